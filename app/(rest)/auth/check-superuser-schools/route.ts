@@ -1,0 +1,8 @@
+import { checkSuperuserSchools } from '@/lib/auth/accounts';
+import { authOperations } from '@/lib/auth/operations';
+import { clientHash } from '@/lib/http/client';
+import { route } from '@/lib/http/route';
+
+export const POST = route(authOperations.checkSuperuserSchools, ({ body, req }) =>
+  checkSuperuserSchools(body.email, body.password, clientHash(req)),
+);

@@ -1,0 +1,5 @@
+import { userCount } from '@/lib/auth/accounts';
+import { authOperations } from '@/lib/auth/operations';
+import { route } from '@/lib/http/route';
+
+export const GET = route(authOperations.userCount, () => userCount());

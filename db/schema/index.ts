@@ -1,0 +1,5 @@
+export * from './schools';
+export * from './users';
+export * from './auth';
+export * from './messages';
+export * from './blobs';

@@ -1,0 +1,33 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+// The layering of ARCHITECTURE §2, checked rather than hoped for.
+const layers = {
+  files: ['**/*.{ts,tsx,mjs}'],
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: './components', from: './db', message: 'Components reach data through lib/ only.' },
+          { target: './app', from: './db', message: 'Pages and routes reach data through lib/ only.' },
+          { target: './lib', from: './app', message: 'lib/ never imports app/.' },
+          { target: './lib', from: './components', message: 'lib/ never imports components/.' },
+          { target: './db', from: ['./app', './components', './lib', './inngest'], message: 'db/ imports nothing above it.' },
+          { target: './inngest', from: './db', message: 'inngest/ reaches data only through lib/.' },
+        ],
+      },
+    ],
+  },
+};
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  layers,
+  {
+    ignores: ['node_modules/**', '.next/**', '.data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+  },
+];
+
+export default config;

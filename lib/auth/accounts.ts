@@ -1,0 +1,223 @@
+import 'server-only';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { schools, users, type Role } from '@/db/schema';
+import { AppError, conflict, forbidden, notFound, unauthorized, validationError } from '@/lib/http/errors';
+import { assertWithinLimits, clearLimits, recordHits, type Limit } from '@/lib/security/rate-limit';
+import { sha256 } from '@/lib/security/tokens';
+import { emailIs, findClash, findUserById, findUsers } from '@/lib/users/queries';
+import { toCurrentUser, type UserWithSchool } from '@/lib/users/present';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { checkPassword } from './policy';
+import type { ProfileInput, RegisterInput } from './schema';
+import { issueTokens, revokeAllRefreshTokens, rotateRefreshToken, type TokenPair } from './tokens';
+
+export type AuthContext = { user: UserWithSchool; role: Role; schoolId: number | null; familyId?: string };
+
+const INVALID_CREDENTIALS = 'Incorrect email or password';
+
+export function registrationOpen(count: number): boolean {
+  return count === 0 || process.env.ALLOW_REGISTRATION === 'true';
+}
+
+export async function userCount() {
+  const db = await getDb();
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const count = row?.n ?? 0;
+  return { count, allow_registration: registrationOpen(count) };
+}
+
+/** Throws 422 in the validation shape when the password breaks the policy. */
+export function assertPasswordPolicy(password: string, field: string, context: { username?: string; email?: string }): void {
+  const check = checkPassword(password, context);
+  if (!check.is_valid) throw validationError(check.errors.map((msg) => ({ loc: ['body', field], msg, type: 'password_policy' })));
+}
+
+/** Self-registration. The very first account becomes the platform's superuser; later ones are plain users without a school. */
+export async function register(input: RegisterInput): Promise<{ user: ReturnType<typeof toCurrentUser>; tokens: TokenPair }> {
+  assertPasswordPolicy(input.password, 'password', { username: input.username, email: input.email });
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
+  const created = await db.transaction(async (tx) => {
+    // Serialises registrations so two first sign-ups cannot both become superuser.
+    await tx.execute(sql`select pg_advisory_xact_lock(7311001)`);
+    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
+    if (!registrationOpen(n)) throw forbidden('Registration is disabled. Ask an administrator for an account.');
+    const clash = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(sql`${users.schoolId} is null`, sql`(lower(${users.email}) = lower(${input.email}) or lower(${users.username}) = lower(${input.username}))`))
+      .limit(1);
+    if (clash[0]) {
+      throw conflict(clash[0].email.toLowerCase() === input.email.toLowerCase() ? 'Email already registered' : 'Username already taken');
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        username: input.username,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        role: n === 0 ? 'superuser' : 'user',
+        passwordHash,
+      })
+      .returning();
+    return row!;
+  });
+  const user = (await findUserById(created.id))!;
+  return { user: toCurrentUser(user), tokens: await issueTokens(user) };
+}
+
+function signInLimits(email: string, client: string): Limit[] {
+  return [
+    { key: `signin:account:${sha256(email.toLowerCase())}`, max: 10, windowSeconds: 15 * 60 },
+    { key: `signin:client:${client}`, max: 50, windowSeconds: 15 * 60 },
+  ];
+}
+
+/**
+ * Every active account under this e-mail whose password matches. Wrong e-mail and wrong password
+ * fail alike (same detail, comparable time), and failures count against per-account and per-client limits.
+ */
+export async function matchingAccounts(email: string, password: string, client: string): Promise<UserWithSchool[]> {
+  const limits = signInLimits(email, client);
+  await assertWithinLimits(limits);
+  const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true)));
+  const verdicts = new Map<string, boolean>();
+  const matched: UserWithSchool[] = [];
+  if (candidates.length === 0) await burnPasswordCheck(password);
+  for (const c of candidates) {
+    // Linked accounts often share one hash: verify each hash once.
+    if (!verdicts.has(c.passwordHash)) verdicts.set(c.passwordHash, await verifyPassword(c.passwordHash, password));
+    if (verdicts.get(c.passwordHash)) matched.push(c);
+  }
+  if (matched.length === 0) {
+    await recordHits(limits);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await clearLimits([limits[0]!.key]);
+  return matched;
+}
+
+async function missingSchoolsFor(accounts: UserWithSchool[]) {
+  if (!accounts.some((a) => a.role === 'superuser')) return [];
+  const held = accounts.map((a) => a.schoolId).filter((id): id is number => id !== null);
+  const db = await getDb();
+  return db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(held.length ? notInArray(schools.id, held) : undefined)
+    .orderBy(asc(schools.name));
+}
+
+export async function checkAccounts(email: string, password: string, client: string) {
+  const accounts = await matchingAccounts(email, password, client);
+  return {
+    user_accounts: accounts.map((a) => ({ user_id: a.id, username: a.username, role: a.role, school_id: a.schoolId, school_name: a.schoolName })),
+    missing_schools: await missingSchoolsFor(accounts),
+  };
+}
+
+/** The account a sign-in enters: the chosen one, or the oldest matching account when none is chosen. */
+export async function authenticate(email: string, password: string, client: string, selectedUserId?: number): Promise<UserWithSchool> {
+  const accounts = await matchingAccounts(email, password, client);
+  const account = selectedUserId === undefined ? accounts[0] : accounts.find((a) => a.id === selectedUserId);
+  if (!account) throw unauthorized(INVALID_CREDENTIALS);
+  const db = await getDb();
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, account.id));
+  return account;
+}
+
+export async function login(email: string, password: string, client: string, selectedUserId?: number): Promise<TokenPair> {
+  return issueTokens(await authenticate(email, password, client, selectedUserId));
+}
+
+export async function refresh(refreshToken: string): Promise<TokenPair> {
+  return rotateRefreshToken(refreshToken, async (id) => findUserById(id));
+}
+
+export async function linkedAccounts(ctx: AuthContext) {
+  const accounts = await findUsers(and(emailIs(ctx.user.email), eq(users.isActive, true)));
+  return {
+    accounts: accounts.map((a) => ({
+      user_id: a.id,
+      username: a.username,
+      role: a.role,
+      school_id: a.schoolId,
+      school_name: a.schoolName,
+      is_current: a.id === ctx.user.id,
+    })),
+  };
+}
+
+async function superuserAccounts(email: string, password: string, client: string) {
+  const accounts = await matchingAccounts(email, password, client);
+  if (!accounts.some((a) => a.role === 'superuser')) throw forbidden('Only a superuser can access other schools');
+  return accounts;
+}
+
+export async function checkSuperuserSchools(email: string, password: string, client: string) {
+  return { missing_schools: await missingSchoolsFor(await superuserAccounts(email, password, client)) };
+}
+
+/** Gives a superuser an account in each chosen school (same e-mail, username, names and password). */
+export async function grantSchoolAccess(email: string, password: string, schoolIds: number[], client: string) {
+  const accounts = await superuserAccounts(email, password, client);
+  const template = accounts.find((a) => a.role === 'superuser')!;
+  const wanted = [...new Set(schoolIds)];
+  const db = await getDb();
+  const found = await db.select({ id: schools.id, name: schools.name }).from(schools).where(inArray(schools.id, wanted));
+  const unknown = wanted.filter((id) => !found.some((s) => s.id === id));
+  if (unknown.length) throw notFound(`School not found: ${unknown.join(', ')}`);
+  const held = new Set(accounts.map((a) => a.schoolId));
+  const granted: { user_id: number; school_id: number; school_name: string }[] = [];
+  for (const school of found.filter((s) => !held.has(s.id))) {
+    if (await findClash({ email, schoolId: school.id })) continue;
+    const username = (await findClash({ username: template.username, schoolId: school.id }))
+      ? `${template.username}-${school.id}`
+      : template.username;
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: template.email,
+        username,
+        firstName: template.firstName,
+        lastName: template.lastName,
+        role: 'superuser',
+        schoolId: school.id,
+        passwordHash: template.passwordHash,
+      })
+      .returning({ id: users.id });
+    granted.push({ user_id: row!.id, school_id: school.id, school_name: school.name });
+  }
+  return { granted, message: granted.length ? `Access granted to ${granted.length} school(s)` : 'No new schools to grant' };
+}
+
+export async function updateProfile(ctx: AuthContext, input: ProfileInput) {
+  const db = await getDb();
+  const me = ctx.user;
+  const changes: Partial<typeof users.$inferInsert> = {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    updatedAt: new Date(),
+  };
+  if (input.email.toLowerCase() !== me.email.toLowerCase() && (await findClash({ email: input.email, schoolId: me.schoolId, exceptId: me.id }))) {
+    throw conflict('Email already registered');
+  }
+  const newPassword = input.new_password || '';
+  if (newPassword) {
+    if (!input.current_password) throw new AppError(400, 'Current password is required to change password');
+    if (!(await verifyPassword(me.passwordHash, input.current_password))) throw new AppError(400, 'Current password is incorrect');
+    assertPasswordPolicy(newPassword, 'new_password', { username: me.username, email: input.email });
+    changes.passwordHash = await hashPassword(newPassword);
+    changes.requiresPasswordUpdate = false;
+    changes.passwordUpdateRequiredAt = null;
+  }
+  await db.update(users).set(changes).where(eq(users.id, me.id));
+  if (newPassword) {
+    // Every other session of this account ends; the caller's own session goes on.
+    await revokeAllRefreshTokens([me.id], ctx.familyId);
+  }
+  return toCurrentUser((await findUserById(me.id))!);
+}

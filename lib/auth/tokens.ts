@@ -1,0 +1,139 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { getDb } from '@/db/client';
+import { refreshTokens } from '@/db/schema';
+import { unauthorized } from '@/lib/http/errors';
+import { randomToken, sha256 } from '@/lib/security/tokens';
+import { getAuthSecret } from './secret';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ISSUER = 'lantern';
+const AUDIENCE = 'lantern-api';
+
+export type TokenPair = { access_token: string; refresh_token: string; token_type: 'bearer'; expires_in: number };
+export type AccessClaims = { userId: number; tokenVersion: number; familyId: string };
+
+let key: Uint8Array | undefined;
+const signingKey = () => (key ??= new TextEncoder().encode(`${getAuthSecret()}:access-token`));
+
+async function signAccessToken(userId: number, tokenVersion: number, familyId: string): Promise<string> {
+  return new SignJWT({ tv: tokenVersion, sid: familyId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(signingKey());
+}
+
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.tv !== 'number' || typeof payload.sid !== 'string') return null;
+    return { userId, tokenVersion: payload.tv, familyId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+async function storeRefreshToken(userId: number, familyId: string): Promise<string> {
+  const db = await getDb();
+  const raw = randomToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: sha256(raw),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return raw;
+}
+
+/** Starts a new token family (one sign-in). */
+export async function issueTokens(user: { id: number; tokenVersion: number }): Promise<TokenPair> {
+  const familyId = randomUUID();
+  const refresh = await storeRefreshToken(user.id, familyId);
+  return pairOf(await signAccessToken(user.id, user.tokenVersion, familyId), refresh);
+}
+
+function pairOf(access: string, refresh: string): TokenPair {
+  return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export async function revokeFamily(familyId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllRefreshTokens(userIds: number[], exceptFamilyId?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  const db = await getDb();
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        inArray(refreshTokens.userId, userIds),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+      ),
+    );
+}
+
+/** A family is alive while one of its tokens is neither rotated, revoked nor expired. */
+export async function isFamilyActive(familyId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Exchanges a refresh token for a new pair. A token that was already rotated is a sign of theft:
+ * the whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  raw: string,
+  loadUser: (userId: number) => Promise<{ id: number; tokenVersion: number; isActive: boolean } | null>,
+): Promise<TokenPair> {
+  const db = await getDb();
+  const invalid = unauthorized('Invalid or expired refresh token');
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(raw))).limit(1);
+  if (!row) throw invalid;
+  if (row.rotatedAt && !row.revokedAt) {
+    await revokeFamily(row.familyId);
+    throw unauthorized('Refresh token reuse detected; please sign in again');
+  }
+  if (row.revokedAt || row.expiresAt <= new Date()) throw invalid;
+  // Only one caller can claim the token; a second presentation is reuse.
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeFamily(row.familyId);
+    throw unauthorized('Refresh token reuse detected; please sign in again');
+  }
+  const user = await loadUser(row.userId);
+  if (!user || !user.isActive) {
+    await revokeFamily(row.familyId);
+    throw invalid;
+  }
+  const refresh = await storeRefreshToken(user.id, row.familyId);
+  return pairOf(await signAccessToken(user.id, user.tokenVersion, row.familyId), refresh);
+}

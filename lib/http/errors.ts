@@ -1,0 +1,27 @@
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+
+/** A failure with an HTTP status; answered as FastAPI-shaped `{detail}`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | ValidationIssue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : 'Validation error');
+    this.name = 'AppError';
+  }
+
+  toResponse(): Response {
+    return Response.json({ detail: this.detail }, { status: this.status, headers: this.headers });
+  }
+}
+
+export const badRequest = (detail: string) => new AppError(400, detail);
+export const unauthorized = (detail = 'Not authenticated') =>
+  new AppError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (detail = 'Not enough permissions') => new AppError(403, detail);
+export const notFound = (detail = 'Not found') => new AppError(404, detail);
+export const conflict = (detail: string) => new AppError(409, detail);
+export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts. Please try again later.') =>
+  new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const validationError = (issues: ValidationIssue[]) => new AppError(422, issues);

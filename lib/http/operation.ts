@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One documented REST call: its path as OpenAPI writes it, who may call it and the zod schemas of
+ * its inputs. Route handlers parse with these schemas and /openapi.json is generated from them.
+ */
+export type Operation = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: 'none' | 'bearer' | 'optional';
+  body?: z.ZodType;
+  /** The body may be absent altogether (logout). */
+  bodyOptional?: boolean;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  responseDescription?: string;
+  /** Statuses, besides 422, that this call answers with `{detail}`. */
+  errors?: number[];
+};
+
+export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;

@@ -1,0 +1,78 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { principalFromRequest } from '@/lib/auth/principal';
+import { AppError, validationError } from './errors';
+import type { Operation } from './operation';
+import { parseWith } from './validation';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Ctx<O extends Operation> = O['auth'] extends 'bearer' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
+
+export type RouteInput<O extends Operation> = {
+  req: Request;
+  body: Infer<O['body']>;
+  query: Infer<O['query']>;
+  params: Infer<O['params']>;
+  ctx: Ctx<O>;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+async function readJson(req: Request, optional: boolean): Promise<unknown> {
+  const length = Number(req.headers.get('content-length') ?? '0');
+  if (length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
+  const text = await req.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
+  if (text.trim() === '') {
+    if (optional) return undefined;
+    throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  }
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw validationError([{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' }]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw validationError([{ loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' }]);
+  }
+}
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof AppError) return err.toResponse();
+  console.error('[api] unhandled error', err);
+  return Response.json({ detail: 'Internal server error' }, { status: 500 });
+}
+
+/** A thin route handler: resolve the caller, parse inputs with the operation's schemas, call lib, shape the answer. */
+export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>) => Promise<unknown> | unknown) {
+  return async (req: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      let ctx: AuthContext | null = null;
+      if (op.auth === 'bearer') ctx = await principalFromRequest(req);
+      else if (op.auth === 'optional' && req.headers.get('authorization')) {
+        ctx = await principalFromRequest(req).catch(() => null);
+      }
+      const params = op.params ? parseWith(op.params, (await context?.params) ?? {}, 'path') : undefined;
+      const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      const body = op.body ? parseWith(op.body, await readJson(req, !!op.bodyOptional), 'body') : undefined;
+      const result = await handler({ req, body, query, params, ctx } as RouteInput<O>);
+      if (result instanceof Response) return result;
+      return Response.json(result ?? null, { status: op.status ?? 200 });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/**
+ * The public address of this install, for links in e-mails. Never taken from request headers: a
+ * forged Host header would otherwise send reset links to someone else's site.
+ */
+export function publicOrigin(): string {
+  const configured = process.env.APP_URL || process.env.NEXTAUTH_URL;
+  return (configured || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
+}

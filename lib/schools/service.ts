@@ -1,0 +1,18 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { schools } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+
+/** A superuser sees every school; anyone else sees their own (or none). */
+export async function listSchools(ctx: AuthContext, page: { skip: number; limit: number }) {
+  if (ctx.role !== 'superuser' && ctx.schoolId === null) return [];
+  const db = await getDb();
+  return db
+    .select({ id: schools.id, name: schools.name, website_url: schools.websiteUrl, logo_url: schools.logoUrl })
+    .from(schools)
+    .where(ctx.role === 'superuser' ? undefined : eq(schools.id, ctx.schoolId!))
+    .orderBy(asc(schools.name), asc(schools.id))
+    .offset(page.skip)
+    .limit(page.limit);
+}

@@ -1,0 +1,7 @@
+import { contactSchema } from '@/lib/contact/schema';
+import { defineOperations } from '@/lib/http/operation';
+
+export const systemOperations = defineOperations({
+  health: { method: 'GET', path: '/health', tag: 'System', auth: 'none', summary: 'Version, codename and release date' },
+  contact: { method: 'POST', path: '/contact', tag: 'System', auth: 'none', body: contactSchema, errors: [429], summary: 'Send a message to the Lantern team' },
+});

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite is WASM and argon2 a native addon: load them from node_modules at run time.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer'],
+  // The REST surface answers both `/schools/` and `/schools` (ARCHITECTURE §3).
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { schools } from '@/db/schema';
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+
+export type CallOptions = {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  /** Simulated client address (rate limits are per client). */
+  ip?: string;
+};
+
+/** Calls a route handler as Next.js would, with a real Request, and reads the JSON answer. */
+export async function call(handler: Handler, method: string, path: string, opts: CallOptions = {}) {
+  const url = new URL(path, 'http://localhost:3000');
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '203.0.113.10', ...opts.headers };
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, headers: res.headers, json };
+}
+
+export const STRONG_PASSWORD = 'Lantern-Harbor-2026';
+export const OTHER_PASSWORD = 'Quiet-Meadow-Fox-88';
+
+export function unique(prefix: string): string {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+export async function createSchool(name: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.insert(schools).values({ name }).returning({ id: schools.id });
+  return row!.id;
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { closeDb, openDatabase, useDatabase } from '@/db/client';
+import { runMigrations } from '@/db/migrate';
+
+// Each test file gets a database of its own: an in-memory PGlite, or a fresh Postgres database
+// when TEST_DATABASE_URL is set.
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({ pgliteDir: null });
+    await runMigrations(handle.db, 'pglite');
+    useDatabase(handle);
+    return;
+  }
+  const { default: postgres } = await import('postgres');
+  const name = `lantern_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ url: target.toString() });
+  await runMigrations(handle.db, 'postgres');
+  useDatabase(handle);
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+});
+
+afterAll(async () => {
+  await closeDb();
+  await dropDatabase?.();
+});
