@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
 
 export type Schema = typeof schema;
@@ -15,10 +16,6 @@ const globalKey = Symbol.for('lantern.db');
 type GlobalSlot = { handle?: Promise<DbHandle> };
 const slot = ((globalThis as Record<symbol, GlobalSlot>)[globalKey] ??= {});
 
-export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || '.data');
-}
-
 /** Opens a database without migrating it. `url` selects postgres.js; otherwise PGlite at `pgliteDir` (or in memory). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<DbHandle> {
   if (opts.url) {
@@ -30,7 +27,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteDir) fs.mkdirSync(/*turbopackIgnore: true*/ opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;

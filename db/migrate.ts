@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Database } from './client';
 
-export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 
 /** Applies the committed drizzle-kit migrations with the migrator matching the driver. */
 export async function runMigrations(db: Database, kind: 'postgres' | 'pglite'): Promise<void> {

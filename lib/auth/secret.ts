@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataDir } from '@/db/data-dir';
 
 let cached: string | undefined;
 
@@ -13,7 +14,7 @@ export function getAuthSecret(): string {
   if (cached) return cached;
   const fromEnv = process.env.AUTH_SECRET || process.env.NEXTAUTH_SECRET;
   if (fromEnv) return (cached = fromEnv);
-  const dir = path.resolve(process.env.DATA_DIR || '.data');
+  const dir = dataDir();
   const file = path.join(dir, 'auth-secret');
   try {
     cached = fs.readFileSync(file, 'utf8').trim();

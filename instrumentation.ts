@@ -1,0 +1,10 @@
+// Runs once when the server process starts (never during `next build`).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getDb } = await import('./db/client');
+  // Open and migrate in the background: /health answers at once, the first data request waits for this.
+  getDb().then(
+    () => console.log('[lantern] database ready'),
+    (err) => console.error('[lantern] database failed to open:', err),
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { authOperations } from '@/lib/auth/operations';
+import type { Operation } from '@/lib/http/operation';
+import { schoolOperations } from '@/lib/schools/operations';
+import { systemOperations } from '@/lib/system/operations';
+import { userOperations } from '@/lib/users/operations';
+import { RELEASE } from '@/lib/version';
+
+/** Every documented REST call; a new domain adds its operations here. */
+export const ALL_OPERATIONS: Operation[] = [
+  ...Object.values(systemOperations),
+  ...Object.values(authOperations),
+  ...Object.values(userOperations),
+  ...Object.values(schoolOperations),
+];
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+
+function toSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parametersOf(schema: z.ZodType | undefined, where: 'query' | 'path') {
+  if (!schema) return [];
+  const json = toSchema(schema);
+  return Object.entries(json.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: prop,
+  }));
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Request body too large',
+  429: 'Too many requests (see Retry-After)',
+};
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ALL_OPERATIONS) {
+    const responses: Record<string, unknown> = {
+      [String(op.status ?? 200)]: { description: op.responseDescription ?? 'Success', content: { 'application/json': {} } },
+    };
+    for (const status of op.errors ?? []) {
+      responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } } };
+    }
+    if (op.body || op.query || op.params) {
+      responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } };
+    }
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = {
+      summary: op.summary,
+      tags: [op.tag],
+      operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      security: op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'optional' ? [{ bearerAuth: [] }, {}] : [],
+      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
+      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lantern API',
+      version: RELEASE.version,
+      description: 'The REST surface of Lantern. Errors answer `{"detail": "..."}`; validation errors answer 422 with a list of `{loc, msg, type}`.',
+    },
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        HTTPError: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+        HTTPValidationError: {
+          type: 'object',
+          properties: {
+            detail: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } },
+                required: ['loc', 'msg', 'type'],
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
