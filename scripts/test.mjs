@@ -1,0 +1,61 @@
+// `npm test`: lint, typecheck, unit + integration tests (vitest), then e2e (Playwright on one built app).
+// Every step runs even when an earlier one fails; the last line totals the test counts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reports = path.join(root, '.data', 'test-reports');
+fs.mkdirSync(reports, { recursive: true });
+
+const results = [];
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const run = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'static') {
+  step('lint', bin('eslint'), ['.']);
+  step('typecheck', bin('tsc'), ['--noEmit']);
+}
+if (!only || only === 'vitest') {
+  step('unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]);
+}
+if (!only || only === 'e2e') {
+  step('end-to-end tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json')});
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const vitest = readJson(path.join(reports, 'vitest.json'));
+if (vitest && (!only || only === 'vitest')) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+const pw = readJson(path.join(reports, 'playwright.json'));
+if (pw?.stats && (!only || only === 'e2e')) {
+  passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+  failed += pw.stats.unexpected ?? 0;
+  skipped += pw.stats.skipped ?? 0;
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+const allOk = results.every((r) => r.ok);
+if (!allOk && failed === 0) failed = results.filter((r) => !r.ok).length;
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(allOk ? 0 : 1);
