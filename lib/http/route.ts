@@ -34,15 +34,40 @@ async function readJson(req: Request, optional: boolean): Promise<unknown> {
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     throw validationError([{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' }]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw validationError([{ loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' }]);
   }
+  assertStorableText(value, ['body']);
+  return value;
+}
+
+/** Postgres text cannot hold NUL or unpaired surrogates: refuse them here rather than fail in the database. */
+function assertStorableText(value: unknown, loc: (string | number)[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\0') || !value.isWellFormed()) {
+      throw validationError([{ loc, msg: 'Text contains characters that cannot be stored', type: 'string_unicode' }]);
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => assertStorableText(item, [...loc, i]));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) assertStorableText(item, [...loc, key]);
+  }
+}
+
+/** A unique-constraint race that the service's own checks could not see answers 409, not 500. */
+function databaseConflict(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
 }
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) return err.toResponse();
+  if (databaseConflict(err)) return Response.json({ detail: 'A record with these details already exists' }, { status: 409 });
   console.error('[api] unhandled error', err);
   return Response.json({ detail: 'Internal server error' }, { status: 500 });
 }
@@ -57,7 +82,12 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
         ctx = await principalFromRequest(req).catch(() => null);
       }
       const params = op.params ? parseWith(op.params, (await context?.params) ?? {}, 'path') : undefined;
-      const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      let query;
+      if (op.query) {
+        const raw = Object.fromEntries(new URL(req.url).searchParams);
+        assertStorableText(raw, ['query']);
+        query = parseWith(op.query, raw, 'query');
+      }
       const body = op.body ? parseWith(op.body, await readJson(req, !!op.bodyOptional), 'body') : undefined;
       const result = await handler({ req, body, query, params, ctx } as RouteInput<O>);
       if (result instanceof Response) return result;

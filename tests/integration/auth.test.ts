@@ -79,6 +79,11 @@ describe('first run and registration', () => {
       const wrongContentType = await call(registerRoute.POST, 'POST', '/auth/register', { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(wrongContentType.status).toBe(422);
       expect(wrongContentType.json.detail[0].type).toBe('content_type');
+      const nul = await call(registerRoute.POST, 'POST', '/auth/register', { body: { ...admin, email: 'n@lantern.test', first_name: 'A\u0000B' } });
+      expect(nul.status).toBe(422);
+      expect(nul.json.detail[0].loc).toEqual(['body', 'first_name']);
+      const surrogate = await call(registerRoute.POST, 'POST', '/auth/register', { rawBody: '{"first_name": "\\ud800"}', headers: { 'content-type': 'application/json' } });
+      expect(surrogate.status).toBe(422);
       const empty = await call(registerRoute.POST, 'POST', '/auth/register', {});
       expect(empty.status).toBe(422);
       const huge = await call(registerRoute.POST, 'POST', '/auth/register', { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
