@@ -30,9 +30,10 @@ if (!only || only === 'static') {
   step('lint', bin('eslint'), ['.']);
   step('typecheck', bin('tsc'), ['--noEmit']);
 }
-if (!only || only === 'vitest') {
-  step('unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`]);
-}
+const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`];
+if (!only || only === 'vitest') step('unit and integration tests', bin('vitest'), vitestArgs);
+// `npm test -- integration`: the integration project alone (CI reruns it on Postgres with TEST_DATABASE_URL).
+if (only === 'integration') step('integration tests', bin('vitest'), [...vitestArgs, '--project', 'integration']);
 if (!only || only === 'e2e') {
   step('end-to-end tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json')});
 }
@@ -41,7 +42,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const vitest = readJson(path.join(reports, 'vitest.json'));
-if (vitest && (!only || only === 'vitest')) {
+if (vitest && (!only || only === 'vitest' || only === 'integration')) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
@@ -57,5 +58,6 @@ console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
 const allOk = results.every((r) => r.ok);
 if (!allOk && failed === 0) failed = results.filter((r) => !r.ok).length;
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+const label = only === 'integration' && process.env.TEST_DATABASE_URL ? 'postgres: ' : '';
+console.log(`${label}${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(allOk ? 0 : 1);
