@@ -1,23 +1,32 @@
-import { Suspense } from 'react';
-import { SignInForm } from '@/components/auth/sign-in-form';
-import { RELEASE, versionLabel } from '@/lib/version';
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { AuthDialogLauncher } from '@/components/auth/auth-dialog-launcher';
+import { AboutView } from '@/components/site/about-view';
+import { ContactView } from '@/components/site/contact-view';
+import { HomeView } from '@/components/site/home-view';
+import { ScrollToTop } from '@/components/site/scroll-to-top';
+import { getStaffSession } from '@/lib/auth/web-session';
 
-export default function HomePage() {
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+const VIEWS = { about: { title: 'About' }, contact: { title: 'Contact' } } as const;
+
+export async function generateMetadata({ searchParams }: { searchParams: Search }): Promise<Metadata> {
+  const { view } = await searchParams;
+  return view === 'about' || view === 'contact' ? { title: VIEWS[view].title } : {};
+}
+
+/** The landing page; `?view=about|contact` switches the public page (spec 000 §2). */
+export default async function LandingPage({ searchParams }: { searchParams: Search }) {
+  const params = await searchParams;
+  const view = params.view === 'about' || params.view === 'contact' ? params.view : 'home';
+  // Signed-in staff land on their dashboard, unless they came for a public page or a reset link.
+  if (view === 'home' && !params.token && !params.session && (await getStaffSession())) redirect('/dashboard');
   return (
-    <main className="mx-auto grid min-h-screen max-w-5xl items-center gap-12 px-6 py-16 md:grid-cols-2">
-      <section>
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Lantern</p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight">Answers for every applicant, at any hour.</h1>
-        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
-          Lantern is the admissions assistant your office trains with its own knowledge: it answers prospective students and families on your
-          website, captures their details, and shows your team what they ask.
-        </p>
-      </section>
-      <section className="rounded-xl border border-slate-200 p-6 shadow-sm dark:border-slate-800">
-        <Suspense>
-          <SignInForm versionLabel={`${RELEASE.name} ${versionLabel(RELEASE)}`} />
-        </Suspense>
-      </section>
-    </main>
+    <>
+      {view === 'about' ? <AboutView /> : view === 'contact' ? <ContactView /> : <HomeView />}
+      <ScrollToTop view={view} />
+      <AuthDialogLauncher />
+    </>
   );
 }

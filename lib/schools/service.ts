@@ -16,3 +16,21 @@ export async function listSchools(ctx: AuthContext, page: { skip: number; limit:
     .offset(page.skip)
     .limit(page.limit);
 }
+
+/** The caller's own school row, or null when the account has none yet. */
+export async function findOwnSchool(ctx: AuthContext) {
+  if (ctx.schoolId === null) return null;
+  const db = await getDb();
+  const [school] = await db.select().from(schools).where(eq(schools.id, ctx.schoolId)).limit(1);
+  return school ?? null;
+}
+
+/** The dashboard's school-exists flag: only a confirmed absence is false; a failed lookup counts as present. */
+export async function schoolExists(ctx: AuthContext): Promise<boolean> {
+  try {
+    return (await findOwnSchool(ctx)) !== null;
+  } catch (err) {
+    console.error('[dashboard] own-school lookup failed', err);
+    return true;
+  }
+}

@@ -1,22 +1,19 @@
+import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { SignOutButton } from '@/components/auth/sign-out-button';
+import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { getStaffSession } from '@/lib/auth/web-session';
+import { schoolExists } from '@/lib/schools/service';
 
-export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage() {
   const ctx = await getStaffSession();
   if (!ctx) redirect('/?session=expired&next=/dashboard');
   return (
-    <main className="mx-auto max-w-5xl px-6 py-10">
-      <header className="flex items-center justify-between">
-        <p className="text-lg font-semibold">Welcome, {ctx.user.firstName}!</p>
-        <SignOutButton />
-      </header>
-      <p className="mt-8 text-slate-600 dark:text-slate-300">
-        Signed in as {ctx.user.firstName} {ctx.user.lastName} ({ctx.user.role}
-        {ctx.user.schoolName ? `, ${ctx.user.schoolName}` : ''}).
-      </p>
-    </main>
+    <DashboardView
+      role={ctx.role}
+      hasSchool={await schoolExists(ctx)}
+      passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
+    />
   );
 }

@@ -1,0 +1,11 @@
+import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
+
+/** Every sub-screen's way home (falls back to /dashboard, spec 000 §2). */
+export function BackToDashboard() {
+  return (
+    <Link href="/dashboard" className={buttonClass('secondary')}>
+      <span aria-hidden="true">←</span> Back to Dashboard
+    </Link>
+  );
+}

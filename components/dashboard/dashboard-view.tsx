@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { cardState, visibleSections } from './cards';
+import { PasswordUpdateBanner } from './password-update-banner';
+
+export function DashboardView({ role, hasSchool, passwordUpdate }: { role: string; hasSchool: boolean; passwordUpdate: { required: boolean; deadline: string | null } }) {
+  const sections = visibleSections(role);
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
+      {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Dashboard</h1>
+      {sections.map((section, i) => (
+        <section key={section.title} aria-labelledby={`section-${i}`}>
+          <h2 id={`section-${i}`} className="flex items-center gap-3 text-xl font-semibold text-slate-900 dark:text-white">
+            <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              {i + 1}
+            </span>
+            <span>
+              <span className="sr-only">{i + 1}. </span>
+              {section.title}
+            </span>
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {section.cards.map((c) => {
+              const { enabled, badge } = cardState(c, hasSchool);
+              const inner = (
+                <>
+                  <span className="flex items-start justify-between gap-2">
+                    <span className="font-semibold text-slate-900 dark:text-white">{c.title}</span>
+                    {badge && <span className="shrink-0"><Badge tone={badge === "School Info Required" ? "warning" : "neutral"}>{badge}</Badge></span>}
+                  </span>
+                  <span className="mt-2 block text-sm text-slate-700 dark:text-slate-300">{c.description}</span>
+                </>
+              );
+              return (
+                <li key={c.key} data-testid={`card-${c.key}`} data-enabled={enabled}>
+                  {enabled && c.href ? (
+                    <Link href={c.href} className="block h-full rounded-xl border border-slate-200 p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700">
+                      {inner}
+                    </Link>
+                  ) : (
+                    <div aria-disabled="true" className="block h-full cursor-not-allowed rounded-xl border border-dashed border-slate-300 bg-slate-50 p-5 dark:border-slate-700 dark:bg-slate-900">
+                      {inner}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

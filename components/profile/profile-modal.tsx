@@ -1,0 +1,87 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { updateProfileAction } from '@/app/actions/profile';
+import { FIX_PASSWORD_FIRST, PasswordStrength, usePasswordCheck } from '@/components/auth/password-strength';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { expireSession } from '@/lib/web/session-state';
+
+export type ProfileUser = { firstName: string; lastName: string; email: string; username: string };
+
+/** Profile Settings (spec 000 §2.3): names, e-mail, and an optional password change. */
+export default function ProfileModal({ user, onClose }: { user: ProfileUser; onClose: () => void }) {
+  const router = useRouter();
+  const [form, setForm] = useState({ first_name: user.firstName, last_name: user.lastName, email: user.email, current_password: '', new_password: '', confirm_password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { result: passwordCheck, ensure } = usePasswordCheck(form.new_password, user.username, form.email);
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+    setError(null);
+    setSaved(false);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.first_name.trim() || !form.last_name.trim() || !form.email.trim()) return setError('First name, last name and e-mail are required');
+    const changingPassword = form.new_password !== '';
+    if (changingPassword) {
+      if (form.new_password !== form.confirm_password) return setError('New passwords do not match');
+      if (!form.current_password) return setError('Current password is required to change password');
+      if (!(await ensure()).is_valid) return setError(FIX_PASSWORD_FIRST);
+    }
+    setBusy(true);
+    const payload = {
+      first_name: form.first_name,
+      last_name: form.last_name,
+      email: form.email,
+      // Password fields travel only when a new password was entered.
+      ...(changingPassword ? { current_password: form.current_password, new_password: form.new_password } : {}),
+    };
+    const result = await updateProfileAction(payload).catch(() => ({ ok: false as const, error: 'Failed to update profile', unauthorized: false }));
+    setBusy(false);
+    if (!result.ok) {
+      if (result.unauthorized) expireSession();
+      return setError(result.error || 'Failed to update profile');
+    }
+    setForm((f) => ({ ...f, current_password: '', new_password: '', confirm_password: '' }));
+    setSaved(true);
+    router.refresh();
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Profile Settings" wide>
+      <form onSubmit={submit} className="space-y-4" aria-label="Profile Settings">
+        {error && <Banner tone="error">{error}</Banner>}
+        {saved && <Banner tone="success">Profile updated successfully</Banner>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" name="first_name" required autoComplete="given-name" value={form.first_name} onChange={set('first_name')} />
+          <TextField label="Last name" name="last_name" required autoComplete="family-name" value={form.last_name} onChange={set('last_name')} />
+        </div>
+        <TextField label="E-mail" name="email" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+          <legend className="px-1 text-sm font-semibold">Change password</legend>
+          <p className="text-xs text-slate-600 dark:text-slate-400">Leave these empty to keep your current password.</p>
+          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" value={form.current_password} onChange={set('current_password')} />
+          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')}>
+            <PasswordStrength password={form.new_password} result={passwordCheck} />
+          </TextField>
+          <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={form.confirm_password} onChange={set('confirm_password')} />
+        </fieldset>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
