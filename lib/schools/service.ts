@@ -1,8 +1,13 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { schools } from '@/db/schema';
+import { schools, users } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { conflict, notFound } from '@/lib/http/errors';
+import { toSchool } from './present';
+import type { SchoolCreateInput } from './schema';
+
+export const NO_SCHOOL = 'No school associated with this account';
 
 /** A superuser sees every school; anyone else sees their own (or none). */
 export async function listSchools(ctx: AuthContext, page: { skip: number; limit: number }) {
@@ -33,4 +38,43 @@ export async function schoolExists(ctx: AuthContext): Promise<boolean> {
     console.error('[dashboard] own-school lookup failed', err);
     return true;
   }
+}
+
+/** GET /schools/my-school: the caller's school, or 404 with the spec's detail. */
+export async function getMySchool(ctx: AuthContext) {
+  const school = await findOwnSchool(ctx);
+  if (!school) throw notFound(NO_SCHOOL);
+  return toSchool(school);
+}
+
+/**
+ * Creates the caller's school and attaches it to their account. A plain user who sets up a school
+ * becomes its admin; a superuser stays superuser. An account that already has a school gets 409.
+ */
+export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
+  if (ctx.schoolId !== null) throw conflict('This account already has a school');
+  const db = await getDb();
+  const school = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schools)
+      .values({
+        name: input.name,
+        locations: input.locations,
+        websiteUrl: input.website_url ?? null,
+        classification: input.classification,
+        degreeLevels: input.degree_levels,
+        institutionControl: input.institution_control,
+        taxStatus: input.tax_status,
+      })
+      .returning();
+    const attached = await tx
+      .update(users)
+      .set({ schoolId: row!.id, role: ctx.role === 'superuser' ? 'superuser' : 'admin', updatedAt: new Date() })
+      .where(and(eq(users.id, ctx.user.id), sql`${users.schoolId} is null`))
+      .returning({ id: users.id });
+    // A concurrent request attached a school first.
+    if (attached.length === 0) throw conflict('This account already has a school');
+    return row!;
+  });
+  return toSchool(school);
 }

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as meRoute from '@/app/(rest)/auth/me/route';
+import * as registerRoute from '@/app/(rest)/auth/register/route';
+import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as mySchoolRoute from '@/app/(rest)/schools/my-school/route';
+import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { call, STRONG_PASSWORD } from './http';
+
+let superToken: string;
+let userToken: string;
+
+beforeAll(async () => {
+  superToken = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'su@lantern.test', password: STRONG_PASSWORD, username: 'suzy', first_name: 'Su', last_name: 'Per' } })).json.access_token;
+  const created = await call(usersRoute.POST, 'POST', '/auth/users', { token: superToken, body: { email: 'new@lantern.test', username: 'newcomer', password: STRONG_PASSWORD, first_name: 'New', last_name: 'Comer' } });
+  expect(created.status).toBe(201);
+  userToken = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'new@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
+});
+
+describe('creating the own school', () => {
+  it('answers 404 with the spec detail before a school exists', async () => {
+    const res = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: userToken });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ detail: 'No school associated with this account' });
+  });
+
+  it('validates the payload with 422 details', async () => {
+    const res = await call(schoolsRoute.POST, 'POST', '/schools/', { token: userToken, body: { name: ' ', website_url: 'ftp://x', degree_levels: [], classification: 'online' } });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(['classification', 'degree_levels', 'name', 'website_url']);
+  });
+
+  it('creates the school with the defaults, attaches it, and makes the creator its admin', async () => {
+    const res = await call(schoolsRoute.POST, 'POST', '/schools/', { token: userToken, body: { name: 'Willow College', locations: ['North campus', ''], website_url: 'https://willow.example.edu' } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      name: 'Willow College',
+      locations: ['North campus'],
+      classification: '4_year',
+      degree_levels: ['bachelor'],
+      institution_control: 'public',
+      tax_status: 'non_profit',
+      primary_color: '#000000',
+      secondary_color: '#ffffff',
+      tertiary_color: '#cccccc',
+      font_family: 'Inter',
+    });
+    const mine = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: userToken });
+    expect(mine.json.id).toBe(res.json.id);
+    const me = await call(meRoute.GET, 'GET', '/auth/me', { token: userToken });
+    expect(me.json).toMatchObject({ school_name: 'Willow College', role: 'admin' });
+
+    const again = await call(schoolsRoute.POST, 'POST', '/schools/', { token: userToken, body: { name: 'Second' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('keeps schools apart: each account sees only its own', async () => {
+    await call(schoolsRoute.POST, 'POST', '/schools', { token: superToken, body: { name: 'Aspen Academy' } });
+    const superList = await call(schoolsRoute.GET, 'GET', '/schools/', { token: superToken });
+    expect(superList.json.map((s: { name: string }) => s.name)).toEqual(['Aspen Academy', 'Willow College']);
+    const userList = await call(schoolsRoute.GET, 'GET', '/schools/', { token: userToken });
+    expect(userList.json.map((s: { name: string }) => s.name)).toEqual(['Willow College']);
+    const superMine = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: superToken });
+    expect(superMine.json.name).toBe('Aspen Academy');
+    expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school')).status).toBe(401);
+  });
+});
