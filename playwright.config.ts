@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT as PORT, SMTP_PORT } from './tests/e2e/ports';
 
-const PORT = Number(process.env.E2E_PORT || 3100);
+
 const dataDir = path.resolve('.data/e2e');
 
 /** Playwright's own Chromium when installed, else the system one; never downloaded at test time. */
@@ -29,7 +30,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'first-run', testMatch: /first-run\.setup\.ts/, use: { browserName: 'chromium' } },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['first-run'] },
+  ],
   // One built app shared by every e2e test, on a fresh embedded database.
   webServer: {
     command: 'node tests/e2e/server.mjs',
@@ -37,6 +41,13 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, AUTH_SECRET: 'e2e-secret-not-for-production-0123456789', APP_URL: `http://127.0.0.1:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      // The reset-password test runs a real SMTP server on this port while it needs the mail.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    },
   },
 });

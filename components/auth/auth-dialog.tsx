@@ -226,7 +226,7 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
 
   return (
     <Modal open={state.open} onOpenChange={(o) => !o && close()} title={dialogTitle(state)}>
-      <form onSubmit={submit} className="space-y-4" noValidate={false} aria-label={dialogTitle(state)}>
+      <form onSubmit={submit} className="space-y-4">
         {state.notice && mode === 'login' && <Banner tone="warning">{state.notice}</Banner>}
         {state.error && <Banner tone="error">{state.error}</Banner>}
         {state.success && <Banner tone="success">{state.success}</Banner>}

@@ -3,12 +3,27 @@ import { Badge } from '@/components/ui/badge';
 import { cardState, visibleSections } from './cards';
 import { PasswordUpdateBanner } from './password-update-banner';
 
-export function DashboardView({ role, hasSchool, passwordUpdate }: { role: string; hasSchool: boolean; passwordUpdate: { required: boolean; deadline: string | null } }) {
+export function DashboardView({
+  role,
+  schoolName,
+  hasSchool,
+  passwordUpdate,
+}: {
+  role: string;
+  schoolName: string | null;
+  hasSchool: boolean;
+  passwordUpdate: { required: boolean; deadline: string | null };
+}) {
   const sections = visibleSections(role);
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}
-      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Dashboard</h1>
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Dashboard</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="current-school">
+          {schoolName ?? 'No school yet: start with School Management to set up your school.'}
+        </p>
+      </div>
       {sections.map((section, i) => (
         <section key={section.title} aria-labelledby={`section-${i}`}>
           <h2 id={`section-${i}`} className="flex items-center gap-3 text-xl font-semibold text-slate-900 dark:text-white">

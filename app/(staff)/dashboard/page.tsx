@@ -12,6 +12,7 @@ export default async function DashboardPage() {
   return (
     <DashboardView
       role={ctx.role}
+      schoolName={ctx.user.schoolName}
       hasSchool={await schoolExists(ctx)}
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />

@@ -1,0 +1,69 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The platform superuser created through the UI by first-run.setup.ts. */
+export const OWNER = { email: 'owner@lantern.test', password: 'Lantern-Harbor-2026', username: 'owner', first_name: 'Olive', last_name: 'Owens' };
+export const PASSWORD = 'Quiet-Meadow-Fox-88';
+
+let counter = 0;
+/** Names unique within this run (the e2e database is shared by every test of the run). */
+export function uniq(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export async function apiToken(request: APIRequestContext, email: string, password: string, selected?: number): Promise<string> {
+  const res = selected
+    ? await request.post('/auth/login-selected', { data: { email, password, selected_user_id: selected } })
+    : await request.post('/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token;
+}
+
+export async function ownerToken(request: APIRequestContext): Promise<string> {
+  return apiToken(request, OWNER.email, OWNER.password);
+}
+
+export type NewUser = { email: string; username: string; password: string; first_name: string; last_name: string; role?: string; school_id?: number | null };
+
+export async function createUser(request: APIRequestContext, token: string, over: Partial<NewUser> = {}): Promise<NewUser & { id: number }> {
+  const name = uniq('u');
+  const body: NewUser = { email: `${name}@lantern.test`, username: name, password: PASSWORD, first_name: 'Casey', last_name: 'Tester', ...over };
+  const res = await request.post('/auth/users', { data: body, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...body, id: (await res.json()).id };
+}
+
+/** Signs the account in over the API and creates its school; answers the school id. */
+export async function createSchoolAs(request: APIRequestContext, email: string, password: string, name: string): Promise<number> {
+  const token = await apiToken(request, email, password);
+  const res = await request.post('/schools/', { data: { name }, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id;
+}
+
+export function dialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+/** Opens /login and signs in through the dialog with one account. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await expect(dialog(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await dialog(page).getByLabel('E-mail').fill(email);
+  await dialog(page).getByLabel('Password').fill(password);
+  await dialog(page).getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,3 @@
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+/** The reset-password test listens for the app's mail here. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
