@@ -74,7 +74,7 @@ export function errorResponse(err: unknown): Response {
 
 /** A thin route handler: resolve the caller, parse inputs with the operation's schemas, call lib, shape the answer. */
 export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>) => Promise<unknown> | unknown) {
-  return async (req: Request, context?: RouteContext): Promise<Response> => {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
     try {
       let ctx: AuthContext | null = null;
       if (op.auth === 'bearer') ctx = await principalFromRequest(req);

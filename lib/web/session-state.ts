@@ -57,6 +57,8 @@ export function expireSession(now = Date.now()): boolean {
   if (now - last < REDIRECT_GUARD_MS) return false;
   s?.setItem(LAST_REDIRECT_KEY, String(now));
   rememberExpiredSession(window.location.pathname + window.location.search);
+  // Outside React (called from any failed call), so a plain navigation home.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign('/');
   return true;
 }
