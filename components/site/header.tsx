@@ -19,7 +19,7 @@ export function Header({ user }: { user: HeaderUser }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link href={user ? '/dashboard' : '/'} className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white" aria-label="Lantern home">
           <LanternMark />
-          <span className="text-lg">Lantern</span>
+          <span className="hidden text-lg min-[400px]:inline">Lantern</span>
         </Link>
         {user ? (
           <div className="flex items-center gap-1 sm:gap-3">

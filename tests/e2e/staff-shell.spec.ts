@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSchoolAs, createUser, dialog, expectAccessible, ownerToken, PASSWORD, signIn } from './helpers';
+import { createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, PASSWORD, signIn } from './helpers';
 
 test('dark mode persists across reloads', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
@@ -73,6 +73,10 @@ test('cards wait for the school record with the School Info Required badge', asy
   // Hidden as coming soon, and Admin Tools only for superusers.
   for (const hidden of ['email', 'phone', 'manage-prospects', 'campaigns', 'user-management']) await expect(page.getByTestId(`card-${hidden}`)).toHaveCount(0);
   await expectAccessible(page, 'dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await expect(page.getByText(`Welcome, ${user.first_name}!`)).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await createSchoolAs(request, user.email, user.password, 'Hazel Community College');
   await page.reload();
@@ -81,7 +85,10 @@ test('cards wait for the school record with the School Info Required badge', asy
 });
 
 test('superusers see Admin Tools', async ({ page, request }) => {
-  const su = await createUser(request, await ownerToken(request), { role: 'superuser' });
+  const owner = await ownerToken(request);
+  const su = await createUser(request, owner, { role: 'superuser' });
+  const admin = await createUser(request, owner);
+  await createSchoolAs(request, admin.email, admin.password, 'Juniper School');
   await page.goto('/login');
   const d = dialog(page);
   await d.getByLabel('E-mail').fill(su.email);
