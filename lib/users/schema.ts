@@ -29,7 +29,7 @@ export const setPasswordSchema = z.object({ new_password: passwordField });
 
 export const pageQuerySchema = z.object({
   skip: z.coerce.number({ error: 'skip must be a number' }).int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(500).default(100),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(5000).default(100),
 });
 
 export const userIdParams = z.object({ id: idField });

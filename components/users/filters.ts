@@ -1,0 +1,65 @@
+// The User Management filters (spec 000 §2.6), as TanStack Table filter functions so the headless
+// row model does the filtering and sorting; rows render as cards.
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  type FilterFn,
+} from '@tanstack/react-table';
+import type { AdminUser } from '@/lib/users/present';
+
+/** Only the table features this screen uses (TanStack Table v9 tree-shakes the rest). */
+export const userTableFeatures = tableFeatures({
+  columnFilteringFeature,
+  rowSortingFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+});
+
+type UserFilterFn = FilterFn<typeof userTableFeatures, AdminUser>;
+
+export const ROLE_USERS_AND_ADMINS = 'users_and_admins';
+export const ROLE_ALL = 'all';
+export const STATUS_ALL = 'all';
+export const SCHOOL_ALL = 'all';
+export const SCHOOL_NONE = 'none';
+
+export type UserFilters = { search: string; role: string; status: string; school: string };
+export const DEFAULT_FILTERS: UserFilters = { search: '', role: ROLE_USERS_AND_ADMINS, status: STATUS_ALL, school: SCHOOL_ALL };
+
+/** Search over full name, e-mail and username, case-insensitively. */
+export const matchesSearch: UserFilterFn = (row, _columnId, value: string) => {
+  const q = value.trim().toLowerCase();
+  if (!q) return true;
+  const u = row.original;
+  return `${u.first_name} ${u.last_name}`.toLowerCase().includes(q) || u.email.toLowerCase().includes(q) || u.username.toLowerCase().includes(q);
+};
+
+/** 'Users and Admins' (the default) hides superusers; 'All Roles' shows everyone. */
+export const matchesRole: UserFilterFn = (row, _columnId, value: string) => {
+  const role = row.original.role;
+  if (value === ROLE_ALL) return true;
+  if (value === ROLE_USERS_AND_ADMINS) return role === 'user' || role === 'admin';
+  return role === value;
+};
+
+export const matchesStatus: UserFilterFn = (row, _columnId, value: string) =>
+  value === STATUS_ALL || (value === 'active' ? row.original.is_active : !row.original.is_active);
+
+export const matchesSchool: UserFilterFn = (row, _columnId, value: string) => {
+  if (value === SCHOOL_ALL) return true;
+  if (value === SCHOOL_NONE) return row.original.school_id === null;
+  return String(row.original.school_id) === value;
+};
+
+/** Roles present in the data, in the spec's order, for the role select. */
+export function rolesFound(users: AdminUser[]): string[] {
+  const found = new Set(users.map((u) => u.role));
+  return ['user', 'admin', 'superuser'].filter((r) => found.has(r as AdminUser['role']));
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { createUserAction, updateUserAction } from '@/app/actions/users';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select';
+import type { AdminUser } from '@/lib/users/present';
+
+export const NEW_SCHOOL = 'new';
+const NO_SCHOOL = '';
+export const CREATED = 'User created successfully';
+export const CREATED_NEW_SCHOOL = 'User created successfully. They will be prompted to set up a new school on first login.';
+export const UPDATED = 'User updated successfully';
+
+type School = { id: number; name: string };
+
+/** 'Create New User' / 'Edit User' (spec 000 §2.6, §4 "User management", §5). */
+export function UserFormModal({
+  user,
+  schools,
+  canChooseSuperuser,
+  adminSchoolId,
+  onClose,
+  onSaved,
+  onUnauthorized,
+}: {
+  user: AdminUser | null;
+  schools: School[];
+  canChooseSuperuser: boolean;
+  /** For an admin, the one school they may assign. */
+  adminSchoolId: number | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  onUnauthorized: () => void;
+}) {
+  const creating = user === null;
+  const [form, setForm] = useState({
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    username: user?.username ?? '',
+    password: '',
+    role: user?.role ?? 'user',
+    school: user ? (user.school_id === null ? NO_SCHOOL : String(user.school_id)) : adminSchoolId !== null ? String(adminSchoolId) : NO_SCHOOL,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+    setError(null);
+  };
+  const roles = canChooseSuperuser || user?.role === 'superuser' ? ['user', 'admin', 'superuser'] : ['user', 'admin'];
+  const schoolChoices = adminSchoolId !== null ? schools.filter((s) => s.id === adminSchoolId) : schools;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (creating && !form.password) return setError('Password is required for new users');
+    const schoolId = form.school === NO_SCHOOL || form.school === NEW_SCHOOL ? null : Number(form.school);
+    const common = { first_name: form.first_name, last_name: form.last_name, email: form.email, username: form.username, role: form.role };
+    setBusy(true);
+    const result = creating
+      ? await createUserAction({ ...common, password: form.password, ...(schoolId === null ? {} : { school_id: schoolId }) })
+      : await updateUserAction({ id: user.id, changes: { ...common, school_id: schoolId } });
+    setBusy(false);
+    if (!result.ok) {
+      if (result.unauthorized) return onUnauthorized();
+      return setError(result.error);
+    }
+    onSaved(creating ? (form.school === NEW_SCHOOL ? CREATED_NEW_SCHOOL : CREATED) : UPDATED);
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? 'Create New User' : 'Edit User'} wide>
+      <form onSubmit={submit} className="space-y-4">
+        {error && <Banner tone="error">{error}</Banner>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" required value={form.first_name} onChange={set('first_name')} autoComplete="off" />
+          <TextField label="Last name" required value={form.last_name} onChange={set('last_name')} autoComplete="off" />
+          <TextField label="E-mail" type="email" required value={form.email} onChange={set('email')} autoComplete="off" />
+          <TextField label="Username" required value={form.username} onChange={set('username')} autoComplete="off" />
+        </div>
+        {creating && <TextField label="Password" type="password" required value={form.password} onChange={set('password')} autoComplete="new-password" hint="At least 12 characters with upper and lower case letters and a number." />}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Role" value={form.role} onChange={set('role')}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="School" value={form.school} onChange={set('school')}>
+            {adminSchoolId === null && <option value={NO_SCHOOL}>No School Assigned</option>}
+            {schoolChoices.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.name}
+              </option>
+            ))}
+            {creating && adminSchoolId === null && <option value={NEW_SCHOOL}>Create New School Account</option>}
+          </SelectField>
+        </div>
+        {form.school === NEW_SCHOOL && <p className="text-sm text-slate-700 dark:text-slate-300">The new user will be asked to set up their school when they first sign in.</p>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : creating ? 'Create User' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,308 @@
+'use client';
+
+import { createColumnHelper, sortFn_datetime, sortFn_text, useTable, type ColumnFiltersState, type PaginationState, type SortingState } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { deleteUserAction, listSchoolsAction, listUsersAction, updateUserAction } from '@/app/actions/users';
+import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select';
+import type { AdminUser } from '@/lib/users/present';
+import { expireSession } from '@/lib/web/session-state';
+import { ChangePasswordModal } from './change-password-modal';
+import {
+  DEFAULT_FILTERS,
+  matchesRole,
+  matchesSchool,
+  matchesSearch,
+  matchesStatus,
+  ROLE_ALL,
+  ROLE_USERS_AND_ADMINS,
+  rolesFound,
+  SCHOOL_ALL,
+  SCHOOL_NONE,
+  STATUS_ALL,
+  userTableFeatures,
+  type UserFilters,
+} from './filters';
+import { UserCard } from './user-card';
+import { UserFormModal } from './user-form-modal';
+
+const PAGE_SIZE = 60;
+// Enough for every account of a large platform in one load; the list filters in the browser.
+const LOAD_LIMIT = 5000;
+
+const column = createColumnHelper<typeof userTableFeatures, AdminUser>();
+const columns = column.columns([
+  column.accessor((u) => `${u.last_name} ${u.first_name}`, { id: 'name', filterFn: matchesSearch, sortFn: sortFn_text }),
+  column.accessor('role', { id: 'role', filterFn: matchesRole }),
+  column.accessor('is_active', { id: 'status', filterFn: matchesStatus }),
+  column.accessor('school_id', { id: 'school', filterFn: matchesSchool }),
+  column.accessor((u) => new Date(u.created_at), { id: 'created', sortFn: sortFn_datetime }),
+]);
+
+type School = { id: number; name: string };
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: AdminUser }
+  | { kind: 'password'; user: AdminUser }
+  | { kind: 'delete'; user: AdminUser }
+  | null;
+
+const SORTS: Record<string, SortingState> = {
+  name: [{ id: 'name', desc: false }],
+  newest: [{ id: 'created', desc: true }],
+};
+
+export function UserManagement({ currentUserId, currentRole, currentSchoolId }: { currentUserId: number; currentRole: string; currentSchoolId: number | null }) {
+  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [schools, setSchools] = useState<School[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
+  const [sort, setSort] = useState('name');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
+
+  const load = useCallback(async () => {
+    const [usersRes, schoolsRes] = await Promise.all([listUsersAction({ skip: 0, limit: LOAD_LIMIT }), listSchoolsAction()]);
+    setLoading(false);
+    if (!usersRes.ok) {
+      if (usersRes.unauthorized) return void expireSession();
+      setError(`Failed to load users: ${usersRes.error}`);
+    } else setUsers(usersRes.data.data);
+    // A failed school list only empties the select (spec 000 §7).
+    if (schoolsRes.ok) setSchools(schoolsRes.data);
+    else console.error('Failed to load schools', schoolsRes.error);
+  }, []);
+
+  useEffect(() => {
+    // Loading is an external sync: the list comes from the server once the screen mounts.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => [
+      { id: 'name', value: filters.search },
+      { id: 'role', value: filters.role },
+      { id: 'status', value: filters.status },
+      { id: 'school', value: filters.school },
+    ],
+    [filters],
+  );
+
+  const table = useTable({
+    features: userTableFeatures,
+    columns,
+    data: users,
+    state: { columnFilters, sorting: SORTS[sort], pagination },
+    onPaginationChange: setPagination,
+    autoResetPageIndex: true,
+  });
+
+  const shown = table.getFilteredRowModel().rows.length;
+  const rows = table.getRowModel().rows;
+  const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const setFilter = (name: keyof UserFilters) => (e: { target: { value: string } }) => {
+    setFilters((f) => ({ ...f, [name]: e.target.value }));
+    firstPage();
+  };
+  const announce = (message: string, isError = false) => {
+    if (isError) {
+      setError(message);
+      setSuccess(null);
+    } else {
+      setSuccess(message);
+      setError(null);
+    }
+  };
+
+  async function toggleActive(user: AdminUser) {
+    const res = await updateUserAction({ id: user.id, changes: { is_active: !user.is_active } });
+    if (!res.ok) {
+      if (res.unauthorized) return void expireSession();
+      return announce(`Failed to update user: ${res.error}`, true);
+    }
+    announce(user.is_active ? 'User deactivated successfully' : 'User activated successfully');
+    await load();
+  }
+
+  async function remove(user: AdminUser) {
+    setDialog(null);
+    const res = await deleteUserAction({ id: user.id });
+    if (!res.ok) {
+      if (res.unauthorized) return void expireSession();
+      return announce(`Failed to delete user: ${res.error}`, true);
+    }
+    announce('User deleted successfully');
+    await load();
+  }
+
+  const canChooseSuperuser = currentRole === 'superuser';
+  const adminSchoolId = currentRole === 'superuser' ? null : currentSchoolId;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <BackToDashboard />
+        <Button onClick={() => setDialog({ kind: 'create' })}>Add New User</Button>
+      </div>
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">User Management</h1>
+
+      {error && (
+        <Banner tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      {success && (
+        <Banner tone="success" onDismiss={() => setSuccess(null)}>
+          {success}
+        </Banner>
+      )}
+
+      <section aria-label="Filters" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,minmax(10rem,1fr))] dark:border-slate-700">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Search
+          </label>
+          <input id="user-search" type="search" className={inputClass} placeholder="Search users..." value={filters.search} onChange={setFilter('search')} />
+        </div>
+        <SelectField label="Role" value={filters.role} onChange={setFilter('role')}>
+          <option value={ROLE_USERS_AND_ADMINS}>Users and Admins</option>
+          <option value={ROLE_ALL}>All Roles</option>
+          {rolesFound(users).map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" value={filters.status} onChange={setFilter('status')}>
+          <option value={STATUS_ALL}>All Status</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </SelectField>
+        <SelectField label="School" value={filters.school} onChange={setFilter('school')}>
+          <option value={SCHOOL_ALL}>All Schools</option>
+          <option value={SCHOOL_NONE}>No School Assigned</option>
+          {schools.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Sort by"
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value);
+            firstPage();
+          }}
+        >
+          <option value="name">Name</option>
+          <option value="newest">Newest first</option>
+        </SelectField>
+        <div className="flex items-end sm:col-span-2 lg:col-span-5">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFilters(DEFAULT_FILTERS);
+              firstPage();
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
+      </section>
+
+      {loading ? (
+        <p role="status" className="text-slate-700 dark:text-slate-300">
+          Loading users...
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300" role="status" data-testid="user-count">
+            Showing {shown} of {users.length} users
+          </p>
+          {users.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users found.</p>
+          ) : shown === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users match the current filters.</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {rows.map((row) => (
+                <UserCard
+                  key={row.original.id}
+                  user={row.original}
+                  isSelf={row.original.id === currentUserId}
+                  onEdit={() => setDialog({ kind: 'edit', user: row.original })}
+                  onChangePassword={() => setDialog({ kind: 'password', user: row.original })}
+                  onToggleActive={() => void toggleActive(row.original)}
+                  onDelete={() => setDialog({ kind: 'delete', user: row.original })}
+                />
+              ))}
+            </ul>
+          )}
+          {table.getPageCount() > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-center gap-3 text-sm">
+              <Button variant="secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+                Previous
+              </Button>
+              <span>
+                Page {pagination.pageIndex + 1} of {table.getPageCount()}
+              </span>
+              <Button variant="secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <UserFormModal
+          user={dialog.kind === 'edit' ? dialog.user : null}
+          schools={schools}
+          canChooseSuperuser={canChooseSuperuser}
+          adminSchoolId={adminSchoolId}
+          onClose={() => setDialog(null)}
+          onUnauthorized={() => void expireSession()}
+          onSaved={(message) => {
+            setDialog(null);
+            announce(message);
+            void load();
+          }}
+        />
+      )}
+      {dialog?.kind === 'password' && (
+        <ChangePasswordModal
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onUnauthorized={() => void expireSession()}
+          onDone={(message, isError) => {
+            setDialog(null);
+            announce(message, isError);
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <Modal open onOpenChange={(open) => !open && setDialog(null)} title="Delete User">
+          <p className="text-sm text-slate-800 dark:text-slate-200">
+            Are you sure you want to delete user &quot;{dialog.user.username}&quot;? This action cannot be undone.
+          </p>
+          <div className="mt-6 flex justify-end gap-3">
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void remove(dialog.user)}>
+              Delete
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
