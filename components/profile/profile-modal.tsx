@@ -56,7 +56,7 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title="Profile Settings" wide>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {error && <Banner tone="error">{error}</Banner>}
         {saved && <Banner tone="success">Profile updated successfully</Banner>}
         <div className="grid gap-4 sm:grid-cols-2">

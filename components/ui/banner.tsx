@@ -12,8 +12,10 @@ const TONES = {
 /** A message strip; errors and warnings are announced to screen readers. */
 export function Banner({ tone, children, onDismiss }: { tone: keyof typeof TONES; children: ReactNode; onDismiss?: () => void }) {
   return (
-    <div role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${TONES[tone]}`}>
-      <div className="flex-1">{children}</div>
+    <div className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${TONES[tone]}`}>
+      <div role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'} className="flex-1">
+        {children}
+      </div>
       {onDismiss && (
         <button type="button" onClick={onDismiss} aria-label="Dismiss" className="rounded px-1 leading-none opacity-70 hover:opacity-100">
           ×

@@ -31,7 +31,7 @@ export function ChangePasswordModal({ user, onClose, onDone, onUnauthorized }: {
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Change Password for ${user.username}`}>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {error && <Banner tone="error">{error}</Banner>}
         <TextField
           label="New password"

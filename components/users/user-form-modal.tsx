@@ -74,7 +74,7 @@ export function UserFormModal({
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? 'Create New User' : 'Edit User'} wide>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {error && <Banner tone="error">{error}</Banner>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" required value={form.first_name} onChange={set('first_name')} autoComplete="off" />

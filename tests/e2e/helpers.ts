@@ -46,6 +46,26 @@ export function dialog(page: Page) {
   return page.getByRole('dialog');
 }
 
+/**
+ * Signs in through the dialog whatever the account's situation: a superuser passes school access
+ * (granting nothing) and then picks `school` (or 'No School Assigned') from the list.
+ */
+export async function signInChoosing(page: Page, email: string, password: string, school: string | null) {
+  await page.goto('/login');
+  const d = dialog(page);
+  await d.getByLabel('E-mail').fill(email);
+  await d.getByLabel('Password').fill(password);
+  await d.getByRole('button', { name: 'Sign In' }).click();
+  const access = d.getByRole('heading', { name: 'School Access' });
+  await expect(access.or(page.getByTestId('current-school'))).toBeVisible();
+  if (await access.isVisible()) {
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await d.getByRole('radio', { name: school ? new RegExp(school) : /No School Assigned/ }).check();
+    await d.getByRole('button', { name: 'Login to Selected School' }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /** Opens /login and signs in through the dialog with one account. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

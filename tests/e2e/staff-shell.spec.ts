@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, PASSWORD, signIn } from './helpers';
+import { createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, PASSWORD, signIn, signInChoosing } from './helpers';
 
 test('dark mode persists across reloads', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
@@ -89,16 +89,8 @@ test('superusers see Admin Tools', async ({ page, request }) => {
   const su = await createUser(request, owner, { role: 'superuser' });
   const admin = await createUser(request, owner);
   await createSchoolAs(request, admin.email, admin.password, 'Juniper School');
-  await page.goto('/login');
-  const d = dialog(page);
-  await d.getByLabel('E-mail').fill(su.email);
-  await d.getByLabel('Password').fill(su.password);
-  await d.getByRole('button', { name: 'Sign In' }).click();
   // Other schools exist, so the superuser passes through school access; granting none is allowed.
-  await d.getByRole('button', { name: 'Continue' }).click();
-  await d.getByRole('radio', { name: /No School Assigned/ }).check();
-  await d.getByRole('button', { name: 'Login to Selected School' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInChoosing(page, su.email, su.password, null);
   await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
   for (const key of ['user-management', 'scheduler-dashboard', 'advanced-reports']) await expect(page.getByTestId(`card-${key}`)).toBeVisible();
 });
