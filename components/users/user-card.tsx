@@ -1,26 +1,20 @@
 'use client';
 
+import { memo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { AdminUser } from '@/lib/users/present';
 
 const ROLE_TONE = { superuser: 'danger', admin: 'brand', user: 'neutral' } as const;
 
-export function UserCard({
-  user,
-  isSelf,
-  onEdit,
-  onChangePassword,
-  onToggleActive,
-  onDelete,
-}: {
-  user: AdminUser;
-  isSelf: boolean;
-  onEdit: () => void;
-  onChangePassword: () => void;
-  onToggleActive: () => void;
-  onDelete: () => void;
-}) {
+export type CardAction = 'edit' | 'password' | 'toggle' | 'delete';
+
+/** One user as a card; memoised so filtering re-renders only the cards that change. */
+export const UserCard = memo(function UserCard({ user, isSelf, onAction }: { user: AdminUser; isSelf: boolean; onAction: (action: CardAction, user: AdminUser) => void }) {
+  const onEdit = () => onAction('edit', user);
+  const onChangePassword = () => onAction('password', user);
+  const onToggleActive = () => onAction('toggle', user);
+  const onDelete = () => onAction('delete', user);
   const fullName = `${user.first_name} ${user.last_name}`;
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 p-4 shadow-sm dark:border-slate-700" data-testid="user-card" aria-label={fullName}>
@@ -61,4 +55,4 @@ export function UserCard({
       </div>
     </li>
   );
-}
+});

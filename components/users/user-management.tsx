@@ -1,6 +1,6 @@
 'use client';
 
-import { createColumnHelper, sortFn_datetime, sortFn_text, useTable, type ColumnFiltersState, type PaginationState, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper, sortFn_basic, useTable, type ColumnFiltersState, type PaginationState, type SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteUserAction, listSchoolsAction, listUsersAction, updateUserAction } from '@/app/actions/users';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
@@ -27,20 +27,21 @@ import {
   userTableFeatures,
   type UserFilters,
 } from './filters';
-import { UserCard } from './user-card';
+import { UserCard, type CardAction } from './user-card';
 import { UserFormModal } from './user-form-modal';
 
-const PAGE_SIZE = 60;
+const PAGE_SIZE = 30;
 // Enough for every account of a large platform in one load; the list filters in the browser.
 const LOAD_LIMIT = 5000;
 
 const column = createColumnHelper<typeof userTableFeatures, AdminUser>();
 const columns = column.columns([
-  column.accessor((u) => `${u.last_name} ${u.first_name}`, { id: 'name', filterFn: matchesSearch, sortFn: sortFn_text }),
+  // Sort keys are plain comparable values so a keystroke's re-sort stays cheap.
+  column.accessor((u) => `${u.last_name} ${u.first_name}`.toLowerCase(), { id: 'name', filterFn: matchesSearch, sortFn: sortFn_basic }),
   column.accessor('role', { id: 'role', filterFn: matchesRole }),
   column.accessor('is_active', { id: 'status', filterFn: matchesStatus }),
   column.accessor('school_id', { id: 'school', filterFn: matchesSchool }),
-  column.accessor((u) => new Date(u.created_at), { id: 'created', sortFn: sortFn_datetime }),
+  column.accessor('created_at', { id: 'created', sortFn: sortFn_basic }),
 ]);
 
 type School = { id: number; name: string };
@@ -111,7 +112,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
     setFilters((f) => ({ ...f, [name]: e.target.value }));
     firstPage();
   };
-  const announce = (message: string, isError = false) => {
+  const announce = useCallback((message: string, isError = false) => {
     if (isError) {
       setError(message);
       setSuccess(null);
@@ -119,17 +120,20 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
       setSuccess(message);
       setError(null);
     }
-  };
+  }, []);
 
-  async function toggleActive(user: AdminUser) {
-    const res = await updateUserAction({ id: user.id, changes: { is_active: !user.is_active } });
-    if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
-      return announce(`Failed to update user: ${res.error}`, true);
-    }
-    announce(user.is_active ? 'User deactivated successfully' : 'User activated successfully');
-    await load();
-  }
+  const toggleActive = useCallback(
+    async (user: AdminUser) => {
+      const res = await updateUserAction({ id: user.id, changes: { is_active: !user.is_active } });
+      if (!res.ok) {
+        if (res.unauthorized) return void expireSession();
+        return announce(`Failed to update user: ${res.error}`, true);
+      }
+      announce(user.is_active ? 'User deactivated successfully' : 'User activated successfully');
+      await load();
+    },
+    [announce, load],
+  );
 
   async function remove(user: AdminUser) {
     setDialog(null);
@@ -141,6 +145,15 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
     announce('User deleted successfully');
     await load();
   }
+
+  // One stable handler for every card, so unchanged cards skip re-rendering while the list filters.
+  const onCardAction = useCallback(
+    (action: CardAction, user: AdminUser) => {
+      if (action === 'toggle') void toggleActive(user);
+      else setDialog({ kind: action, user });
+    },
+    [toggleActive],
+  );
 
   const canChooseSuperuser = currentRole === 'superuser';
   const adminSchoolId = currentRole === 'superuser' ? null : currentSchoolId;
@@ -234,15 +247,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {rows.map((row) => (
-                <UserCard
-                  key={row.original.id}
-                  user={row.original}
-                  isSelf={row.original.id === currentUserId}
-                  onEdit={() => setDialog({ kind: 'edit', user: row.original })}
-                  onChangePassword={() => setDialog({ kind: 'password', user: row.original })}
-                  onToggleActive={() => void toggleActive(row.original)}
-                  onDelete={() => setDialog({ kind: 'delete', user: row.original })}
-                />
+                <UserCard key={row.original.id} user={row.original} isSelf={row.original.id === currentUserId} onAction={onCardAction} />
               ))}
             </ul>
           )}
