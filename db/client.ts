@@ -9,7 +9,18 @@ import { runMigrations } from './migrate';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-type DbHandle = { db: Database; close: () => Promise<void>; kind: 'postgres' | 'pglite' };
+type Unlock = () => Promise<void>;
+type DbHandle = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: 'postgres' | 'pglite';
+  /** A session-level advisory lock on a connection of its own; null when someone else holds it. */
+  tryAdvisoryLock: (key: string) => Promise<Unlock | null>;
+};
+
+// Advisory locks are per session and re-entrant within one, so a process also tracks its own holds
+// (PGlite has a single session for the whole process).
+const LOCK_CLASS = 7311;
 
 // One instance per process, kept on globalThis so dev-mode reloads reuse it (PGlite is single-process).
 const globalKey = Symbol.for('lantern.db');
@@ -23,7 +34,27 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(opts.url, { max: Number(process.env.DATABASE_POOL_MAX || 10), onnotice: () => {} });
     const db = drizzle(client, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
+      const conn = await client.reserve();
+      try {
+        const [row] = await conn`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${key})) as ok`;
+        if (row?.ok) {
+          return async () => {
+            try {
+              await conn`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${key}))`;
+            } finally {
+              conn.release();
+            }
+          };
+        }
+      } catch (err) {
+        conn.release();
+        throw err;
+      }
+      conn.release();
+      return null;
+    };
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }), tryAdvisoryLock };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -31,7 +62,14 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
+    const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, key]);
+    if (!res.rows[0]?.ok) return null;
+    return async () => {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, key]);
+    };
+  };
+  return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock };
 }
 
 async function openDefault(): Promise<DbHandle> {
@@ -48,6 +86,29 @@ export async function getDb(): Promise<Database> {
     throw err;
   });
   return (await slot.handle).db;
+}
+
+const heldHere = new Set<string>();
+
+/**
+ * Runs `fn` while holding the advisory lock `key`, across processes (Postgres) and within this one.
+ * Answers `{ acquired: false }` without running `fn` when the lock is taken.
+ */
+export async function withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }> {
+  if (heldHere.has(key)) return { acquired: false };
+  heldHere.add(key);
+  try {
+    await getDb();
+    const unlock = await (await slot.handle!).tryAdvisoryLock(key);
+    if (!unlock) return { acquired: false };
+    try {
+      return { acquired: true, value: await fn() };
+    } finally {
+      await unlock();
+    }
+  } finally {
+    heldHere.delete(key);
+  }
 }
 
 export async function getDbKind(): Promise<DbHandle['kind']> {

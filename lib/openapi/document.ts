@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
+import { schedulerOperations } from '@/lib/scheduler/operations';
 import { schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
 import { userOperations } from '@/lib/users/operations';
@@ -12,6 +13,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(authOperations),
   ...Object.values(userOperations),
   ...Object.values(schoolOperations),
+  ...Object.values(schedulerOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

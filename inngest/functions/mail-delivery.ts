@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const mailDelivery = taskFunction('mail_delivery');

@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const rateLimitCleanup = taskFunction('rate_limit_cleanup');

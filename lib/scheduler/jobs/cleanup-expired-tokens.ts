@@ -1,0 +1,22 @@
+import 'server-only';
+import { isNotNull, lt, or } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { passwordResetTokens, refreshTokens } from '@/db/schema';
+
+/**
+ * Deletes refresh tokens that expired or were revoked, and reset tokens that were used or expired.
+ * Rotated-but-unexpired refresh tokens stay: they are how reuse of a stolen token is detected.
+ */
+export async function cleanupExpiredTokens() {
+  const db = await getDb();
+  const now = new Date();
+  const refresh = await db
+    .delete(refreshTokens)
+    .where(or(lt(refreshTokens.expiresAt, now), isNotNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  const reset = await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return { refresh_tokens_deleted: refresh.length, reset_tokens_deleted: reset.length };
+}

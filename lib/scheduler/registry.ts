@@ -1,0 +1,57 @@
+import 'server-only';
+import { cleanupExpiredTokens } from './jobs/cleanup-expired-tokens';
+import { deliverPendingMail } from './jobs/mail-delivery';
+import { cleanupRateLimits } from './jobs/rate-limit-cleanup';
+import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
+
+export type TaskResult = Record<string, unknown>;
+
+export type TaskDefinition = {
+  key: string;
+  name: string;
+  display_name: string;
+  description: string;
+  category: (typeof TASK_CATEGORIES)[number];
+  /** Cron expression (five fields, UTC). */
+  schedule: string;
+  queue: (typeof TASK_QUEUES)[number];
+  handler: () => Promise<TaskResult>;
+};
+
+/** Every scheduled task, once. Inngest functions, the local runner and the dashboard all read this. */
+export const TASKS: TaskDefinition[] = [
+  {
+    key: 'cleanup_expired_tokens',
+    name: 'cleanup_expired_tokens',
+    display_name: 'Clean Up Expired Tokens',
+    description: 'Deletes expired or revoked refresh tokens and used or expired password-reset tokens.',
+    category: 'Maintenance',
+    schedule: '0 * * * *',
+    queue: 'low_priority',
+    handler: cleanupExpiredTokens,
+  },
+  {
+    key: 'mail_delivery',
+    name: 'mail_delivery',
+    display_name: 'Mail Delivery',
+    description: 'Sends e-mail waiting in the outbox over SMTP, retrying failures a bounded number of times.',
+    category: 'Maintenance',
+    schedule: '*/5 * * * *',
+    queue: 'high_priority',
+    handler: deliverPendingMail,
+  },
+  {
+    key: 'rate_limit_cleanup',
+    name: 'rate_limit_cleanup',
+    display_name: 'Rate Limit Cleanup',
+    description: 'Removes rate-limit counters whose window has passed.',
+    category: 'Maintenance',
+    schedule: '30 * * * *',
+    queue: 'low_priority',
+    handler: cleanupRateLimits,
+  },
+];
+
+export function findTask(key: string): TaskDefinition | undefined {
+  return TASKS.find((t) => t.key === key);
+}
