@@ -44,7 +44,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     superuserOnly: true,
     cards: [
       { key: 'user-management', title: 'User Management', description: 'Create, edit and deactivate user accounts across schools.', href: '/dashboard/users' },
-      { key: 'scheduler-dashboard', title: 'Scheduler Dashboard', description: 'Background jobs, schedules and task execution.' },
+      { key: 'scheduler-dashboard', title: 'Scheduler Dashboard', description: 'Background jobs, schedules and task execution.', href: '/dashboard/scheduler' },
       { key: 'advanced-reports', title: 'Advanced Reports', description: 'Reports across every school on the platform.' },
     ],
   },
