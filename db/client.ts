@@ -117,7 +117,7 @@ export async function getDbKind(): Promise<DbHandle['kind']> {
 }
 
 /** Tests install their own fresh database here. */
-export function useDatabase(handle: DbHandle): void {
+export function installDatabase(handle: DbHandle): void {
   slot.handle = Promise.resolve(handle);
 }
 

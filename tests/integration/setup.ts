@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { closeDb, openDatabase, useDatabase } from '@/db/client';
+import { closeDb, openDatabase, installDatabase } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 
 // Each test file gets a database of its own: an in-memory PGlite, or a fresh Postgres database
@@ -12,7 +12,7 @@ beforeAll(async () => {
   if (!url) {
     const handle = await openDatabase({ pgliteDir: null });
     await runMigrations(handle.db, 'pglite');
-    useDatabase(handle);
+    installDatabase(handle);
     return;
   }
   const { default: postgres } = await import('postgres');
@@ -23,7 +23,7 @@ beforeAll(async () => {
   target.pathname = `/${name}`;
   const handle = await openDatabase({ url: target.toString() });
   await runMigrations(handle.db, 'postgres');
-  useDatabase(handle);
+  installDatabase(handle);
   dropDatabase = async () => {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -1,0 +1,3 @@
+export function sourceStamp(root?: string): string;
+export function buildIsCurrent(root?: string): boolean;
+export function recordBuild(root?: string): void;
