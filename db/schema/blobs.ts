@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -15,6 +15,8 @@ export const blobs = pgTable(
     filename: text('filename'),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
+    // Logos and avatars are public (the widget shows them); documents are not served at all.
+    isPublic: boolean('is_public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('blobs_school_idx').on(t.schoolId)],

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './messages';
 export * from './blobs';
 export * from './scheduler';
+export * from './fact-sheets';

@@ -15,6 +15,8 @@ export type Operation = {
   body?: z.ZodType;
   /** The body may be absent altogether (logout). */
   bodyOptional?: boolean;
+  /** A multipart/form-data upload, read by the handler (documented with these file fields). */
+  multipart?: { fileField: string; fields?: Record<string, string> };
   query?: z.ZodType;
   params?: z.ZodType;
   /** Status of a successful answer (default 200). */

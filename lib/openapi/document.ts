@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
 import { schedulerOperations } from '@/lib/scheduler/operations';
-import { schoolOperations } from '@/lib/schools/operations';
+import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
 import { userOperations } from '@/lib/users/operations';
 import { RELEASE } from '@/lib/version';
@@ -13,6 +13,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(authOperations),
   ...Object.values(userOperations),
   ...Object.values(schoolOperations),
+  ...Object.values(mySchoolOperations),
   ...Object.values(schedulerOperations),
 ];
 
@@ -54,7 +55,7 @@ export function buildOpenApiDocument() {
     for (const status of op.errors ?? []) {
       responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } } };
     }
-    if (op.body || op.query || op.params) {
+    if (op.body || op.query || op.params || op.multipart) {
       responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } };
     }
     paths[op.path] ??= {};
@@ -65,6 +66,25 @@ export function buildOpenApiDocument() {
       security: op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'optional' ? [{ bearerAuth: [] }, {}] : [],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
+      ...(op.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      [op.multipart.fileField]: { type: 'string', format: 'binary' },
+                      ...Object.fromEntries(Object.entries(op.multipart.fields ?? {}).map(([k, d]) => [k, { type: 'string', description: d }])),
+                    },
+                    required: [op.multipart.fileField],
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       responses,
     };
   }

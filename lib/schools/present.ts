@@ -1,4 +1,5 @@
-import type { School } from '@/db/schema';
+import type { School, factSheets } from '@/db/schema';
+import type { FactSheetView } from './schema';
 
 /** The school as the API answers it (spec 001 §3.1). */
 export function toSchool(s: School) {
@@ -27,3 +28,14 @@ export function toSchool(s: School) {
     updated_at: s.updatedAt.toISOString(),
   };
 }
+
+export function toFactSheet(row: typeof factSheets.$inferSelect | null): FactSheetView {
+  return {
+    programs: row?.programs ?? [],
+    athletic_teams: row?.athleticTeams ?? [],
+    student_clubs: row?.studentClubs ?? [],
+    important_deadlines: (row?.importantDeadlines ?? []).map((d) => ({ name: d.name, date: d.date, description: d.description ?? null })),
+  };
+}
+
+export type SchoolView = ReturnType<typeof toSchool>;

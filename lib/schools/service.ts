@@ -1,11 +1,13 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { schools, users } from '@/db/schema';
+import { factSheets, schools, users, type School } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { conflict, notFound } from '@/lib/http/errors';
-import { toSchool } from './present';
-import type { SchoolCreateInput } from './schema';
+import { conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
+import { blobIdOfUrl, deleteBlob, saveBlob, uploadUrl } from '@/lib/storage/blobs';
+import { sniffImageType } from '@/lib/storage/image-type';
+import { toFactSheet, toSchool } from './present';
+import type { FactSheetInput, SchoolCreateInput, SchoolUpdateInput, SectionKey } from './schema';
 
 export const NO_SCHOOL = 'No school associated with this account';
 
@@ -77,4 +79,139 @@ export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
     return row!;
   });
   return toSchool(school);
+}
+
+/** The caller's school row; 404 with the spec's detail when the account has none. */
+async function requireOwnSchool(ctx: AuthContext): Promise<School> {
+  const school = await findOwnSchool(ctx);
+  if (!school) throw notFound(NO_SCHOOL);
+  return school;
+}
+
+const COLUMNS: Record<string, keyof typeof schools.$inferInsert> = {
+  name: 'name',
+  locations: 'locations',
+  website_url: 'websiteUrl',
+  classification: 'classification',
+  degree_levels: 'degreeLevels',
+  institution_control: 'institutionControl',
+  tax_status: 'taxStatus',
+  religious_affiliation: 'religiousAffiliation',
+  accreditation_info: 'accreditationInfo',
+  mascot: 'mascot',
+  primary_color: 'primaryColor',
+  secondary_color: 'secondaryColor',
+  tertiary_color: 'tertiaryColor',
+  font_family: 'fontFamily',
+  contact_points: 'contactPoints',
+  tuition_info: 'tuitionInfo',
+  tuition_instructions: 'tuitionInstructions',
+  social_media_links: 'socialMediaLinks',
+};
+
+/** Writes the given API fields (snake_case) to the caller's school. Undefined fields stay as they are. */
+async function writeSchool(ctx: AuthContext, fields: Record<string, unknown>) {
+  const school = await requireOwnSchool(ctx);
+  const changes: Record<string, unknown> = { updatedAt: new Date() };
+  for (const [field, value] of Object.entries(fields)) {
+    const column = COLUMNS[field];
+    if (column && value !== undefined) changes[column] = value;
+  }
+  const db = await getDb();
+  const [row] = await db.update(schools).set(changes).where(eq(schools.id, school.id)).returning();
+  return toSchool(row!);
+}
+
+/** PUT /schools/my-school: the whole profile. */
+export async function updateMySchool(ctx: AuthContext, input: SchoolUpdateInput) {
+  const full: Record<string, unknown> = { ...input };
+  // Optional text left out of a PUT is cleared, as a replacement should.
+  for (const key of ['website_url', 'mascot', 'religious_affiliation', 'accreditation_info', 'tuition_info', 'tuition_instructions']) full[key] = full[key] ?? null;
+  return writeSchool(ctx, full);
+}
+
+/** PATCH /schools/my-school/{section}: one section of School Management. */
+export async function updateSchoolSection(ctx: AuthContext, _section: SectionKey, input: Record<string, unknown>) {
+  return writeSchool(ctx, input);
+}
+
+/**
+ * Deletes the caller's school and everything it owns (cascading foreign keys). Its accounts stay,
+ * without a school; an account whose person has another account elsewhere (a linked account) is
+ * removed with the school, and a username already taken among accounts without a school gets a suffix.
+ */
+export async function deleteMySchool(ctx: AuthContext) {
+  const school = await requireOwnSchool(ctx);
+  if (ctx.role !== 'admin' && ctx.role !== 'superuser') throw forbidden('Only an admin of this school can delete it');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const members = await tx.select().from(users).where(eq(users.schoolId, school.id));
+    for (const m of members) {
+      const elsewhere = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${m.email})`, ne(users.id, m.id), sql`coalesce(${users.schoolId}, 0) <> ${school.id}`))
+        .limit(1);
+      if (elsewhere.length > 0) {
+        await tx.delete(users).where(eq(users.id, m.id));
+        continue;
+      }
+      const taken = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`${users.schoolId} is null`, sql`lower(${users.username}) = lower(${m.username})`))
+        .limit(1);
+      await tx
+        .update(users)
+        .set({ schoolId: null, username: taken.length ? `${m.username}-${m.id}` : m.username, updatedAt: new Date() })
+        .where(eq(users.id, m.id));
+    }
+    await tx.delete(schools).where(eq(schools.id, school.id));
+  });
+  return { message: 'School deleted successfully' };
+}
+
+export const LOGO_INVALID = 'Please upload a valid image file (PNG, JPEG, WebP or GIF)';
+export const LOGO_TOO_LARGE = 'File size must be less than 5MB';
+
+/** Stores a logo whose content is PNG, JPEG, WebP or GIF (checked by its bytes), replacing the previous one. */
+export async function uploadLogo(ctx: AuthContext, file: { bytes: Uint8Array; filename: string }) {
+  const school = await requireOwnSchool(ctx);
+  const type = sniffImageType(file.bytes);
+  if (!type) throw validationError([{ loc: ['body', 'file'], msg: LOGO_INVALID, type: 'image_type' }]);
+  const id = await saveBlob({ schoolId: school.id, contentType: type, filename: file.filename.slice(0, 255), data: file.bytes, isPublic: true });
+  const previous = blobIdOfUrl(school.logoUrl);
+  const db = await getDb();
+  const [row] = await db.update(schools).set({ logoUrl: uploadUrl(id), updatedAt: new Date() }).where(eq(schools.id, school.id)).returning();
+  if (previous) await deleteBlob(previous, school.id);
+  return toSchool(row!);
+}
+
+export const FACT_SHEET_NO_SCHOOL = 'No school associated with this account. Please set up your school information first.';
+
+export async function getFactSheet(ctx: AuthContext) {
+  const school = await findOwnSchool(ctx);
+  if (!school) throw notFound(FACT_SHEET_NO_SCHOOL);
+  const db = await getDb();
+  const [row] = await db.select().from(factSheets).where(eq(factSheets.schoolId, school.id)).limit(1);
+  return toFactSheet(row ?? null);
+}
+
+export async function saveFactSheet(ctx: AuthContext, input: FactSheetInput) {
+  const school = await findOwnSchool(ctx);
+  if (!school) throw notFound(FACT_SHEET_NO_SCHOOL);
+  const values = {
+    programs: input.programs,
+    athleticTeams: input.athletic_teams,
+    studentClubs: input.student_clubs,
+    importantDeadlines: input.important_deadlines.map((d) => ({ name: d.name, date: d.date, description: d.description ?? null })),
+    updatedAt: new Date(),
+  };
+  const db = await getDb();
+  const [row] = await db
+    .insert(factSheets)
+    .values({ schoolId: school.id, ...values })
+    .onConflictDoUpdate({ target: factSheets.schoolId, set: values })
+    .returning();
+  return toFactSheet(row!);
 }

@@ -1,5 +1,7 @@
 import { route } from '@/lib/http/route';
-import { schoolOperations } from '@/lib/schools/operations';
-import { getMySchool } from '@/lib/schools/service';
+import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
+import { deleteMySchool, getMySchool, updateMySchool } from '@/lib/schools/service';
 
 export const GET = route(schoolOperations.mySchool, ({ ctx }) => getMySchool(ctx));
+export const PUT = route(mySchoolOperations.replace, ({ ctx, body }) => updateMySchool(ctx, body));
+export const DELETE = route(mySchoolOperations.remove, ({ ctx }) => deleteMySchool(ctx));

@@ -1,0 +1,19 @@
+import { route } from '@/lib/http/route';
+import { notFound } from '@/lib/http/errors';
+import { mySchoolOperations } from '@/lib/schools/operations';
+import { findPublicBlob } from '@/lib/storage/blobs';
+
+export const GET = route(mySchoolOperations.upload, async ({ params }) => {
+  const blob = await findPublicBlob(params.id);
+  if (!blob) throw notFound('Upload not found');
+  return new Response(Buffer.from(blob.data), {
+    headers: {
+      'content-type': blob.contentType,
+      'content-length': String(blob.size),
+      // Ids are never reused, so the bytes behind one never change.
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+    },
+  });
+});
