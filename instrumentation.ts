@@ -10,9 +10,8 @@ export async function register() {
   // Background jobs: Inngest calls /api/inngest when configured; otherwise this process schedules them.
   const { inngestEnabled } = await import('./lib/scheduler/mode');
   if (!inngestEnabled() && process.env.LANTERN_SCHEDULER !== 'off') {
-    const { startLocalRunner, stopLocalRunner } = await import('./lib/scheduler/local-runner');
-    const runner = startLocalRunner();
+    const { startLocalRunner } = await import('./lib/scheduler/local-runner');
+    const runner = startLocalRunner({ stopOnShutdown: true });
     console.log(`[lantern] in-process scheduler started (${runner.jobs.length} tasks)`);
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stopLocalRunner());
   }
 }

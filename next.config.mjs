@@ -6,6 +6,8 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   typedRoutes: false,
+  // Logo uploads (5 MB) travel through server actions; leave room for the multipart framing.
+  experimental: { serverActions: { bodySizeLimit: '6mb' } },
 };
 
 export default nextConfig;

@@ -16,8 +16,8 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
   {
     title: 'Build Your Knowledge Base',
     cards: [
-      { key: 'school-management', title: 'School Management', description: 'Your school’s profile: name, classification, branding, contact points, tuition and social media.' },
-      { key: 'training-room', title: 'Training Room', description: 'Teach the assistant with documents, web links and staff interviews.' },
+      { key: 'school-management', title: 'School Management', description: 'Your school’s profile: name, classification, branding, contact points, tuition and social media.', href: '/dashboard/school' },
+      { key: 'training-room', title: 'Training Room', description: 'Teach the assistant with documents, web links and staff interviews.', href: '/dashboard/training-room' },
       { key: 'ai-customization', title: 'AI Customization', description: 'Shape the assistant’s personality, tone and behaviour.' },
     ],
   },

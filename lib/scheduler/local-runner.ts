@@ -11,8 +11,9 @@ const holder = globalThis as { [key]?: Runner };
  * The embedded mode's scheduler: one croner job per task, running the handler through runTask.
  * Started once per process; `protect` keeps a slow run from overlapping the next tick.
  */
-export function startLocalRunner(tasks: TaskDefinition[] = TASKS): Runner {
+export function startLocalRunner(opts: { tasks?: TaskDefinition[]; stopOnShutdown?: boolean } = {}): Runner {
   if (holder[key]) return holder[key];
+  const tasks = opts.tasks ?? TASKS;
   const jobs = tasks.map(
     (task) =>
       new Cron(task.schedule, { name: task.key, protect: true, timezone: 'UTC' }, async () => {
@@ -27,6 +28,7 @@ export function startLocalRunner(tasks: TaskDefinition[] = TASKS): Runner {
     },
   };
   holder[key] = runner;
+  if (opts.stopOnShutdown) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => runner.stop());
   return runner;
 }
 

@@ -191,7 +191,7 @@ describe('schedulers', () => {
       };
       taskEvents.on('finished', onFinished);
     });
-    startLocalRunner([{ ...TASKS[0]!, key: 'every_second', schedule: '* * * * * *', handler: async () => ({ tick: true }) }]);
+    startLocalRunner({ tasks: [{ ...TASKS[0]!, key: 'every_second', schedule: '* * * * * *', handler: async () => ({ tick: true }) }] });
     const row = await finished;
     stopLocalRunner();
     expect(row).toMatchObject({ status: 'success', trigger: 'schedule' });

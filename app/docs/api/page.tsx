@@ -8,7 +8,7 @@ type Op = {
   tags: string[];
   security: unknown[];
   parameters: { name: string; in: string; required: boolean }[];
-  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, { type?: unknown }>; required?: string[] } } } };
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: unknown; format?: string }>; required?: string[] } }> };
   responses: Record<string, { description: string }>;
 };
 
@@ -51,7 +51,8 @@ export default function ApiReferencePage() {
           <h2 className="text-xl font-semibold">{tag}</h2>
           <ul className="mt-4 space-y-4">
             {ops.map(({ path, method, op }) => {
-              const body = op.requestBody?.content['application/json'].schema;
+              const [bodyType, bodyContent] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+              const body = bodyContent?.schema;
               return (
                 <li key={`${method} ${path}`} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                   <p className="flex flex-wrap items-center gap-2 font-mono text-sm">
@@ -69,7 +70,7 @@ export default function ApiReferencePage() {
                     <table className="mt-2 w-full text-left text-sm">
                       <thead>
                         <tr className="text-slate-500">
-                          <th className="py-1 font-medium">Body field</th>
+                          <th className="py-1 font-medium">Body field ({bodyType})</th>
                           <th className="py-1 font-medium">Type</th>
                           <th className="py-1 font-medium">Required</th>
                         </tr>
@@ -78,7 +79,7 @@ export default function ApiReferencePage() {
                         {Object.entries(body.properties).map(([name, schema]) => (
                           <tr key={name} className="border-t border-slate-100 dark:border-slate-800">
                             <td className="py-1 font-mono">{name}</td>
-                            <td className="py-1">{typeOf(schema as never)}</td>
+                            <td className="py-1">{(schema as { format?: string }).format === 'binary' ? 'file' : typeOf(schema as never)}</td>
                             <td className="py-1">{(body.required ?? []).includes(name) ? 'yes' : 'no'}</td>
                           </tr>
                         ))}

@@ -1,0 +1,131 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { createSchoolAction } from '@/app/actions/school';
+import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
+import type { SchoolView } from '@/lib/schools/present';
+import { SECTIONS, type SectionKey } from '@/lib/schools/schema';
+import { expireSession } from '@/lib/web/session-state';
+import { BasicForm, BasicSection, basicDraft, BrandingSection, ClassificationSection, ContactSection, SocialSection, TuitionSection } from './sections';
+
+const NO_SCHOOL_MESSAGE = 'No school information available. Enter details of your school here.';
+
+/** Wide screens: a card per section. 768 px or less: an accordion with School Info open. */
+function Section({ id, narrow, children }: { id: SectionKey; narrow: boolean; children: ReactNode }) {
+  const title = SECTIONS[id].label;
+  if (narrow) {
+    return (
+      <details open={id === 'basic'} className="group rounded-xl border border-slate-200 dark:border-slate-700" data-testid={`section-${id}`}>
+        <summary className="cursor-pointer list-none px-4 py-3 text-lg font-semibold marker:hidden">
+          <span className="flex items-center justify-between">
+            {title}
+            <span aria-hidden="true" className="transition group-open:rotate-180">
+              ▾
+            </span>
+          </span>
+        </summary>
+        <div className="border-t border-slate-200 p-4 dark:border-slate-700">{children}</div>
+      </details>
+    );
+  }
+  return (
+    <section aria-labelledby={`section-${id}-title`} className="rounded-xl border border-slate-200 p-5 dark:border-slate-700" data-testid={`section-${id}`}>
+      <h2 id={`section-${id}-title`} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CreateSchool({ narrow }: { narrow: boolean }) {
+  const router = useRouter();
+  const [draft, setDraftState] = useState(basicDraft(null));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.name.trim()) return setError('Name is required');
+    setBusy(true);
+    const res = await createSchoolAction({ name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url }).catch(() => ({
+      ok: false as const,
+      error: 'An error occurred updating basic information',
+      unauthorized: false,
+    }));
+    setBusy(false);
+    if (!res.ok) {
+      if (res.unauthorized) return void expireSession();
+      return setError(res.error);
+    }
+    router.refresh();
+  }
+
+  return (
+    <>
+      <Banner tone="info">{NO_SCHOOL_MESSAGE}</Banner>
+      <Section id="basic" narrow={narrow}>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          {error && <Banner tone="error">{error}</Banner>}
+          <BasicForm draft={draft} setDraft={(update) => setDraftState((d) => update(d))} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            New schools start as a public, non-profit four-year institution awarding bachelor degrees; change any of it once the school exists.
+          </p>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Creating...' : 'Create School'}
+            </Button>
+          </div>
+        </form>
+      </Section>
+    </>
+  );
+}
+
+export function SchoolManagement({ initialSchool, loadError }: { initialSchool: SchoolView | null; loadError: boolean }) {
+  const narrow = useMediaQuery(NARROW);
+  const [school, setSchool] = useState(initialSchool);
+  // A new school arrives from the server after router.refresh().
+  const [seen, setSeen] = useState(initialSchool);
+  if (initialSchool !== seen) {
+    setSeen(initialSchool);
+    setSchool(initialSchool);
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <BackToDashboard />
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">School Management</h1>
+      {loadError ? (
+        <Banner tone="error">Failed to load school information</Banner>
+      ) : !school ? (
+        <CreateSchool narrow={narrow} />
+      ) : (
+        <div className="space-y-4">
+          <Section id="basic" narrow={narrow}>
+            <BasicSection school={school} onSaved={setSchool} />
+          </Section>
+          <Section id="classification" narrow={narrow}>
+            <ClassificationSection school={school} onSaved={setSchool} />
+          </Section>
+          <Section id="branding" narrow={narrow}>
+            <BrandingSection school={school} onSaved={setSchool} />
+          </Section>
+          <Section id="contact" narrow={narrow}>
+            <ContactSection school={school} onSaved={setSchool} />
+          </Section>
+          <Section id="tuition" narrow={narrow}>
+            <TuitionSection school={school} onSaved={setSchool} />
+          </Section>
+          <Section id="social" narrow={narrow}>
+            <SocialSection school={school} onSaved={setSchool} />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
