@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PNG_1x1 } from '../fixtures/images';
+import { createUser, expectAccessible, expectNoHorizontalScroll, ownerToken, signIn, uniq } from './helpers';
+
+const section = (page: Page, id: string) => page.getByTestId(`section-${id}`);
+
+async function editSave(page: Page, id: string, fill: () => Promise<void>, message: string) {
+  await section(page, id).getByRole('button', { name: 'Edit' }).click();
+  await fill();
+  await section(page, id).getByRole('button', { name: 'Save' }).click();
+  await expect(section(page, id).getByRole('status')).toHaveText(message);
+}
+
+test('create the school from the empty state, edit every section, upload a logo, and unlock the dashboard', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  await signIn(page, user.email, user.password);
+  await expect(page.getByTestId('card-training-room')).toContainText('School Info Required');
+  await page.getByTestId('card-school-management').getByRole('link').click();
+  await expect(page.getByText('No school information available. Enter details of your school here.')).toBeVisible();
+  await expect(page.getByTestId('section-classification')).toHaveCount(0);
+  await expectAccessible(page, 'school empty state');
+
+  await page.getByRole('button', { name: 'Create School' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Name is required');
+  const name = uniq('Willow Creek College ');
+  await page.getByLabel('School name').fill(name);
+  await page.getByLabel('Locations 1', { exact: true }).fill('Main Campus, 1 Willow Way');
+  await page.getByLabel('Website').fill('not a url');
+  await page.getByRole('button', { name: 'Create School' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Website must be a valid URL starting with http:// or https://');
+  await page.getByLabel('Website').fill('https://willow.example.edu');
+  await page.getByRole('button', { name: 'Create School' }).click();
+
+  // Defaults of a new school.
+  await expect(section(page, 'classification')).toContainText('4-Year');
+  await expect(section(page, 'classification')).toContainText('Bachelor');
+  await expect(section(page, 'classification')).toContainText('Public');
+  await expect(section(page, 'classification')).toContainText('Non-profit');
+  await expect(section(page, 'branding')).toContainText('#000000');
+  await expect(section(page, 'branding')).toContainText('Inter');
+  await expectAccessible(page, 'school sections');
+
+  await editSave(page, 'basic', async () => {
+    await section(page, 'basic').getByLabel('Mascot').fill('The Herons');
+    await section(page, 'basic').getByRole('button', { name: 'Add location' }).click();
+    await section(page, 'basic').getByLabel('Locations 2', { exact: true }).fill('Downtown Center');
+  }, 'Basic information updated successfully!');
+  await expect(section(page, 'basic')).toContainText('Downtown Center');
+
+  // Cancel restores the loaded values.
+  await section(page, 'basic').getByRole('button', { name: 'Edit' }).click();
+  await section(page, 'basic').getByLabel('Mascot').fill('Changed my mind');
+  await section(page, 'basic').getByRole('button', { name: 'Cancel' }).click();
+  await expect(section(page, 'basic')).toContainText('The Herons');
+
+  await editSave(page, 'classification', async () => {
+    await section(page, 'classification').getByLabel('Classification').selectOption({ label: 'Mixed' });
+    await section(page, 'classification').getByLabel('Master').check();
+    await section(page, 'classification').getByLabel('Institution control').selectOption({ label: 'Private' });
+  }, 'Classification information updated successfully!');
+  await expect(section(page, 'classification')).toContainText('Bachelor, Master');
+
+  // A server refusal shows its detail: no degree level at all.
+  await section(page, 'classification').getByRole('button', { name: 'Edit' }).click();
+  await section(page, 'classification').getByLabel('Bachelor').uncheck();
+  await section(page, 'classification').getByLabel('Master').uncheck();
+  await section(page, 'classification').getByRole('button', { name: 'Save' }).click();
+  await expect(section(page, 'classification').getByRole('alert')).toHaveText('Choose at least one degree level');
+  await section(page, 'classification').getByRole('button', { name: 'Cancel' }).click();
+
+  await editSave(page, 'branding', async () => {
+    await section(page, 'branding').getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await expect(section(page, 'branding').getByAltText('Logo preview')).toBeVisible();
+    await section(page, 'branding').getByLabel('Primary colour', { exact: true }).fill('#0b3d91');
+    await section(page, 'branding').getByLabel('Font').selectOption('Georgia');
+  }, 'Branding information updated successfully!');
+  const logo = section(page, 'branding').getByAltText(`${name} logo`);
+  await expect(logo).toBeVisible();
+  const src = await logo.getAttribute('src');
+  const served = await request.get(src!);
+  expect(served.headers()['content-type']).toBe('image/png');
+  await expect(section(page, 'branding')).toContainText('#0b3d91');
+
+  await editSave(page, 'contact', async () => {
+    await section(page, 'contact').getByLabel('Contact 1 name').fill('Admissions Office');
+    await section(page, 'contact').getByLabel('Contact 1 e-mail').fill('admissions@willow.example.edu');
+    await section(page, 'contact').getByRole('button', { name: 'Add contact point' }).click();
+  }, 'Contact information updated successfully!');
+  await expect(section(page, 'contact')).toContainText('admissions@willow.example.edu');
+
+  await editSave(page, 'tuition', async () => {
+    await section(page, 'tuition').getByLabel('Tuition information').fill('Tuition is $18,400 per year.');
+    await section(page, 'tuition').getByLabel('Instructions for the assistant on tuition questions').fill('Point families to the net price calculator.');
+  }, 'Tuition information updated successfully!');
+
+  await editSave(page, 'social', async () => {
+    await section(page, 'social').getByLabel('Instagram').fill('https://instagram.com/willowcreek');
+  }, 'Social media information updated successfully!');
+  await expect(section(page, 'social')).toContainText('https://instagram.com/willowcreek');
+
+  // Back on the dashboard the gated cards are open.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page.getByTestId('current-school')).toHaveText(name);
+  await expect(page.getByText('School Info Required')).toHaveCount(0);
+  await expect(page.getByTestId('card-training-room').getByRole('link')).toBeVisible();
+});
+
+test('fill and save the fact sheet', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token;
+  await request.post('/schools/', { data: { name: uniq('Alder Tech ') }, headers: { authorization: `Bearer ${token}` } });
+  await signIn(page, user.email, user.password);
+  await page.getByTestId('card-training-room').getByRole('link').click();
+  await expect(page.getByRole('tab', { name: 'Fact Sheet' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /Web Links/ })).toBeDisabled();
+  // Empty fact sheet opens in edit mode.
+  await page.getByLabel('Add programs').fill('Nursing, Computer Science, , Nursing');
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'Remove Nursing' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Computer Science' })).toBeVisible();
+  await page.getByLabel('Add athletic teams').fill('Soccer');
+  await page.getByLabel('Add athletic teams').press('Enter');
+  await page.getByRole('button', { name: 'Add deadline' }).click();
+  await page.getByRole('button', { name: 'Save Fact Sheet' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Deadline 1 needs a name and a date');
+  await page.getByLabel('Deadline 1 name').fill('Early action');
+  await page.getByLabel('Deadline 1 date').fill('2026-11-01');
+  await page.getByLabel('Deadline 1 description').fill('Non-binding');
+  await expectAccessible(page, 'fact sheet editor');
+  await page.getByRole('button', { name: 'Save Fact Sheet' }).click();
+  await expect(page.getByText('Fact sheet saved successfully!')).toBeVisible();
+  await expect(page.getByText('Early action')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Computer Science')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByText('Non-binding')).toBeVisible();
+});
+
+test('without a school the fact sheet asks to set the school up first', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/training-room');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Please set up your school information first.');
+});
+
+test('sections become an accordion at 390 px with School Info open', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token;
+  await request.post('/schools/', { data: { name: uniq('Hemlock School ') }, headers: { authorization: `Bearer ${token}` } });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/school');
+  const basic = section(page, 'basic');
+  await expect(basic).toHaveAttribute('open', '');
+  await expect(section(page, 'branding')).not.toHaveAttribute('open', '');
+  await expect(section(page, 'branding').getByRole('button', { name: 'Edit' })).toBeHidden();
+  await section(page, 'branding').getByText('Branding').click();
+  await expect(section(page, 'branding').getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.goto('/dashboard/training-room');
+  await expect(page.locator('summary', { hasText: 'Fact Sheet' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
