@@ -5,3 +5,4 @@ export * from './messages';
 export * from './blobs';
 export * from './scheduler';
 export * from './fact-sheets';
+export * from './knowledge';

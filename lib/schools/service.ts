@@ -6,6 +6,8 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
 import { blobIdOfUrl, deleteBlob, saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
+import { replaceSourceChunks } from '@/lib/knowledge/index';
+import { factSheetPassages, schoolPassages } from './knowledge-text';
 import { toFactSheet, toSchool } from './present';
 import type { FactSheetInput, SchoolCreateInput, SchoolUpdateInput, SectionKey } from './schema';
 
@@ -76,6 +78,7 @@ export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
       .returning({ id: users.id });
     // A concurrent request attached a school first.
     if (attached.length === 0) throw conflict('This account already has a school');
+    await replaceSourceChunks(tx, row!.id, 'school', '', schoolPassages(toSchool(row!)));
     return row!;
   });
   return toSchool(school);
@@ -118,8 +121,13 @@ async function writeSchool(ctx: AuthContext, fields: Record<string, unknown>) {
     if (column && value !== undefined) changes[column] = value;
   }
   const db = await getDb();
-  const [row] = await db.update(schools).set(changes).where(eq(schools.id, school.id)).returning();
-  return toSchool(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(schools).set(changes).where(eq(schools.id, school.id)).returning();
+    const view = toSchool(row!);
+    // The assistant's retrieval index follows the profile in the same transaction.
+    await replaceSourceChunks(tx, school.id, 'school', '', schoolPassages(view));
+    return view;
+  });
 }
 
 /** PUT /schools/my-school: the whole profile. */
@@ -208,10 +216,14 @@ export async function saveFactSheet(ctx: AuthContext, input: FactSheetInput) {
     updatedAt: new Date(),
   };
   const db = await getDb();
-  const [row] = await db
-    .insert(factSheets)
-    .values({ schoolId: school.id, ...values })
-    .onConflictDoUpdate({ target: factSheets.schoolId, set: values })
-    .returning();
-  return toFactSheet(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(factSheets)
+      .values({ schoolId: school.id, ...values })
+      .onConflictDoUpdate({ target: factSheets.schoolId, set: values })
+      .returning();
+    const view = toFactSheet(row!);
+    await replaceSourceChunks(tx, school.id, 'fact_sheet', '', factSheetPassages(school.name, view));
+    return view;
+  });
 }

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from './schools';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const KNOWLEDGE_SOURCES = ['school', 'fact_sheet', 'web_link', 'file', 'interview', 'action_prompt'] as const;
+export type KnowledgeSource = (typeof KNOWLEDGE_SOURCES)[number];
+
+// The retrieval index: passages of a school's knowledge, searched with Postgres full-text search
+// (works on PGlite and Postgres alike). Rebuilt per source whenever that source changes.
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    sourceType: text('source_type').$type<KnowledgeSource>().notNull(),
+    sourceId: text('source_id').notNull().default(''),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    position: integer('position').notNull().default(0),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', content), 'B')`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_chunks_tsv_idx').using('gin', t.tsv), index('knowledge_chunks_source_idx').on(t.schoolId, t.sourceType, t.sourceId)],
+);

@@ -1,0 +1,26 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
+import { chunkText } from './chunking';
+
+export type SourcePassage = { title: string; text: string };
+
+type Tx = Pick<Database, 'delete' | 'insert'>;
+
+/**
+ * Replaces the indexed passages of one knowledge source of a school. Call it inside the transaction
+ * that changes the source, so the index never disagrees with the data.
+ */
+export async function replaceSourceChunks(tx: Tx, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number, passages: SourcePassage[]): Promise<number> {
+  const id = String(sourceId);
+  await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.schoolId, schoolId), eq(knowledgeChunks.sourceType, sourceType), eq(knowledgeChunks.sourceId, id)));
+  const rows = passages.flatMap((p) => chunkText(p.text).map((content) => ({ title: p.title, content })));
+  if (rows.length === 0) return 0;
+  await tx.insert(knowledgeChunks).values(rows.map((r, position) => ({ schoolId, sourceType, sourceId: id, title: r.title.slice(0, 300), content: r.content, position })));
+  return rows.length;
+}
+
+export async function removeSourceChunks(tx: Tx, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number): Promise<void> {
+  await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.schoolId, schoolId), eq(knowledgeChunks.sourceType, sourceType), eq(knowledgeChunks.sourceId, String(sourceId))));
+}
