@@ -6,3 +6,4 @@ export * from './blobs';
 export * from './scheduler';
 export * from './fact-sheets';
 export * from './knowledge';
+export * from './action-prompts';
