@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Badge } from '@/components/ui/badge';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
+import { ActionPrompts } from './action-prompts';
 import { FactSheet } from './fact-sheet';
 
 type Area = { id: string; title: string; content?: ReactNode };
@@ -14,7 +15,7 @@ const AREAS: Area[] = [
   { id: 'web-links', title: 'Web Links' },
   { id: 'file-uploads', title: 'File Uploads' },
   { id: 'interviews', title: 'Interviews' },
-  { id: 'action-prompts', title: 'Action Prompts' },
+  { id: 'action-prompts', title: 'Action Prompts', content: <ActionPrompts /> },
 ];
 
 const tabClass =
