@@ -7,3 +7,4 @@ export * from './scheduler';
 export * from './fact-sheets';
 export * from './knowledge';
 export * from './action-prompts';
+export * from './web-links';

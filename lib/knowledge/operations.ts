@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { actionPromptSchema } from './action-prompt-schema';
+import { manualContentSchema, webLinkCreateSchema, webLinkUpdateSchema } from './web-link-schema';
 
 const idParams = z.object({ id: idField });
 const errors = [401, 404];
@@ -11,4 +12,24 @@ export const actionPromptOperations = defineOperations({
   create: { method: 'POST', path: '/action-prompts/', tag: 'Action prompts', auth: 'bearer', body: actionPromptSchema, status: 201, errors, summary: 'Add an action prompt' },
   update: { method: 'PUT', path: '/action-prompts/{id}', tag: 'Action prompts', auth: 'bearer', params: idParams, body: actionPromptSchema, errors, summary: 'Update an action prompt' },
   remove: { method: 'DELETE', path: '/action-prompts/{id}', tag: 'Action prompts', auth: 'bearer', params: idParams, errors, summary: 'Delete an action prompt' },
+});
+
+const wl = 'Web links';
+
+export const webLinkOperations = defineOperations({
+  list: { method: 'GET', path: '/web-links/', tag: wl, auth: 'bearer', errors, summary: "The school's web links" },
+  create: { method: 'POST', path: '/web-links/', tag: wl, auth: 'bearer', body: webLinkCreateSchema, status: 201, errors: [...errors, 409], summary: 'Add a web link' },
+  update: {
+    method: 'PUT', path: '/web-links/{id}', tag: wl, auth: 'bearer', params: idParams, body: webLinkUpdateSchema, errors: [...errors, 409],
+    summary: 'Update name, URL, subpage drilling or the insights',
+  },
+  remove: { method: 'DELETE', path: '/web-links/{id}', tag: wl, auth: 'bearer', params: idParams, errors, summary: 'Delete a web link' },
+  generate: {
+    method: 'POST', path: '/web-links/{id}/generate-insights', tag: wl, auth: 'bearer', params: idParams, errors,
+    summary: 'Read the page (and subpages) and summarise it; answers the link, or {status: manual_required, url, name}',
+  },
+  manual: {
+    method: 'POST', path: '/web-links/{id}/generate-insights-manual', tag: wl, auth: 'bearer', params: idParams, body: manualContentSchema, errors,
+    summary: 'Insights from pasted page text (status completed_manual)',
+  },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
-import { actionPromptOperations } from '@/lib/knowledge/operations';
+import { actionPromptOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -17,6 +17,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(mySchoolOperations),
   ...Object.values(schedulerOperations),
   ...Object.values(actionPromptOperations),
+  ...Object.values(webLinkOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -2,6 +2,7 @@ import 'server-only';
 import { cleanupExpiredTokens } from './jobs/cleanup-expired-tokens';
 import { deliverPendingMail } from './jobs/mail-delivery';
 import { cleanupRateLimits } from './jobs/rate-limit-cleanup';
+import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
 export type TaskResult = Record<string, unknown>;
@@ -49,6 +50,16 @@ export const TASKS: TaskDefinition[] = [
     schedule: '30 * * * *',
     queue: 'low_priority',
     handler: cleanupRateLimits,
+  },
+  {
+    key: 'web_link_refresh',
+    name: 'web_link_refresh',
+    display_name: 'Web Link Refresh',
+    description: "Re-reads every completed web link each week so the assistant's insights follow the school's website.",
+    category: 'AI Processing',
+    schedule: '0 3 * * 1',
+    queue: 'low_priority',
+    handler: refreshCompletedWebLinks,
   },
 ];
 

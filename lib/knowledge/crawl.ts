@@ -1,0 +1,55 @@
+import 'server-only';
+import { safeFetch } from '@/lib/security/outbound';
+import { extractHtml, type ExtractedPage } from './extract-html';
+
+export const MAX_PAGES = 25;
+export const MAX_DEPTH = 2;
+const NOT_HTML = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|rar|7z|docx?|xlsx?|pptx?|mp[34]|mov|avi|wav|css|js|json|xml|rss|ics|txt)$/i;
+
+export type CrawledPage = ExtractedPage & { url: string };
+
+function decode(body: Buffer, contentType: string): string {
+  const charset = /charset=([\w-]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+/** One page: fetched through safeFetch; null when the answer is not a readable HTML page. */
+export async function fetchPage(url: string): Promise<CrawledPage | null> {
+  const res = await safeFetch(url, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
+  if (res.status < 200 || res.status >= 300) return null;
+  if (!/text\/html|application\/xhtml\+xml/i.test(res.contentType)) return null;
+  return { url: res.url, ...extractHtml(decode(res.body, res.contentType), res.url) };
+}
+
+/**
+ * The page, and with `drill` its same-site subpages breadth-first: at most 25 pages, at most two
+ * links deep, skipping links that are clearly not HTML. A subpage that fails is skipped.
+ */
+export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPage[]> {
+  const first = await fetchPage(startUrl);
+  if (!first) return [];
+  const pages: CrawledPage[] = [first];
+  if (!drill) return pages;
+  const origin = new URL(first.url).origin;
+  const visited = new Set([startUrl, first.url]);
+  let frontier = first.links;
+  for (let depth = 1; depth <= MAX_DEPTH && pages.length < MAX_PAGES; depth++) {
+    const next: string[] = [];
+    for (const link of frontier) {
+      if (pages.length >= MAX_PAGES) break;
+      const u = new URL(link);
+      if (u.origin !== origin || NOT_HTML.test(u.pathname) || visited.has(link)) continue;
+      visited.add(link);
+      const page = await fetchPage(link).catch(() => null);
+      if (!page) continue;
+      pages.push(page);
+      next.push(...page.links);
+    }
+    frontier = next;
+  }
+  return pages;
+}

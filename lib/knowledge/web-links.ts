@@ -1,0 +1,159 @@
+import 'server-only';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { webLinks } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { conflict, notFound } from '@/lib/http/errors';
+import { OutboundRefused } from '@/lib/security/outbound';
+import { requireSchoolId } from './action-prompts';
+import { crawl } from './crawl';
+import { removeSourceChunks, replaceSourceChunks } from './index';
+import { summarize } from './summarize';
+import { DUPLICATE_URL, type WebLinkView } from './web-link-schema';
+
+type Row = typeof webLinks.$inferSelect;
+
+/** Fewer readable words than this means the page needs its text pasted in by hand. */
+export const MIN_WORDS = 40;
+
+function toView(r: Row): WebLinkView {
+  return {
+    id: r.id,
+    name: r.name,
+    url: r.url,
+    drill_into_subpages: r.drillIntoSubpages,
+    insights_summary: r.insightsSummary,
+    scrape_status: r.scrapeStatus,
+    pages_scraped: r.pagesScraped,
+    last_scraped_at: r.lastScrapedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+async function loadOwn(schoolId: number, id: number): Promise<Row> {
+  const db = await getDb();
+  const [row] = await db.select().from(webLinks).where(and(eq(webLinks.id, id), eq(webLinks.schoolId, schoolId))).limit(1);
+  if (!row) throw notFound('Web link not found');
+  return row;
+}
+
+async function assertUniqueUrl(schoolId: number, url: string, exceptId?: number) {
+  const db = await getDb();
+  const [dup] = await db
+    .select({ id: webLinks.id })
+    .from(webLinks)
+    .where(and(eq(webLinks.schoolId, schoolId), sql`lower(${webLinks.url}) = lower(${url})`, exceptId ? ne(webLinks.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw conflict(DUPLICATE_URL);
+}
+
+export async function listWebLinks(ctx: AuthContext): Promise<WebLinkView[]> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  return (await db.select().from(webLinks).where(eq(webLinks.schoolId, schoolId)).orderBy(desc(webLinks.id))).map(toView);
+}
+
+export async function createWebLink(ctx: AuthContext, input: { name: string; url: string; drill_into_subpages: boolean }) {
+  const schoolId = requireSchoolId(ctx);
+  await assertUniqueUrl(schoolId, input.url);
+  const db = await getDb();
+  const [row] = await db.insert(webLinks).values({ schoolId, name: input.name, url: input.url, drillIntoSubpages: input.drill_into_subpages }).returning();
+  return toView(row!);
+}
+
+/** Saves insights (generated or edited) and re-indexes them, in one transaction. */
+async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(webLinks).set({ ...changes, updatedAt: new Date() }).where(eq(webLinks.id, row.id)).returning();
+    const u = updated!;
+    await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary }] : []);
+    return toView(u);
+  });
+}
+
+export async function updateWebLink(ctx: AuthContext, id: number, input: { name?: string; url?: string; drill_into_subpages?: boolean; insights_summary?: string | null }) {
+  const schoolId = requireSchoolId(ctx);
+  const row = await loadOwn(schoolId, id);
+  if (input.url !== undefined) await assertUniqueUrl(schoolId, input.url, id);
+  return storeInsights(row, {
+    name: input.name,
+    url: input.url,
+    drillIntoSubpages: input.drill_into_subpages,
+    insightsSummary: input.insights_summary === undefined ? undefined : input.insights_summary?.trim() || null,
+  });
+}
+
+export async function deleteWebLink(ctx: AuthContext, id: number) {
+  const schoolId = requireSchoolId(ctx);
+  await loadOwn(schoolId, id);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(webLinks).where(and(eq(webLinks.id, id), eq(webLinks.schoolId, schoolId)));
+    await removeSourceChunks(tx, schoolId, 'web_link', id);
+  });
+  return { message: 'Web link deleted successfully' };
+}
+
+export type GenerateAnswer = (WebLinkView & { status: 'completed' }) | { status: 'manual_required'; url: string; name: string; reason: string };
+
+/** Reads the page (and subpages) for real and stores an extractive summary; asks for pasted text when the page gives too little. */
+export async function generateWebLinkInsights(ctx: AuthContext, id: number): Promise<GenerateAnswer> {
+  const schoolId = requireSchoolId(ctx);
+  const row = await loadOwn(schoolId, id);
+  return scrapeAndStore(row);
+}
+
+export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
+  let reason = 'The page had too little readable text';
+  let pages: Awaited<ReturnType<typeof crawl>> = [];
+  try {
+    pages = await crawl(row.url, row.drillIntoSubpages);
+    if (pages.length === 0) reason = 'The address did not answer with a readable web page';
+  } catch (err) {
+    if (!(err instanceof OutboundRefused)) throw err;
+    reason = String(err.detail);
+  }
+  const words = pages.reduce((n, p) => n + p.wordCount, 0);
+  if (words < MIN_WORDS) {
+    await storeInsights(row, { scrapeStatus: 'manual_required', lastScrapedAt: new Date(), pagesScraped: pages.length });
+    return { status: 'manual_required', url: row.url, name: row.name, reason };
+  }
+  const insights = summarize(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
+  const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', lastScrapedAt: new Date(), pagesScraped: pages.length });
+  return { ...view, status: 'completed' };
+}
+
+/** Pasted page text becomes the insights (spec 001 §4.3): status completed_manual. */
+export async function generateWebLinkInsightsManual(ctx: AuthContext, id: number, content: string) {
+  const schoolId = requireSchoolId(ctx);
+  const row = await loadOwn(schoolId, id);
+  const blocks = content.split(/\n\s*\n|\n(?=[-*•])/).map((b) => b.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const summary = summarize([{ title: row.name, url: row.url, headings: [], blocks }]);
+  // Short pasted text is kept whole: summarising a few lines would only lose them.
+  const insights = summary.split('\n').filter((l) => l.startsWith('- ')).length >= 3 ? summary : content.trim();
+  return storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed_manual', lastScrapedAt: new Date() });
+}
+
+/** The weekly refresh: re-reads every completed link of every school; failures keep the old insights. */
+export async function refreshCompletedWebLinks() {
+  const db = await getDb();
+  const rows = await db.select().from(webLinks).where(eq(webLinks.scrapeStatus, 'completed'));
+  let refreshed = 0;
+  let unchanged = 0;
+  for (const row of rows) {
+    try {
+      const pages = await crawl(row.url, row.drillIntoSubpages);
+      if (pages.reduce((n, p) => n + p.wordCount, 0) < MIN_WORDS) {
+        unchanged++;
+        continue;
+      }
+      const insights = summarize(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
+      await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date(), pagesScraped: pages.length });
+      refreshed++;
+    } catch {
+      unchanged++;
+    }
+  }
+  return { links_checked: rows.length, refreshed, unchanged };
+}

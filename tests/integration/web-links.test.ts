@@ -1,0 +1,193 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as registerRoute from '@/app/(rest)/auth/register/route';
+import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as schoolsRoute from '@/app/(rest)/schools/route';
+import * as generateRoute from '@/app/(rest)/web-links/[id]/generate-insights/route';
+import * as manualRoute from '@/app/(rest)/web-links/[id]/generate-insights-manual/route';
+import * as linkRoute from '@/app/(rest)/web-links/[id]/route';
+import * as linksRoute from '@/app/(rest)/web-links/route';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
+import { call, STRONG_PASSWORD } from './http';
+
+const page = (title: string, body: string, links: string[] = []) =>
+  `<!doctype html><html><head><title>${title}</title><script>var tracking = 1;</script></head><body><nav><a href="/">Home</a> Menu Menu Menu</nav><main>${body}${links.map((l) => `<a href="${l}">more</a>`).join('')}</main><footer>© Footer text</footer></body></html>`;
+
+let tuition = 'Tuition for the 2026-27 year is $24,500 for full-time undergraduates.';
+const SITE: Record<string, () => [number, string, string]> = {
+  '/admissions': () => [
+    200,
+    'text/html; charset=utf-8',
+    page(
+      'Admissions | Cedar College',
+      `<h1>Admissions</h1><p>Cedar College welcomes applications from students around the world and reviews each one personally.</p>
+       <h2>How to apply</h2><p>Submit the online application, your high school transcript and one letter of recommendation by January 15, 2027.</p>
+       <h2>Costs</h2><p>${tuition} Most students receive financial aid, and merit scholarships of up to $12,000 are available.</p>
+       <h2>Contact</h2><p>Questions? Call the admissions office at +1 503 555 0100 or write to admissions@cedar.example.edu.</p>`,
+      ['/programs', '/brochure.pdf', 'https://elsewhere.example.com/x'],
+    ),
+  ],
+  '/programs': () => [
+    200,
+    'text/html',
+    page('Programs', '<h1>Programs</h1><p>Cedar College offers bachelor degrees in nursing, marine biology, computer science and business, and a master of education program for working teachers.</p>', ['/programs/nursing']),
+  ],
+  '/programs/nursing': () => [200, 'text/html', page('Nursing', '<h1>Nursing</h1><p>The nursing program includes 800 hours of clinical placements at three partner hospitals in the region.</p>', ['/deeper'])],
+  '/deeper': () => [200, 'text/html', page('Too deep', '<p>This page is three links deep and must not be read when drilling two levels.</p>')],
+  '/brochure.pdf': () => [200, 'application/pdf', '%PDF-1.4'],
+  '/empty': () => [200, 'text/html', page('Loading', '<div id="app"></div>')],
+  '/image': () => [200, 'image/png', 'x'],
+  '/to-private': () => [302, 'text/plain', ''],
+};
+
+let server: http.Server;
+let base: string;
+let token: string;
+let other: string;
+let noSchool: string;
+let schoolId: number;
+const hits: string[] = [];
+
+async function account(su: string, email: string) {
+  await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'W', last_name: 'L' } });
+  return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    hits.push(req.url!);
+    const handler = SITE[req.url!.split('?')[0]!];
+    if (req.url === '/to-private') return res.writeHead(302, { location: 'http://192.168.1.10/admin' }).end();
+    if (!handler) return res.writeHead(404).end('not found');
+    const [status, type, body] = handler();
+    res.writeHead(status, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  process.env.OUTBOUND_ALLOW_HOSTS = `127.0.0.1:${port}`;
+  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'wl@lantern.test', password: STRONG_PASSWORD, username: 'wlroot', first_name: 'W', last_name: 'R' } })).json.access_token;
+  token = await account(su, 'wendy@lantern.test');
+  other = await account(su, 'oscar@lantern.test');
+  noSchool = await account(su, 'nadia@lantern.test');
+  schoolId = (await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Cedar College' } })).json.id;
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other College' } });
+});
+
+afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+  await new Promise((r) => server.close(r));
+});
+
+const add = (body: Record<string, unknown>, t = token) => call(linksRoute.POST, 'POST', '/web-links/', { token: t, body });
+const generate = (id: number, t = token) => call(generateRoute.POST, 'POST', `/web-links/${id}/generate-insights`, { token: t, params: { id: String(id) } });
+
+describe('web links', () => {
+  it('validates with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '', url: `${base}/admissions` }, 'Name is required'],
+      [{ name: 'ab', url: `${base}/admissions` }, 'Name must be at least 3 characters'],
+      [{ name: 'Admissions', url: 'www.cedar.example.edu' }, 'URL must start with http:// or https://'],
+      [{ name: 'Admissions', url: 'ftp://cedar.example.edu' }, 'URL must start with http:// or https://'],
+      [{ name: 'Admissions', url: 'https://' }, 'Please enter a valid URL (e.g., https://www.example.edu)'],
+      [{ name: 'Admissions', url: 'https://cedar' }, 'Please enter a valid URL (e.g., https://www.example.edu)'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await add(body);
+      expect(res.status, msg).toBe(422);
+      expect(res.json.detail[0].msg).toBe(msg);
+    }
+  });
+
+  it('reads the page for real and stores a structured, extractive summary', async () => {
+    const created = await add({ name: 'Admissions page', url: `${base}/admissions` });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ scrape_status: 'pending', insights_summary: null, last_scraped_at: null });
+    const res = await generate(created.json.id);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'completed', scrape_status: 'completed', pages_scraped: 1 });
+    const insights: string = res.json.insights_summary;
+    expect(insights).toContain('# Admissions | Cedar College');
+    expect(insights).toContain('## Costs and financial aid');
+    expect(insights).toContain(tuition);
+    expect(insights).toContain('January 15, 2027');
+    expect(insights).toContain('admissions@cedar.example.edu');
+    expect(insights).not.toContain('tracking');
+    expect(insights).not.toContain('Footer text');
+    expect(res.json.last_scraped_at).not.toBeNull();
+    const found = await searchKnowledge(schoolId, 'How much does tuition cost?');
+    expect(found[0]!.content).toContain('$24,500');
+  });
+
+  it('refuses a duplicate URL, case-insensitively, except for the link itself', async () => {
+    const dup = await add({ name: 'Again', url: `${base}/ADMISSIONS` });
+    expect(dup.status).toBe(409);
+    expect(dup.json.detail).toBe('This URL has already been added');
+    const list = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json;
+    const id = String(list[0].id);
+    const same = await call(linkRoute.PUT, 'PUT', `/web-links/${id}`, { token, params: { id }, body: { name: 'Admissions page', url: `${base}/admissions` } });
+    expect(same.status).toBe(200);
+  });
+
+  it('drills into same-site subpages breadth-first, two levels deep, skipping non-HTML', async () => {
+    hits.length = 0;
+    const created = await add({ name: 'Whole admissions site', url: `${base}/admissions?full=1`, drill_into_subpages: true });
+    const res = await generate(created.json.id);
+    expect(res.json.pages_scraped).toBe(3);
+    expect(res.json.insights_summary).toContain('marine biology');
+    expect(res.json.insights_summary).toContain('800 hours of clinical placements');
+    expect(res.json.insights_summary).not.toContain('three links deep');
+    expect(hits).not.toContain('/brochure.pdf');
+    expect(hits).not.toContain('/deeper');
+  });
+
+  it('asks for pasted content when a page gives too little text, cannot be reached, or redirects somewhere private', async () => {
+    for (const path of ['/empty', '/image', '/missing', '/to-private']) {
+      const created = await add({ name: `Page ${path}`, url: `${base}${path}` });
+      const res = await generate(created.json.id);
+      expect(res.status, path).toBe(200);
+      expect(res.json, path).toMatchObject({ status: 'manual_required', url: `${base}${path}`, name: `Page ${path}` });
+    }
+    const list = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json;
+    const empty = list.find((l: { url: string }) => l.url.endsWith('/empty'));
+    expect(empty.scrape_status).toBe('manual_required');
+    const id = String(empty.id);
+    const blank = await call(manualRoute.POST, 'POST', `/web-links/${id}/generate-insights-manual`, { token, params: { id }, body: { content: '   ' } });
+    expect(blank.status).toBe(422);
+    expect(blank.json.detail[0].msg).toBe('Please enter some content');
+    const manual = await call(manualRoute.POST, 'POST', `/web-links/${id}/generate-insights-manual`, { token, params: { id }, body: { content: 'Open house is on March 3, 2027 from 10am to 2pm in the Student Center.' } });
+    expect(manual.json).toMatchObject({ scrape_status: 'completed_manual', insights_summary: 'Open house is on March 3, 2027 from 10am to 2pm in the Student Center.' });
+  });
+
+  it('keeps edited insights, re-indexes them, and the weekly refresh re-reads completed links', async () => {
+    const list = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json;
+    const admissions = list.find((l: { url: string }) => l.url === `${base}/admissions`);
+    const id = String(admissions.id);
+    const edited = await call(linkRoute.PUT, 'PUT', `/web-links/${id}`, { token, params: { id }, body: { insights_summary: 'Campus tours run every Friday at noon.' } });
+    expect(edited.json.insights_summary).toBe('Campus tours run every Friday at noon.');
+    expect((await searchKnowledge(schoolId, 'campus tours friday'))[0]!.content).toContain('Friday at noon');
+
+    tuition = 'Tuition for the 2027-28 year is $25,900 for full-time undergraduates.';
+    const result = await refreshCompletedWebLinks();
+    expect(result.refreshed).toBeGreaterThanOrEqual(2);
+    const after = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json.find((l: { id: number }) => l.id === admissions.id);
+    expect(after.insights_summary).toContain('$25,900');
+  });
+
+  it('deletes a link with its passages, answers 404 without a school, and keeps schools apart', async () => {
+    const list = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json;
+    const id = String(list[0].id);
+    expect((await call(linkRoute.PUT, 'PUT', `/web-links/${id}`, { token: other, params: { id }, body: { name: 'Hijack' } })).status).toBe(404);
+    expect((await generate(Number(id), other)).status).toBe(404);
+    expect((await call(linkRoute.DELETE, 'DELETE', `/web-links/${id}`, { token: other, params: { id } })).status).toBe(404);
+    expect((await call(linksRoute.GET, 'GET', '/web-links/', { token: other })).json).toEqual([]);
+    const none = await call(linksRoute.GET, 'GET', '/web-links/', { token: noSchool });
+    expect(none.status).toBe(404);
+    expect(none.json.detail).toContain('No school associated');
+    expect((await call(linkRoute.DELETE, 'DELETE', `/web-links/${id}`, { token, params: { id } })).status).toBe(200);
+    expect((await call(linksRoute.GET, 'GET', '/web-links/', { token })).json).toHaveLength(list.length - 1);
+  });
+});
