@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT as PORT, SMTP_PORT } from './tests/e2e/ports';
+import { E2E_PORT as PORT, SITE_PORT, SMTP_PORT } from './tests/e2e/ports';
 
 
 const dataDir = path.resolve('.data/e2e');
@@ -48,6 +48,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${PORT}`,
       // The reset-password test runs a real SMTP server on this port while it needs the mail.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // The knowledge tests serve a small website here for the app to read.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${SITE_PORT}`,
     },
   },
 });

@@ -5,6 +5,8 @@ import { idField } from '@/lib/auth/schema';
 import { staffAction } from '@/lib/http/action';
 import { actionPromptSchema } from '@/lib/knowledge/action-prompt-schema';
 import { createActionPrompt, deleteActionPrompt, listActionPrompts, updateActionPrompt } from '@/lib/knowledge/action-prompts';
+import { manualContentSchema, webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
+import { createWebLink, deleteWebLink, generateWebLinkInsights, generateWebLinkInsightsManual, listWebLinks, updateWebLink } from '@/lib/knowledge/web-links';
 
 // The Training Room's knowledge calls: the same schemas and lib/knowledge functions as the REST routes.
 
@@ -20,4 +22,28 @@ export async function saveActionPromptAction(input: unknown) {
 
 export async function deleteActionPromptAction(input: unknown) {
   return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteActionPrompt(ctx, id));
+}
+
+export async function listWebLinksAction() {
+  return staffAction(z.undefined(), undefined, (ctx) => listWebLinks(ctx));
+}
+
+export async function saveWebLinkAction(input: unknown) {
+  return staffAction(z.object({ id: idField.optional(), data: webLinkCreateSchema }), input, (ctx, { id, data }) => (id ? updateWebLink(ctx, id, data) : createWebLink(ctx, data)));
+}
+
+export async function updateWebLinkInsightsAction(input: unknown) {
+  return staffAction(z.object({ id: idField, insights_summary: z.string().max(100_000) }), input, (ctx, { id, insights_summary }) => updateWebLink(ctx, id, { insights_summary }));
+}
+
+export async function deleteWebLinkAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteWebLink(ctx, id));
+}
+
+export async function generateWebLinkInsightsAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => generateWebLinkInsights(ctx, id));
+}
+
+export async function manualWebLinkInsightsAction(input: unknown) {
+  return staffAction(manualContentSchema.extend({ id: idField }), input, (ctx, { id, content }) => generateWebLinkInsightsManual(ctx, id, content));
 }

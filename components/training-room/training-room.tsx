@@ -7,12 +7,13 @@ import { Badge } from '@/components/ui/badge';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import { ActionPrompts } from './action-prompts';
 import { FactSheet } from './fact-sheet';
+import { WebLinks } from './web-links';
 
 type Area = { id: string; title: string; content?: ReactNode };
 
 const AREAS: Area[] = [
   { id: 'fact-sheet', title: 'Fact Sheet', content: <FactSheet /> },
-  { id: 'web-links', title: 'Web Links' },
+  { id: 'web-links', title: 'Web Links', content: <WebLinks /> },
   { id: 'file-uploads', title: 'File Uploads' },
   { id: 'interviews', title: 'Interviews' },
   { id: 'action-prompts', title: 'Action Prompts', content: <ActionPrompts /> },

@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { SITE_PORT } from './ports';
 import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
 async function staffWithSchool(request: APIRequestContext) {
@@ -49,4 +51,56 @@ test('add, edit and delete an action prompt in the Training Room', async ({ page
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Action prompt deleted successfully')).toBeVisible();
   await expect(page.getByText('No action prompts yet.')).toBeVisible();
+});
+
+test('add a web link and generate its insights from the school website', async ({ page, request }) => {
+  const site = http.createServer((req, res) => {
+    if (req.url === '/visit') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(
+        `<html><head><title>Visit Linden College</title></head><body><main><h1>Visit us</h1>
+         <p>Campus tours leave the Welcome Center at 10am and 2pm every weekday during the semester.</p>
+         <p>Open House for admitted students is on April 10, 2027, with sessions on financial aid and housing.</p>
+         <p>Parking is free in Lot C; call +1 503 555 0199 to arrange an accessible tour for your family.</p></main></body></html>`,
+      );
+    } else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div></body></html>');
+  });
+  await new Promise<void>((r) => site.listen(SITE_PORT, '127.0.0.1', r));
+  try {
+    const { user } = await staffWithSchool(request);
+    await signIn(page, user.email, user.password);
+    await page.goto('/dashboard/training-room');
+    await page.getByRole('tab', { name: 'Web Links' }).click();
+    const form = page.getByRole('form', { name: 'Add web link' });
+    await form.getByLabel('Link name').fill('Vi');
+    await form.getByLabel('URL').fill('www.linden.example.edu');
+    await form.getByRole('button', { name: 'Add Link' }).click();
+    await expect(form.getByRole('alert')).toContainText('Name must be at least 3 characters');
+    await expect(form.getByRole('alert')).toContainText('URL must start with http:// or https://');
+    await form.getByLabel('Link name').fill('Visit page');
+    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
+    await form.getByRole('button', { name: 'Add Link' }).click();
+    await expect(page.getByText('Web link added successfully')).toBeVisible();
+    const card = page.getByRole('listitem', { name: 'Visit page' });
+    await card.getByRole('button', { name: 'Generate Insights' }).click();
+    await expect(page.getByText('Insights generated successfully')).toBeVisible();
+    await card.getByRole('button', { name: 'Insights', exact: true }).click();
+    await expect(dialog(page).getByLabel('Insights the assistant answers from')).toHaveValue(/April 10, 2027/);
+    await expectAccessible(page, 'web link insights');
+    await page.keyboard.press('Escape');
+
+    // A page with no readable text asks for the content by hand.
+    await form.getByLabel('Link name').fill('App page');
+    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/app`);
+    await form.getByRole('button', { name: 'Add Link' }).click();
+    await page.getByRole('listitem', { name: 'App page' }).getByRole('button', { name: 'Generate Insights' }).click();
+    const manual = dialog(page);
+    await expect(manual.getByRole('heading', { name: 'Paste the page content' })).toBeVisible();
+    await manual.getByRole('button', { name: 'Create Insights' }).click();
+    await expect(manual.getByRole('alert')).toHaveText('Please enter some content');
+    await manual.getByLabel('Page content').fill('Applications for the honors college close on December 1, 2026.');
+    await manual.getByRole('button', { name: 'Create Insights' }).click();
+    await expect(page.getByRole('listitem', { name: 'App page' })).toContainText('Insights from pasted text');
+  } finally {
+    await new Promise((r) => site.close(r));
+  }
 });

@@ -1,3 +1,5 @@
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 /** The reset-password test listens for the app's mail here. */
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
+/** A small school website the knowledge tests serve for the app to read. */
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT || 3190);
