@@ -33,3 +33,7 @@ export const webLinkOperations = defineOperations({
     summary: 'Insights from pasted page text (status completed_manual)',
   },
 });
+
+export const insightOperations = defineOperations({
+  all: { method: 'GET', path: '/insights/all', tag: 'Knowledge', auth: 'bearer', errors, summary: 'Every knowledge source of the school (fact sheet, web-link insights, files, interviews, action prompts)' },
+});

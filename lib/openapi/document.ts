@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
-import { actionPromptOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { actionPromptOperations, insightOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -18,6 +18,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(schedulerOperations),
   ...Object.values(actionPromptOperations),
   ...Object.values(webLinkOperations),
+  ...Object.values(insightOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as promptRoute from '@/app/(rest)/action-prompts/[id]/route';
 import * as promptsRoute from '@/app/(rest)/action-prompts/route';
+import * as insightsRoute from '@/app/(rest)/insights/all/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
@@ -82,5 +83,17 @@ describe('action prompts', () => {
     expect((await call(promptRoute.PUT, 'PUT', `/action-prompts/${id}`, { token: tokenB, params: { id }, body: valid })).status).toBe(404);
     expect((await call(promptRoute.DELETE, 'DELETE', `/action-prompts/${id}`, { token: tokenB, params: { id } })).status).toBe(404);
     expect((await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenA })).json).toHaveLength(mine.length);
+  });
+});
+
+describe('GET /insights/all', () => {
+  it("answers every knowledge source of the caller's school only", async () => {
+    const res = await call(insightsRoute.GET, 'GET', '/insights/all', { token: tokenA });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json).sort()).toEqual(['action_prompts', 'fact_sheet', 'files', 'interviews', 'web_links']);
+    expect(res.json.fact_sheet).toEqual({ programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] });
+    expect(res.json.action_prompts.every((p: { is_active: boolean }) => p.is_active)).toBe(true);
+    expect((await call(insightsRoute.GET, 'GET', '/insights/all', { token: tokenB })).json.action_prompts).toEqual([]);
+    expect((await call(insightsRoute.GET, 'GET', '/insights/all', { token: noSchool })).status).toBe(404);
   });
 });

@@ -1,0 +1,92 @@
+// Budget of the knowledge issue (`npm run bench:knowledge`):
+//   searchKnowledge p50 <= 10 ms on Postgres with 5,000 chunks in the school and 100,000 in the
+//   database, and <= 30 ms on PGlite with the same data.
+// Needs Postgres: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import os from 'node:os';
+import postgres from 'postgres';
+import { closeDb, openDatabase, installDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { knowledgeChunks, schools } from '../db/schema';
+import { searchKnowledge } from '../lib/knowledge/search';
+
+const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'lantern_bench_knowledge';
+const SCHOOLS = 20;
+const PER_SCHOOL = 5_000;
+
+// Passages read like a school's pages: everyday prose, with a few admissions topic words each
+// (so a question's words match some passages, as on a real site, rather than every one).
+const FILLER = (
+  'the students our college offers many ways to learn and grow with support from faculty staff and peers each year new classes begin in autumn ' +
+  'you can find more information here about life on campus and in the city nearby we encourage every applicant to reach out with questions ' +
+  'most people who visit enjoy walking through the gardens and meeting current students who share their experience during the day ' +
+  'resources include quiet study rooms modern labs and friendly advisors who help plan a path toward graduation and a fulfilling career ' +
+  'community events happen every week from concerts to talks and volunteer projects that connect learning with service in the region'
+).split(' ');
+const WORDS = (
+  'tuition fees scholarship financial aid grant loan deadline application admission transcript essay recommendation program major minor degree ' +
+  'bachelor master nursing biology engineering business computer science psychology education art music campus housing dormitory dining meal ' +
+  'plan library athletics soccer basketball rowing club society volunteer internship career advising counseling health wellness parking shuttle ' +
+  'orientation semester term credit transfer international visa english test score gpa sat act interview tour visit open house family parent'
+).split(' ');
+
+function passage(seed: number): string {
+  let x = (seed * 2654435761) >>> 0;
+  const next = (n: number) => (x = (x * 1103515245 + 12345) >>> 0) % n;
+  const words = Array.from({ length: 120 }, () => FILLER[next(FILLER.length)]!);
+  for (let i = 0; i < 4; i++) words[next(words.length)] = WORDS[next(WORDS.length)]!;
+  return words.join(' ') + '.';
+}
+
+const QUESTIONS = ['How much is tuition?', 'When is the application deadline?', 'Do you have a nursing program?', 'What scholarships are available for transfer students?', 'Is there campus housing for international students?', 'Can my family book a campus tour?'];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const results: [string, string, string, boolean][] = [];
+
+async function fill(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const ids = (await db.insert(schools).values(Array.from({ length: SCHOOLS }, (_, i) => ({ name: `Bench School ${i}` }))).returning({ id: schools.id })).map((r) => r.id);
+  for (const schoolId of ids) {
+    for (let i = 0; i < PER_SCHOOL; i += 1000) {
+      await db.insert(knowledgeChunks).values(Array.from({ length: 1000 }, (_, k) => ({ schoolId, sourceType: 'web_link' as const, sourceId: String(i + k), title: `Page ${i + k}`, content: passage(schoolId * PER_SCHOOL + i + k), position: 0 })));
+    }
+  }
+  return ids[0]!;
+}
+
+async function measure(label: string, budget: number, schoolId: number) {
+  for (const q of QUESTIONS) await searchKnowledge(schoolId, q, 5);
+  const times: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    const hits = await searchKnowledge(schoolId, QUESTIONS[i % QUESTIONS.length]!, 5);
+    times.push(performance.now() - t);
+    if (hits.length === 0) throw new Error('no hits');
+  }
+  const p50 = median(times);
+  results.push([`searchKnowledge p50, ${label}`, `${p50.toFixed(2)} ms`, `<= ${budget} ms`, p50 <= budget]);
+}
+
+// Postgres.
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+await admin.unsafe(`create database ${dbName}`);
+const pg = await openDatabase({ url: Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() });
+await runMigrations(pg.db, 'postgres');
+installDatabase(pg);
+const pgSchool = await fill(pg.db);
+await pg.db.execute('analyze knowledge_chunks' as never);
+await measure(`Postgres (${(SCHOOLS * PER_SCHOOL).toLocaleString()} chunks, ${PER_SCHOOL.toLocaleString()} in the school)`, 10, pgSchool);
+await closeDb();
+await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+await admin.end();
+
+// PGlite, in memory, same data.
+const lite = await openDatabase({ pgliteDir: null });
+await runMigrations(lite.db, 'pglite');
+installDatabase(lite);
+const liteSchool = await fill(lite.db);
+await measure('PGlite (same data)', 30, liteSchool);
+await closeDb();
+
+console.log(`\nLantern knowledge benchmarks — ${new Date().toISOString()} — ${os.cpus().length} cores`);
+for (const [label, value, budget, ok] of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(66)} ${value.padStart(10)}   budget ${budget}`);
+process.exit(results.every((r) => r[3]) ? 0 : 1);
