@@ -4,3 +4,4 @@ import { Inngest } from 'inngest';
 export const inngest = new Inngest({ id: 'lantern', isDev: !!process.env.INNGEST_DEV && process.env.INNGEST_DEV !== '0' });
 
 export const TASK_TRIGGERED_EVENT = 'scheduler/task.triggered';
+export const FILE_ANALYSIS_EVENT = 'knowledge/file.analyze';

@@ -8,3 +8,4 @@ export * from './fact-sheets';
 export * from './knowledge';
 export * from './action-prompts';
 export * from './web-links';
+export * from './files';

@@ -1,7 +1,11 @@
 import { cleanupExpiredTokens } from './cleanup-expired-tokens';
+import { fileAnalysis } from './file-analysis';
 import { mailDelivery } from './mail-delivery';
 import { rateLimitCleanup } from './rate-limit-cleanup';
 import { webLinkRefresh } from './web-link-refresh';
 
 /** Every Inngest function Lantern serves. */
-export const functions = [cleanupExpiredTokens, mailDelivery, rateLimitCleanup, webLinkRefresh];
+/** The scheduled tasks' functions, one per registered task. */
+export const taskFunctions = [cleanupExpiredTokens, mailDelivery, rateLimitCleanup, webLinkRefresh];
+
+export const functions = [...taskFunctions, fileAnalysis];

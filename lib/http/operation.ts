@@ -11,7 +11,8 @@ export type Operation = {
   path: string;
   summary: string;
   tag: string;
-  auth: 'none' | 'bearer' | 'optional';
+  /** 'bearer-or-session' also accepts the staff web session, for browser uploads that report progress. */
+  auth: 'none' | 'bearer' | 'optional' | 'bearer-or-session';
   body?: z.ZodType;
   /** The body may be absent altogether (logout). */
   bodyOptional?: boolean;

@@ -2,14 +2,14 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
-import { AppError, validationError } from './errors';
+import { AppError, unauthorized, validationError } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-type Ctx<O extends Operation> = O['auth'] extends 'bearer' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
+type Ctx<O extends Operation> = O['auth'] extends 'bearer' | 'bearer-or-session' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
 
 export type RouteInput<O extends Operation> = {
   req: Request;
@@ -65,6 +65,20 @@ function databaseConflict(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The staff web session for a browser request. The cookie is SameSite=Lax, and the request must also
+ * come from this site's own pages (Origin), so another site cannot post on a staff member's behalf.
+ */
+async function sessionPrincipal(req: Request): Promise<AuthContext> {
+  const origin = req.headers.get('origin');
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  if (!origin || !host || new URL(origin).host !== host) throw unauthorized('Not authenticated');
+  const { getStaffSession } = await import('@/lib/auth/web-session');
+  const ctx = await getStaffSession();
+  if (!ctx) throw unauthorized('Not authenticated');
+  return ctx;
+}
+
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) return err.toResponse();
   if (databaseConflict(err)) return Response.json({ detail: 'A record with these details already exists' }, { status: 409 });
@@ -78,6 +92,7 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
     try {
       let ctx: AuthContext | null = null;
       if (op.auth === 'bearer') ctx = await principalFromRequest(req);
+      else if (op.auth === 'bearer-or-session') ctx = req.headers.get('authorization') ? await principalFromRequest(req) : await sessionPrincipal(req);
       else if (op.auth === 'optional' && req.headers.get('authorization')) {
         ctx = await principalFromRequest(req).catch(() => null);
       }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { actionPromptSchema } from './action-prompt-schema';
+import { fileUpdateSchema } from './file-schema';
 import { manualContentSchema, webLinkCreateSchema, webLinkUpdateSchema } from './web-link-schema';
 
 const idParams = z.object({ id: idField });
@@ -36,4 +37,20 @@ export const webLinkOperations = defineOperations({
 
 export const insightOperations = defineOperations({
   all: { method: 'GET', path: '/insights/all', tag: 'Knowledge', auth: 'bearer', errors, summary: 'Every knowledge source of the school (fact sheet, web-link insights, files, interviews, action prompts)' },
+});
+
+const fl = 'Files';
+
+export const fileOperations = defineOperations({
+  list: { method: 'GET', path: '/files/', tag: fl, auth: 'bearer', errors, summary: "The school's uploaded documents" },
+  upload: {
+    method: 'POST', path: '/files/', tag: fl, auth: 'bearer-or-session', multipart: { fileField: 'file', fields: { name: 'Display name (defaults to the file name without its extension)' } },
+    status: 201, errors: [...errors, 413], summary: 'Upload a .pdf, .doc, .docx, .txt or .md document (checked by content, at most 25 MB)',
+  },
+  update: { method: 'PUT', path: '/files/{id}', tag: fl, auth: 'bearer', params: idParams, body: fileUpdateSchema, errors, summary: 'Rename a document or edit its insights' },
+  remove: { method: 'DELETE', path: '/files/{id}', tag: fl, auth: 'bearer', params: idParams, errors, summary: 'Delete a document and its stored bytes' },
+  generate: {
+    method: 'POST', path: '/files/{id}/generate-insights', tag: fl, auth: 'bearer', params: idParams, status: 202, errors,
+    summary: 'Start the analysis job (status becomes processing, then completed or failed)',
+  },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
-import { actionPromptOperations, insightOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { actionPromptOperations, fileOperations, insightOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -19,6 +19,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(actionPromptOperations),
   ...Object.values(webLinkOperations),
   ...Object.values(insightOperations),
+  ...Object.values(fileOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -67,7 +68,7 @@ export function buildOpenApiDocument() {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      security: op.auth === 'bearer' ? [{ bearerAuth: [] }] : op.auth === 'optional' ? [{ bearerAuth: [] }, {}] : [],
+      security: op.auth === 'bearer' || op.auth === 'bearer-or-session' ? [{ bearerAuth: [] }] : op.auth === 'optional' ? [{ bearerAuth: [] }, {}] : [],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
       ...(op.multipart

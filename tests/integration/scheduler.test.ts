@@ -11,7 +11,7 @@ import * as statisticsRoute from '@/app/(rest)/api/scheduler/task-statistics/rou
 import * as triggerRoute from '@/app/(rest)/api/scheduler/tasks/[id]/trigger/route';
 import { getDb } from '@/db/client';
 import { passwordResetTokens, rateLimitCounters, refreshTokens, taskExecutions, users, type TaskExecution } from '@/db/schema';
-import { functions } from '@/inngest/functions';
+import { taskFunctions as functions } from '@/inngest/functions';
 import { startLocalRunner, stopLocalRunner } from '@/lib/scheduler/local-runner';
 import { TASKS } from '@/lib/scheduler/registry';
 import { runTask, taskEvents } from '@/lib/scheduler/run-task';

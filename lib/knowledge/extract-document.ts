@@ -1,0 +1,117 @@
+import 'server-only';
+import yauzl from 'yauzl';
+import type { DocumentKind } from '@/db/schema';
+
+export class DocumentRejected extends Error {}
+
+const MAX_ZIP_ENTRIES = 2000;
+const MAX_UNCOMPRESSED = 100 * 1024 * 1024;
+const MAX_RATIO = 200;
+
+const startsWith = (b: Uint8Array, ...bytes: number[]) => bytes.every((v, i) => b[i] === v);
+
+/** The document's kind from its content, which must agree with its extension. */
+export async function detectDocument(bytes: Uint8Array, filename: string): Promise<DocumentKind> {
+  const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  const kinds: Record<string, DocumentKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt', md: 'md', markdown: 'md' };
+  const claimed = ext ? kinds[ext] : undefined;
+  if (!claimed) throw new DocumentRejected('Accepted file types are .pdf, .doc, .docx, .txt and .md');
+  let actual: DocumentKind | null = null;
+  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) actual = 'pdf';
+  else if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) actual = 'doc';
+  else if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) actual = (await inspectZip(bytes)) ? 'docx' : null;
+  else if (isText(bytes)) actual = claimed === 'md' ? 'md' : 'txt';
+  if (actual !== claimed && !(claimed === 'txt' && actual === 'md')) throw new DocumentRejected(`The file's content does not match its .${ext} extension`);
+  return actual;
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a zip's directory without unpacking: refuses too many entries, too much data, or bomb-like ratios. True when it is a Word document. */
+function inspectZip(bytes: Uint8Array): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(new DocumentRejected('The .docx file is not a readable archive'));
+      let entries = 0;
+      let total = 0;
+      let word = false;
+      zip.on('entry', (e: yauzl.Entry) => {
+        entries++;
+        total += e.uncompressedSize;
+        if (e.fileName === 'word/document.xml') word = true;
+        const ratio = e.compressedSize > 0 ? e.uncompressedSize / e.compressedSize : 0;
+        if (entries > MAX_ZIP_ENTRIES || total > MAX_UNCOMPRESSED || ratio > MAX_RATIO) {
+          zip.close();
+          return reject(new DocumentRejected('The .docx file unpacks to too much data to be a real document'));
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(word));
+      zip.on('error', () => reject(new DocumentRejected('The .docx file is not a readable archive')));
+      zip.readEntry();
+    });
+  });
+}
+
+export type DocumentText = { headings: string[]; blocks: string[] };
+
+function paragraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n|\n(?=\s*[-*•]\s)/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+function fromMarkdown(text: string): DocumentText {
+  const headings: string[] = [];
+  const blocks: string[] = [];
+  for (const p of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    for (const line of p.split('\n')) {
+      const h = /^#{1,6}\s+(.*)$/.exec(line.trim());
+      if (h) headings.push(h[1]!.trim());
+    }
+    const body = p
+      .split('\n')
+      .filter((l) => !/^#{1,6}\s/.test(l.trim()))
+      .join(' ')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
+      .replace(/[*_`>]+/g, '')
+      .replace(/^\s*[-+]\s+/gm, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (body) blocks.push(body);
+  }
+  return { headings, blocks };
+}
+
+/** The text of a document, read with a real parser for its kind. */
+export async function extractDocumentText(bytes: Uint8Array, kind: DocumentKind): Promise<DocumentText> {
+  if (kind === 'pdf') {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const { text } = await extractText(pdf, { mergePages: false });
+    return { headings: [], blocks: (text as string[]).flatMap((page) => paragraphs(page.replace(/([.!?])\s*\n/g, '$1\n\n'))) };
+  }
+  if (kind === 'docx') {
+    const mammoth = await import('mammoth');
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+    return { headings: [], blocks: paragraphs(value) };
+  }
+  if (kind === 'doc') {
+    const { default: WordExtractor } = await import('word-extractor');
+    const doc = await new WordExtractor().extract(Buffer.from(bytes));
+    return { headings: [], blocks: paragraphs(doc.getBody()) };
+  }
+  const text = new TextDecoder('utf-8').decode(bytes);
+  return kind === 'md' ? fromMarkdown(text) : { headings: [], blocks: paragraphs(text) };
+}

@@ -1,0 +1,122 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { blobs, knowledgeFiles } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { notFound, validationError } from '@/lib/http/errors';
+import { inngestEnabled } from '@/lib/scheduler/mode';
+import { saveBlob } from '@/lib/storage/blobs';
+import { requireSchoolId } from './action-prompts';
+import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
+import type { KnowledgeFileView } from './file-schema';
+import { removeSourceChunks, replaceSourceChunks } from './index';
+import { summarize } from './summarize';
+
+type Row = typeof knowledgeFiles.$inferSelect;
+const MIN_WORDS = 20;
+
+function toView(r: Row): KnowledgeFileView {
+  return {
+    id: r.id,
+    name: r.name,
+    original_filename: r.originalFilename,
+    file_size: r.fileSize,
+    created_at: r.createdAt.toISOString(),
+    analysis_status: r.analysisStatus,
+    analysis_error: r.analysisError,
+    insights_summary: r.insightsSummary,
+    last_analyzed_at: r.lastAnalyzedAt?.toISOString() ?? null,
+  };
+}
+
+async function loadOwn(schoolId: number, id: number): Promise<Row> {
+  const db = await getDb();
+  const [row] = await db.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.id, id), eq(knowledgeFiles.schoolId, schoolId))).limit(1);
+  if (!row) throw notFound('File not found');
+  return row;
+}
+
+export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  return (await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.schoolId, schoolId)).orderBy(desc(knowledgeFiles.id))).map(toView);
+}
+
+/** Stores an upload whose content is really a PDF, Word document, text or Markdown file. */
+export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; filename: string; name: string }) {
+  const schoolId = requireSchoolId(ctx);
+  let kind;
+  try {
+    kind = await detectDocument(input.bytes, input.filename);
+  } catch (err) {
+    if (err instanceof DocumentRejected) throw validationError([{ loc: ['body', 'file'], msg: err.message, type: 'file_type' }]);
+    throw err;
+  }
+  const contentType = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword', txt: 'text/plain', md: 'text/markdown' }[kind];
+  const blobId = await saveBlob({ schoolId, contentType, filename: input.filename.slice(0, 255), data: input.bytes, isPublic: false });
+  const db = await getDb();
+  const [row] = await db
+    .insert(knowledgeFiles)
+    .values({ schoolId, name: input.name, originalFilename: input.filename.slice(0, 255), kind, fileSize: input.bytes.byteLength, blobId })
+    .returning();
+  return toView(row!);
+}
+
+async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [u] = await tx.update(knowledgeFiles).set({ ...changes, updatedAt: new Date() }).where(eq(knowledgeFiles.id, row.id)).returning();
+    await replaceSourceChunks(tx, u!.schoolId, 'file', u!.id, u!.insightsSummary ? [{ title: `${u!.name} (document)`, text: u!.insightsSummary }] : []);
+    return toView(u!);
+  });
+}
+
+export async function updateFile(ctx: AuthContext, id: number, input: { name?: string; insights_summary?: string | null }) {
+  const row = await loadOwn(requireSchoolId(ctx), id);
+  return store(row, { name: input.name, insightsSummary: input.insights_summary === undefined ? undefined : input.insights_summary?.trim() || null });
+}
+
+export async function deleteFile(ctx: AuthContext, id: number) {
+  const schoolId = requireSchoolId(ctx);
+  const row = await loadOwn(schoolId, id);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(knowledgeFiles).where(eq(knowledgeFiles.id, row.id));
+    if (row.blobId) await tx.delete(blobs).where(and(eq(blobs.id, row.blobId), eq(blobs.schoolId, schoolId)));
+    await removeSourceChunks(tx, schoolId, 'file', row.id);
+  });
+  return { message: 'File deleted successfully' };
+}
+
+/** Starts analysis as a background job: Inngest when configured, otherwise in this process. */
+export async function startFileAnalysis(ctx: AuthContext, id: number) {
+  const row = await loadOwn(requireSchoolId(ctx), id);
+  const view = await store(row, { analysisStatus: 'processing', analysisError: null });
+  if (inngestEnabled()) {
+    const { inngest, FILE_ANALYSIS_EVENT } = await import('@/inngest/client');
+    await inngest.send({ name: FILE_ANALYSIS_EVENT, data: { file_id: row.id } });
+  } else {
+    void analyzeFile(row.id).catch((err) => console.error('[files] analysis crashed', err));
+  }
+  return view;
+}
+
+/** The job: extract the text with a real parser, summarise it, store the insights (or the reason it failed). */
+export async function analyzeFile(fileId: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId)).limit(1);
+  if (!row) return { status: 'missing' as const };
+  const fail = (reason: string) => store(row, { analysisStatus: 'failed', analysisError: reason, lastAnalyzedAt: new Date() });
+  const [blob] = row.blobId ? await db.select({ data: blobs.data }).from(blobs).where(eq(blobs.id, row.blobId)).limit(1) : [];
+  if (!blob) return fail('The uploaded file is no longer stored');
+  let text;
+  try {
+    text = await extractDocumentText(blob.data, row.kind);
+  } catch (err) {
+    return fail(`The document could not be read: ${(err as Error).message}`.slice(0, 500));
+  }
+  const words = text.blocks.join(' ').split(/\s+/).filter(Boolean).length;
+  if (words < MIN_WORDS) return fail('The document has too little readable text (is it a scanned image?)');
+  const insights = summarize([{ title: row.name, headings: text.headings, blocks: text.blocks }]);
+  return store(row, { analysisStatus: 'completed', analysisError: null, insightsSummary: insights, lastAnalyzedAt: new Date() });
+}

@@ -1,0 +1,124 @@
+import { InngestTestEngine } from '@inngest/test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as registerRoute from '@/app/(rest)/auth/register/route';
+import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as generateRoute from '@/app/(rest)/files/[id]/generate-insights/route';
+import * as fileRoute from '@/app/(rest)/files/[id]/route';
+import * as filesRoute from '@/app/(rest)/files/route';
+import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { getDb } from '@/db/client';
+import { blobs } from '@/db/schema';
+import { fileAnalysis } from '@/inngest/functions/file-analysis';
+import { analyzeFile } from '@/lib/knowledge/files';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { makeDocx, makePdf, makeZipBomb } from '../fixtures/documents';
+import { PNG_1x1 } from '../fixtures/images';
+import { call, STRONG_PASSWORD } from './http';
+
+let token: string;
+let other: string;
+let schoolId: number;
+
+const PROSPECTUS = [
+  'Cedar College Prospectus 2027.',
+  'Cedar College offers bachelor degrees in nursing, marine biology and computer science.',
+  'Tuition for full-time undergraduates is $24,500 per year, and most students receive financial aid.',
+  'The priority application deadline is January 15, 2027.',
+  'Contact the admissions office at admissions@cedar.example.edu for a campus visit.',
+];
+
+async function upload(bytes: Buffer, filename: string, name?: string, t = token) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+  if (name !== undefined) form.append('name', name);
+  const res = await filesRoute.POST(new Request('http://localhost:3000/files/', { method: 'POST', headers: { authorization: `Bearer ${t}` }, body: form }), { params: Promise.resolve({}) });
+  return { status: res.status, json: await res.json() };
+}
+
+async function analyze(id: number) {
+  const res = await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token, params: { id: String(id) } });
+  expect(res.status).toBe(202);
+  expect(res.json.analysis_status).toBe('processing');
+  // The in-process job runs after the answer; run it to completion here.
+  return analyzeFile(id);
+}
+
+beforeAll(async () => {
+  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'fr@lantern.test', password: STRONG_PASSWORD, username: 'froot', first_name: 'F', last_name: 'R' } })).json.access_token;
+  for (const email of ['fiona@lantern.test', 'felix@lantern.test']) {
+    await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'F', last_name: 'L' } });
+  }
+  token = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'fiona@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
+  other = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'felix@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
+  schoolId = (await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Cedar College' } })).json.id;
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other' } });
+});
+
+describe('document uploads', () => {
+  it('reads PDF, DOCX, TXT and Markdown with real parsers and summarises them', async () => {
+    const docs: [Buffer, string][] = [
+      [makePdf(PROSPECTUS), 'prospectus.pdf'],
+      [await makeDocx(PROSPECTUS), 'prospectus.docx'],
+      [Buffer.from(PROSPECTUS.join('\n\n')), 'prospectus.txt'],
+      [Buffer.from(`# Prospectus\n\n${PROSPECTUS.map((p) => `- **${p}**`).join('\n')}`), 'prospectus.md'],
+    ];
+    for (const [bytes, filename] of docs) {
+      const up = await upload(bytes, filename);
+      expect(up.status, filename).toBe(201);
+      expect(up.json).toMatchObject({ name: 'prospectus', original_filename: filename, file_size: bytes.length, analysis_status: 'pending' });
+      const done = await analyze(up.json.id);
+      expect(done, filename).toMatchObject({ analysis_status: 'completed', analysis_error: null });
+      const insights = (done as { insights_summary: string }).insights_summary;
+      expect(insights, filename).toContain('$24,500');
+      expect(insights, filename).toContain('January 15, 2027');
+    }
+    const hits = await searchKnowledge(schoolId, 'What does tuition cost?');
+    expect(hits[0]!.content).toContain('$24,500');
+  });
+
+  it('checks the content as well as the extension', async () => {
+    const renamed = await upload(Buffer.from('just some words in a text file that pretends to be a PDF'), 'fake.pdf');
+    expect(renamed.status).toBe(422);
+    expect(renamed.json.detail[0].msg).toBe("The file's content does not match its .pdf extension");
+    expect((await upload(PNG_1x1, 'photo.png')).json.detail[0].msg).toBe('Accepted file types are .pdf, .doc, .docx, .txt and .md');
+    expect((await upload(makePdf(['x']), 'doc.docx')).status).toBe(422);
+    const bomb = await upload(await makeZipBomb(), 'bomb.docx');
+    expect(bomb.status).toBe(422);
+    expect(bomb.json.detail[0].msg).toBe('The .docx file unpacks to too much data to be a real document');
+    const big = await upload(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25 * 1024 * 1024)]), 'big.pdf');
+    expect(big.status).toBe(413);
+    expect(big.json.detail).toBe('File size must be less than 25MB');
+    const noName = await upload(Buffer.from('words words words'), 'notes.txt', '   ');
+    expect(noName.json.name).toBe('notes');
+  });
+
+  it('marks a document without readable text as failed, with the reason', async () => {
+    const up = await upload(makePdf(['']), 'scan.pdf', 'Scanned brochure');
+    const done = await analyze(up.json.id);
+    expect(done).toMatchObject({ analysis_status: 'failed', analysis_error: 'The document has too little readable text (is it a scanned image?)' });
+  });
+
+  it('edits names and insights, deletes with the stored bytes, and keeps schools apart', async () => {
+    const list = (await call(filesRoute.GET, 'GET', '/files/', { token })).json;
+    const id = String(list[0].id);
+    const renamed = await call(fileRoute.PUT, 'PUT', `/files/${id}`, { token, params: { id }, body: { name: '', insights_summary: 'x' } });
+    expect(renamed.status).toBe(422);
+    expect(renamed.json.detail[0].msg).toBe('Please provide a name');
+    expect((await call(fileRoute.PUT, 'PUT', `/files/${id}`, { token, params: { id }, body: { insights_summary: 'Orientation week starts August 20.' } })).json.insights_summary).toBe('Orientation week starts August 20.');
+    expect((await call(filesRoute.GET, 'GET', '/files/', { token: other })).json).toEqual([]);
+    expect((await call(fileRoute.DELETE, 'DELETE', `/files/${id}`, { token: other, params: { id } })).status).toBe(404);
+    expect((await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token: other, params: { id } })).status).toBe(404);
+    const db = await getDb();
+    const before = (await db.select({ id: blobs.id }).from(blobs)).length;
+    expect((await call(fileRoute.DELETE, 'DELETE', `/files/${id}`, { token, params: { id } })).status).toBe(200);
+    expect((await db.select({ id: blobs.id }).from(blobs)).length).toBe(before - 1);
+  });
+
+  it('runs the analysis as an Inngest function too', async () => {
+    const up = await upload(Buffer.from(PROSPECTUS.join('\n\n')), 'inngest.txt');
+    const t = new InngestTestEngine({ function: fileAnalysis, events: [{ name: 'knowledge/file.analyze', data: { file_id: up.json.id } }] });
+    const { result } = await t.execute();
+    expect(result).toEqual({ file_id: up.json.id, status: 'completed' });
+  });
+});
