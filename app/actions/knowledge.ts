@@ -5,6 +5,8 @@ import { idField } from '@/lib/auth/schema';
 import { staffAction } from '@/lib/http/action';
 import { actionPromptSchema } from '@/lib/knowledge/action-prompt-schema';
 import { createActionPrompt, deleteActionPrompt, listActionPrompts, updateActionPrompt } from '@/lib/knowledge/action-prompts';
+import { fileUpdateSchema } from '@/lib/knowledge/file-schema';
+import { deleteFile, listFiles, startFileAnalysis, updateFile } from '@/lib/knowledge/files';
 import { manualContentSchema, webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
 import { createWebLink, deleteWebLink, generateWebLinkInsights, generateWebLinkInsightsManual, listWebLinks, updateWebLink } from '@/lib/knowledge/web-links';
 
@@ -46,4 +48,20 @@ export async function generateWebLinkInsightsAction(input: unknown) {
 
 export async function manualWebLinkInsightsAction(input: unknown) {
   return staffAction(manualContentSchema.extend({ id: idField }), input, (ctx, { id, content }) => generateWebLinkInsightsManual(ctx, id, content));
+}
+
+export async function listFilesAction() {
+  return staffAction(z.undefined(), undefined, (ctx) => listFiles(ctx));
+}
+
+export async function updateFileAction(input: unknown) {
+  return staffAction(fileUpdateSchema.extend({ id: idField }), input, (ctx, { id, ...changes }) => updateFile(ctx, id, changes));
+}
+
+export async function deleteFileAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteFile(ctx, id));
+}
+
+export async function generateFileInsightsAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => startFileAnalysis(ctx, id));
 }

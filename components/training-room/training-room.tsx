@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import { ActionPrompts } from './action-prompts';
 import { FactSheet } from './fact-sheet';
+import { FileUploads } from './file-uploads';
 import { WebLinks } from './web-links';
 
 type Area = { id: string; title: string; content?: ReactNode };
@@ -14,7 +15,7 @@ type Area = { id: string; title: string; content?: ReactNode };
 const AREAS: Area[] = [
   { id: 'fact-sheet', title: 'Fact Sheet', content: <FactSheet /> },
   { id: 'web-links', title: 'Web Links', content: <WebLinks /> },
-  { id: 'file-uploads', title: 'File Uploads' },
+  { id: 'file-uploads', title: 'File Uploads', content: <FileUploads /> },
   { id: 'interviews', title: 'Interviews' },
   { id: 'action-prompts', title: 'Action Prompts', content: <ActionPrompts /> },
 ];

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { makePdf } from '../fixtures/documents';
 import { SITE_PORT } from './ports';
 import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
@@ -103,4 +104,36 @@ test('add a web link and generate its insights from the school website', async (
   } finally {
     await new Promise((r) => site.close(r));
   }
+});
+
+test('upload a PDF and watch its analysis complete', async ({ page, request }) => {
+  const { user, token } = await staffWithSchool(request);
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/training-room');
+  await page.getByRole('tab', { name: /File Uploads/ }).click();
+  const form = page.getByRole('form', { name: 'Upload a document' });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please select a file and provide a name');
+  const pdf = makePdf([
+    'Linden College Viewbook.',
+    'Linden College offers bachelor degrees in forestry, nursing and data science.',
+    'Tuition is $21,300 per year and 9 in 10 students receive financial aid.',
+    'Apply by February 1, 2027 for priority scholarship review.',
+  ]);
+  await form.getByLabel('Document').setInputFiles({ name: 'viewbook.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(form.getByLabel('Name')).toHaveValue('viewbook');
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('File uploaded successfully')).toBeVisible();
+  const card = page.getByRole('listitem', { name: 'viewbook' });
+  await expect(card).toContainText('viewbook.pdf');
+  await expect(card).toContainText(`${pdf.length} Bytes`);
+  await card.getByRole('button', { name: 'Generate Insights' }).click();
+  // Polled every three seconds until the job is done.
+  await expect(card).toContainText('Insights ready', { timeout: 15_000 });
+  await card.getByRole('button', { name: 'Insights', exact: true }).click();
+  await expect(dialog(page).getByLabel('Insights the assistant answers from')).toHaveValue(/\$21,300/);
+  await expectAccessible(page, 'file insights');
+  await page.keyboard.press('Escape');
+  const files = await (await request.get('/files/', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(files[0]).toMatchObject({ name: 'viewbook', analysis_status: 'completed' });
 });

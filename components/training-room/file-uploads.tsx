@@ -1,0 +1,301 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { deleteFileAction, generateFileInsightsAction, listFilesAction, updateFileAction } from '@/app/actions/knowledge';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { inputClass, TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { detailText } from '@/lib/web/api';
+import { ACCEPTED_EXTENSIONS, defaultFileName, FILE_MAX_BYTES, formatFileSize, NO_SCHOOL_FILES, type KnowledgeFileView } from '@/lib/knowledge/file-schema';
+import { expireSession } from '@/lib/web/session-state';
+
+type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
+const failed = <T,>(): Result<T> => ({ ok: false, error: '' });
+const POLL_MS = 3000;
+
+const STATUS: Record<KnowledgeFileView['analysis_status'], { label: string; tone: 'neutral' | 'brand' | 'success' | 'danger' }> = {
+  pending: { label: 'Not analysed', tone: 'neutral' },
+  processing: { label: 'Analysing...', tone: 'brand' },
+  completed: { label: 'Insights ready', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/** Uploads with XMLHttpRequest so the bar can show progress; the web session authenticates it. */
+function sendFile(file: File, name: string, onProgress: (pct: number) => void): Promise<{ ok: boolean; status: number; detail: string | null }> {
+  return new Promise((resolve) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('name', name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/files/');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, detail: detailText(body) });
+    };
+    xhr.onerror = () => resolve({ ok: false, status: 0, detail: null });
+    xhr.send(form);
+  });
+}
+
+function UploadForm({ onUploaded }: { onUploaded: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setError('Please select a file and provide a name');
+    if (!name.trim()) return setError('Please provide a name');
+    if (file.size > FILE_MAX_BYTES) return setError('File size must be less than 25MB');
+    setError(null);
+    setProgress(0);
+    const res = await sendFile(file, name.trim(), setProgress);
+    setProgress(null);
+    if (!res.ok) {
+      if (res.status === 401) return void expireSession();
+      return setError(res.status === 404 ? NO_SCHOOL_FILES : res.detail || 'Failed to upload file');
+    }
+    setFile(null);
+    setName('');
+    if (input.current) input.current.value = '';
+    onUploaded();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate aria-label="Upload a document">
+      {error && <Banner tone="error">{error}</Banner>}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="knowledge-file" className="block text-sm font-medium">
+            Document
+          </label>
+          <input
+            id="knowledge-file"
+            ref={input}
+            type="file"
+            accept={ACCEPTED_EXTENSIONS.join(',')}
+            className="mt-1 block w-full text-sm"
+            onChange={(e) => {
+              const f = e.target.files?.[0] ?? null;
+              setFile(f);
+              if (f) setName(defaultFileName(f.name));
+            }}
+          />
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">PDF, Word (.doc, .docx), text or Markdown, up to 25 MB.</p>
+        </div>
+        <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      {progress !== null && (
+        <div>
+          <div role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700">
+            <div className="h-full bg-brand-700 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-xs">Uploading... {progress}%</p>
+        </div>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={progress !== null}>
+          Upload
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** File uploads (spec 001 §3.4, §4.4, §5.4, §8.4). */
+export function FileUploads() {
+  const [files, setFiles] = useState<KnowledgeFileView[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'insights' | 'rename' | 'delete'; file: KnowledgeFileView } | null>(null);
+  const [text, setText] = useState('');
+
+  const load = useCallback(async () => {
+    const res = await listFilesAction().catch(failed<KnowledgeFileView[]>);
+    setLoading(false);
+    if (!res.ok) {
+      if (res.unauthorized) return void expireSession();
+      if (/no school/i.test(res.error)) setError(NO_SCHOOL_FILES);
+      else console.error('Failed to load files', res.error);
+      return;
+    }
+    setFiles(res.data);
+  }, []);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  // While any document is being analysed, the list is polled every three seconds.
+  const processing = files.some((f) => f.analysis_status === 'processing');
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [processing, load]);
+
+  const finish = (message: string) => {
+    setDialog(null);
+    setError(null);
+    setSuccess(message);
+    void load();
+  };
+
+  async function generate(f: KnowledgeFileView) {
+    const res = await generateFileInsightsAction({ id: f.id }).catch(failed);
+    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Error generating insights');
+    setError(null);
+    await load();
+  }
+
+  async function saveDialog() {
+    if (!dialog) return;
+    const changes = dialog.kind === 'rename' ? { name: text } : { insights_summary: text };
+    if (dialog.kind === 'rename' && !text.trim()) return setError('Please provide a name');
+    const res = await updateFileAction({ id: dialog.file.id, ...changes }).catch(failed);
+    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || (dialog.kind === 'rename' ? 'Failed to update file' : 'Failed to update insights'));
+    finish(dialog.kind === 'rename' ? 'File updated successfully' : 'Insights updated successfully');
+  }
+
+  async function remove(f: KnowledgeFileView) {
+    const res = await deleteFileAction({ id: f.id }).catch(failed);
+    if (!res.ok) {
+      setDialog(null);
+      return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to delete file');
+    }
+    finish('File deleted successfully');
+  }
+
+  if (loading) return <p role="status">Loading files...</p>;
+  return (
+    <div className="space-y-4">
+      {error && (
+        <Banner tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      {success && (
+        <Banner tone="success" onDismiss={() => setSuccess(null)}>
+          {success}
+        </Banner>
+      )}
+      <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+        <h3 className="mb-3 font-semibold">Upload a document</h3>
+        <UploadForm onUploaded={() => finish('File uploaded successfully')} />
+      </section>
+      {files.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No documents yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {files.map((f) => {
+            const status = STATUS[f.analysis_status];
+            return (
+              <li key={f.id} aria-label={f.name} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h4 className="font-semibold">{f.name}</h4>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </div>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  {f.original_filename} · {formatFileSize(f.file_size)} · uploaded {new Date(f.created_at).toLocaleDateString()}
+                </p>
+                {f.analysis_status === 'processing' && (
+                  <p role="status" className="mt-2 flex items-center gap-2 text-sm">
+                    <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
+                    Generating insights...
+                  </p>
+                )}
+                {f.analysis_status === 'failed' && (
+                  <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+                    Insights generation failed{f.analysis_error ? `: ${f.analysis_error}` : ''}
+                  </p>
+                )}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {f.analysis_status === 'pending' && (
+                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => void generate(f)}>
+                      Generate Insights
+                    </Button>
+                  )}
+                  {f.analysis_status === 'failed' && (
+                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => void generate(f)}>
+                      Retry
+                    </Button>
+                  )}
+                  {f.analysis_status === 'completed' && f.insights_summary && (
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1.5"
+                      onClick={() => {
+                        setText(f.insights_summary ?? '');
+                        setDialog({ kind: 'insights', file: f });
+                      }}
+                    >
+                      Insights
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    onClick={() => {
+                      setText(f.name);
+                      setDialog({ kind: 'rename', file: f });
+                    }}
+                  >
+                    Rename
+                  </Button>
+                  <Button variant="danger" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'delete', file: f })}>
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dialog && dialog.kind !== 'delete' && (
+        <Modal open onOpenChange={(o) => !o && setDialog(null)} title={dialog.kind === 'rename' ? 'Rename Document' : `Insights: ${dialog.file.name}`} wide>
+          {dialog.kind === 'rename' ? (
+            <TextField label="Name" required value={text} onChange={(e) => setText(e.target.value)} />
+          ) : (
+            <>
+              <label htmlFor="file-insights" className="block text-sm font-medium">
+                Insights the assistant answers from
+              </label>
+              <textarea id="file-insights" rows={15} className={`${inputClass} font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} />
+            </>
+          )}
+          <div className="mt-4 flex justify-end gap-3">
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void saveDialog()}>Save</Button>
+          </div>
+        </Modal>
+      )}
+      {dialog?.kind === 'delete' && (
+        <Modal open onOpenChange={(o) => !o && setDialog(null)} title="Delete Document">
+          <p className="text-sm">Are you sure you want to delete &quot;{dialog.file.name}&quot;? This action cannot be undone.</p>
+          <div className="mt-6 flex justify-end gap-3">
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void remove(dialog.file)}>
+              Delete
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
