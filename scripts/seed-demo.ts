@@ -10,6 +10,9 @@ import type { AuthContext } from '../lib/auth/accounts';
 import { hashPassword } from '../lib/auth/password';
 import { findUserById } from '../lib/users/queries';
 import { saveFactSheet, updateSchoolSection, uploadLogo } from '../lib/schools/service';
+import { createActionPrompt } from '../lib/knowledge/action-prompts';
+import { analyzeFile, uploadFile } from '../lib/knowledge/files';
+import { createWebLink, generateWebLinkInsightsManual } from '../lib/knowledge/web-links';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Lantern-Demo-2026!';
 const SCHOOL = 'Riverside College';
@@ -86,6 +89,35 @@ if (fresh) {
       { name: 'Enrollment deposit', date: '2027-05-01', description: '$300, refundable until June 1' },
     ],
   });
+
+  // Knowledge: action prompts, a web page (its text pasted in, since the demo site is not online) and a document.
+  for (const p of [
+    { name: 'Start your application', target_audience: 'Prospective first-year and transfer students', action_description: 'Apply online in about 20 minutes; there is no application fee for early action.', action_type: 'link' as const, action_data: 'https://riverside.example.edu/apply', priority: 90, is_active: true },
+    { name: 'Book a campus tour', target_audience: 'Families visiting Riverside', action_description: 'Student-led tours leave the Welcome Center at 10am and 2pm on weekdays.', action_type: 'form' as const, action_data: 'https://riverside.example.edu/visit', priority: 70, is_active: true },
+    { name: 'Call Admissions', target_audience: 'Anyone with a question', action_description: 'Talk to an admissions counsellor, Monday to Friday, 9am to 5pm Pacific.', action_type: 'phone' as const, action_data: '+1 503 555 0100', priority: 50, is_active: true },
+    { name: 'Email Financial Aid', target_audience: 'Families planning costs', action_description: 'Ask about scholarships, grants and payment plans.', action_type: 'email' as const, action_data: 'finaid@riverside.example.edu', priority: 40, is_active: true },
+  ]) await createActionPrompt(ctx, p);
+  const housing = await createWebLink(ctx, { name: 'Housing and dining', url: 'https://riverside.example.edu/housing', drill_into_subpages: false });
+  await generateWebLinkInsightsManual(
+    ctx,
+    housing.id,
+    [
+      'First-year students live on campus in one of four residence halls along the river; each hall has study lounges and laundry rooms.',
+      'Housing applications open March 1 and rooms are assigned in the order deposits are received.',
+      'The standard double room costs $6,400 per year and the unlimited meal plan $4,800 per year.',
+      'Vegetarian, vegan and allergy-friendly options are served at every meal in the Otter Commons dining hall.',
+    ].join('\n\n'),
+  );
+  const guide = [
+    'Riverside College Transfer Guide.',
+    'Transfer students may bring up to 90 credits from accredited colleges, and credits with a grade of C or better usually transfer.',
+    'Associate degree holders from Oregon community colleges enter with junior standing under the statewide transfer agreement.',
+    'Transfer applications are due April 1 for the fall term and November 1 for the spring term.',
+    'Transfer scholarships of $4,000 to $8,000 per year are awarded automatically based on your college GPA.',
+    'Questions? Write to transfer@riverside.example.edu or call +1 503 555 0120.',
+  ].join('\n\n');
+  const file = await uploadFile(ctx, { bytes: new TextEncoder().encode(guide), filename: 'transfer-guide.txt', name: 'Transfer guide' });
+  await analyzeFile(file.id);
 }
 
 console.log(`Demo school "${SCHOOL}" is ready. Sign in as admin@riverside.example.edu or staff@riverside.example.edu with the password: ${DEMO_PASSWORD}`);
