@@ -9,3 +9,4 @@ export * from './knowledge';
 export * from './action-prompts';
 export * from './web-links';
 export * from './files';
+export * from './interviews';

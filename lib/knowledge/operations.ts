@@ -3,6 +3,7 @@ import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { actionPromptSchema } from './action-prompt-schema';
 import { fileUpdateSchema } from './file-schema';
+import { interviewCreateSchema, interviewUpdateSchema } from './interview-schema';
 import { manualContentSchema, webLinkCreateSchema, webLinkUpdateSchema } from './web-link-schema';
 
 const idParams = z.object({ id: idField });
@@ -53,4 +54,21 @@ export const fileOperations = defineOperations({
     method: 'POST', path: '/files/{id}/generate-insights', tag: fl, auth: 'bearer', params: idParams, status: 202, errors,
     summary: 'Start the analysis job (status becomes processing, then completed or failed)',
   },
+});
+
+const iv = 'Interview calls';
+
+export const interviewOperations = defineOperations({
+  list: { method: 'GET', path: '/interview-calls/', tag: iv, auth: 'bearer', errors, summary: "The school's staff interview calls" },
+  create: { method: 'POST', path: '/interview-calls/', tag: iv, auth: 'bearer', body: interviewCreateSchema, status: 201, errors, summary: 'Plan an interview call' },
+  update: {
+    method: 'PUT', path: '/interview-calls/{id}', tag: iv, auth: 'bearer', params: idParams, body: interviewUpdateSchema, errors: [...errors, 409],
+    summary: 'Update a call (phone, topic and instructions only while pending) or its summary',
+  },
+  remove: { method: 'DELETE', path: '/interview-calls/{id}', tag: iv, auth: 'bearer', params: idParams, errors, summary: 'Delete an interview call' },
+  start: {
+    method: 'POST', path: '/interview-calls/{id}/start-call', tag: iv, auth: 'bearer', params: idParams, errors: [...errors, 409, 502, 503],
+    summary: 'Place the call (503 when telephony is not configured)',
+  },
+  reset: { method: 'POST', path: '/interview-calls/{id}/reset-call', tag: iv, auth: 'bearer', params: idParams, errors, summary: 'Return a call to pending and clear its results' },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
-import { actionPromptOperations, fileOperations, insightOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { actionPromptOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -20,6 +20,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(webLinkOperations),
   ...Object.values(insightOperations),
   ...Object.values(fileOperations),
+  ...Object.values(interviewOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -49,6 +50,8 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Request body too large',
   429: 'Too many requests (see Retry-After)',
+  502: 'The provider refused or failed',
+  503: 'Not configured on this install',
 };
 
 export function buildOpenApiDocument() {

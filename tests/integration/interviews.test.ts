@@ -1,0 +1,140 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as registerRoute from '@/app/(rest)/auth/register/route';
+import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as resetRoute from '@/app/(rest)/interview-calls/[id]/reset-call/route';
+import * as callRoute from '@/app/(rest)/interview-calls/[id]/route';
+import * as startRoute from '@/app/(rest)/interview-calls/[id]/start-call/route';
+import * as callsRoute from '@/app/(rest)/interview-calls/route';
+import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { searchKnowledge } from '@/lib/knowledge/search';
+import { call, STRONG_PASSWORD } from './http';
+
+let token: string;
+let other: string;
+let noSchool: string;
+let schoolId: number;
+let provider: http.Server;
+let providerBase: string;
+const placed: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+let refuseNext = false;
+
+const valid = { staff_name: 'Dana Whitfield', phone_number: '+1 (503) 555-0142', topic: 'financial_aid', additional_instructions: 'Ask about the new transfer scholarship.' };
+
+beforeAll(async () => {
+  // A local server speaking ElevenLabs' outbound-call API.
+  provider = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/convai/twilio/outbound-call') return res.writeHead(404).end('{}');
+      if (req.headers['xi-api-key'] !== 'test-xi-key') return res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Invalid API key' }));
+      placed.push({ headers: req.headers, body: JSON.parse(raw) });
+      if (refuseNext) {
+        refuseNext = false;
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'The number is not reachable', conversation_id: null, callSid: null }));
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, message: 'Success', conversation_id: `conv_${placed.length}`, callSid: `CA${placed.length}` }));
+    });
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  providerBase = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+
+  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'iv@lantern.test', password: STRONG_PASSWORD, username: 'ivroot', first_name: 'I', last_name: 'R' } })).json.access_token;
+  for (const email of ['irene@lantern.test', 'ivan@lantern.test', 'ines@lantern.test']) {
+    await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'I', last_name: 'V' } });
+  }
+  const login = async (email: string) => (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
+  token = await login('irene@lantern.test');
+  other = await login('ivan@lantern.test');
+  noSchool = await login('ines@lantern.test');
+  schoolId = (await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Juniper College' } })).json.id;
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other College' } });
+});
+
+afterAll(async () => {
+  for (const k of ['ELEVENLABS_API_KEY', 'ELEVENLABS_AGENT_ID', 'ELEVENLABS_PHONE_NUMBER_ID', 'ELEVENLABS_BASE_URL']) delete process.env[k];
+  await new Promise((r) => provider.close(r));
+});
+
+const create = (body: Record<string, unknown>, t = token) => call(callsRoute.POST, 'POST', '/interview-calls/', { token: t, body });
+const start = (id: number, t = token) => call(startRoute.POST, 'POST', `/interview-calls/${id}/start-call`, { token: t, params: { id: String(id) } });
+
+describe('interview calls', () => {
+  it('validates with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, staff_name: '' }, 'Staff name is required'],
+      [{ ...valid, staff_name: 'D' }, 'Staff name must be at least 2 characters'],
+      [{ ...valid, phone_number: '555-0142' }, 'Please enter a valid phone number'],
+      [{ ...valid, phone_number: 'call me maybe!' }, 'Please enter a valid phone number'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await create(body);
+      expect(res.status, msg).toBe(422);
+      expect(res.json.detail[0].msg).toBe(msg);
+    }
+    expect((await create({ ...valid, topic: 'gossip' })).status).toBe(422);
+    const defaults = await create({ staff_name: 'Lee Park', phone_number: '503 555 0100 12' });
+    expect(defaults.json).toMatchObject({ topic: 'academics', status: 'pending', additional_instructions: null });
+  });
+
+  it('answers 503 without telephony and pretends nothing', async () => {
+    const c = await create(valid);
+    const res = await start(c.json.id);
+    expect(res.status).toBe(503);
+    expect(res.json.detail).toContain('Telephony is not configured');
+    const list = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json;
+    expect(list.find((x: { id: number }) => x.id === c.json.id)).toMatchObject({ status: 'pending', called_at: null });
+  });
+
+  it('places the call through the provider, then locks the call fields until reset', async () => {
+    Object.assign(process.env, { ELEVENLABS_API_KEY: 'test-xi-key', ELEVENLABS_AGENT_ID: 'agent_1', ELEVENLABS_PHONE_NUMBER_ID: 'phnum_1', ELEVENLABS_BASE_URL: providerBase });
+    const c = await create(valid);
+    const res = await start(c.json.id);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'initiated', call_error: null });
+    expect(res.json.called_at).not.toBeNull();
+    const sent = placed.at(-1)!;
+    expect(sent.body).toMatchObject({ agent_id: 'agent_1', agent_phone_number_id: 'phnum_1', to_number: '+15035550142' });
+    expect(sent.body.conversation_initiation_client_data).toMatchObject({ dynamic_variables: { staff_name: 'Dana Whitfield', topic: 'Financial Aid', school_name: 'Juniper College' } });
+
+    const id = String(c.json.id);
+    const locked = await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token, params: { id }, body: { phone_number: '+1 503 555 0199' } });
+    expect(locked.status).toBe(409);
+    expect((await start(c.json.id)).status).toBe(409);
+    const summary = await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token, params: { id }, body: { interview_summary: 'The new transfer scholarship awards $5,000 a year to students with a 3.5 GPA.' } });
+    expect(summary.json.interview_summary).toContain('$5,000');
+    expect((await searchKnowledge(schoolId, 'transfer scholarship amount'))[0]!.title).toBe('Financial Aid: interview with Dana Whitfield');
+
+    const reset = await call(resetRoute.POST, 'POST', `/interview-calls/${id}/reset-call`, { token, params: { id } });
+    expect(reset.json).toMatchObject({ status: 'pending', call_error: null, interview_summary: null, call_duration: null, called_at: null, connected_at: null, completed_at: null });
+    expect(await searchKnowledge(schoolId, 'transfer scholarship amount')).toEqual([]);
+    expect((await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token, params: { id }, body: { phone_number: '+1 503 555 0199' } })).status).toBe(200);
+  });
+
+  it('records the provider refusing the call', async () => {
+    const c = await create(valid);
+    refuseNext = true;
+    const res = await start(c.json.id);
+    expect(res.status).toBe(502);
+    expect(res.json.detail).toBe('The call could not be placed: The number is not reachable');
+    const row = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
+    expect(row).toMatchObject({ status: 'failed', call_error: 'The call could not be placed: The number is not reachable' });
+  });
+
+  it('answers 404 without a school and keeps schools apart', async () => {
+    const none = await call(callsRoute.GET, 'GET', '/interview-calls/', { token: noSchool });
+    expect(none.status).toBe(404);
+    expect(none.json.detail).toContain('No school associated');
+    const mine = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json;
+    const id = String(mine[0].id);
+    expect((await call(callsRoute.GET, 'GET', '/interview-calls/', { token: other })).json).toEqual([]);
+    expect((await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token: other, params: { id }, body: { staff_name: 'X Y' } })).status).toBe(404);
+    expect((await start(Number(id), other)).status).toBe(404);
+    expect((await call(resetRoute.POST, 'POST', `/interview-calls/${id}/reset-call`, { token: other, params: { id } })).status).toBe(404);
+    expect((await call(callRoute.DELETE, 'DELETE', `/interview-calls/${id}`, { token: other, params: { id } })).status).toBe(404);
+    expect((await call(callRoute.DELETE, 'DELETE', `/interview-calls/${id}`, { token, params: { id } })).status).toBe(200);
+  });
+});
