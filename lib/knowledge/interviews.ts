@@ -1,13 +1,16 @@
 import 'server-only';
+import { createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, conflict, notFound } from '@/lib/http/errors';
+import { safeEqual } from '@/lib/security/tokens';
 import { placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { requireSchoolId } from './action-prompts';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { TOPIC_LABELS, type InterviewView } from './interview-schema';
+import { summarize } from './summarize';
 
 type Row = typeof interviewCalls.$inferSelect;
 
@@ -134,4 +137,74 @@ export async function resetInterviewCall(ctx: AuthContext, id: number) {
     connectedAt: null,
     completedAt: null,
   });
+}
+
+type TranscriptTurn = { role: string; message: string | null };
+
+/** The staff member's own words, summarised extractively like any other source. */
+function summaryOf(row: Row, transcript: TranscriptTurn[]): string | null {
+  const answers = transcript.filter((t) => t.role === 'user' && t.message?.trim()).map((t) => t.message!.trim());
+  const words = answers.join(' ').split(/\s+/).length;
+  if (words < 15) return null;
+  const topic = TOPIC_LABELS[row.topic as keyof typeof TOPIC_LABELS] ?? row.topic;
+  const title = `${topic}: interview with ${row.staffName}`;
+  // Everything a staff member says in a short interview is worth keeping; long ones are condensed.
+  if (words <= 400) return [`# ${title}`, '', ...answers.map((a) => `- ${a}`)].join('\n');
+  return summarize([{ title, headings: [], blocks: answers }]);
+}
+
+export async function generateInterviewSummary(ctx: AuthContext, id: number) {
+  const row = await loadOwn(requireSchoolId(ctx), id);
+  const turns = row.transcript ? (JSON.parse(row.transcript) as TranscriptTurn[]) : [];
+  const summary = summaryOf(row, turns);
+  if (!summary) throw new AppError(400, 'There is no transcript to summarise yet');
+  return store(row, { interviewSummary: summary });
+}
+
+export const WEBHOOK_TOLERANCE_SECONDS = 30 * 60;
+
+/** ElevenLabs signs webhooks as `t=<unix seconds>,v0=<hex HMAC-SHA256 of "<t>.<body>">` with the webhook secret. */
+export function verifyWebhookSignature(header: string | null, rawBody: string, secret: string, now = Date.now()): boolean {
+  if (!header) return false;
+  const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isFinite(t) || !parts.v0 || Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+  return safeEqual(expected, parts.v0);
+}
+
+/**
+ * The provider's report on a call: the transcript when it ends (completed, with duration and times,
+ * then summarised), or the reason it could not start (failed). Unknown calls are ignored.
+ */
+export async function applyCallWebhook(payload: { type?: string; data?: Record<string, unknown> }) {
+  const data = payload.data ?? {};
+  const conversationId = typeof data.conversation_id === 'string' ? data.conversation_id : null;
+  if (!conversationId) return { handled: false, reason: 'no conversation_id' };
+  const db = await getDb();
+  const [row] = await db.select().from(interviewCalls).where(eq(interviewCalls.providerCallId, conversationId)).limit(1);
+  if (!row) return { handled: false, reason: 'unknown call' };
+  if (payload.type === 'call_initiation_failure') {
+    await store(row, { status: 'failed', callError: String(data.failure_reason ?? 'The call could not be connected').slice(0, 500), completedAt: new Date() });
+    return { handled: true, status: 'failed' };
+  }
+  if (payload.type === 'post_call_transcription') {
+    const meta = (data.metadata ?? {}) as { call_duration_secs?: number; start_time_unix_secs?: number };
+    const turns = Array.isArray(data.transcript) ? (data.transcript as TranscriptTurn[]).map((t) => ({ role: String(t.role), message: t.message ?? null })) : [];
+    const started = typeof meta.start_time_unix_secs === 'number' ? new Date(meta.start_time_unix_secs * 1000) : row.calledAt;
+    const duration = typeof meta.call_duration_secs === 'number' ? Math.round(meta.call_duration_secs) : null;
+    const failed = data.status === 'failed';
+    const summary = failed ? null : summaryOf(row, turns);
+    await store(row, {
+      status: failed ? 'failed' : 'completed',
+      callError: failed ? 'The call ended with an error at the provider' : null,
+      transcript: JSON.stringify(turns),
+      callDuration: duration,
+      connectedAt: started,
+      completedAt: started && duration !== null ? new Date(started.getTime() + duration * 1000) : new Date(),
+      interviewSummary: summary ?? row.interviewSummary,
+    });
+    return { handled: true, status: failed ? 'failed' : 'completed' };
+  }
+  return { handled: false, reason: `ignored event ${payload.type}` };
 }

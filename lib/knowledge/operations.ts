@@ -71,4 +71,9 @@ export const interviewOperations = defineOperations({
     summary: 'Place the call (503 when telephony is not configured)',
   },
   reset: { method: 'POST', path: '/interview-calls/{id}/reset-call', tag: iv, auth: 'bearer', params: idParams, errors, summary: 'Return a call to pending and clear its results' },
+  summary: { method: 'POST', path: '/interview-calls/{id}/generate-summary', tag: iv, auth: 'bearer', params: idParams, errors: [...errors, 400], summary: "Summarise the call's transcript into interview_summary" },
+  webhook: {
+    method: 'POST', path: '/interview-calls/webhook', tag: iv, auth: 'none', errors: [401, 503],
+    summary: "The telephony provider's signed call report (ElevenLabs-Signature; post_call_transcription, call_initiation_failure)",
+  },
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import * as resetRoute from '@/app/(rest)/interview-calls/[id]/reset-call/route'
 import * as callRoute from '@/app/(rest)/interview-calls/[id]/route';
 import * as startRoute from '@/app/(rest)/interview-calls/[id]/start-call/route';
 import * as callsRoute from '@/app/(rest)/interview-calls/route';
+import * as summaryRoute from '@/app/(rest)/interview-calls/[id]/generate-summary/route';
+import * as webhookRoute from '@/app/(rest)/interview-calls/webhook/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { call, STRONG_PASSWORD } from './http';
@@ -55,7 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const k of ['ELEVENLABS_API_KEY', 'ELEVENLABS_AGENT_ID', 'ELEVENLABS_PHONE_NUMBER_ID', 'ELEVENLABS_BASE_URL']) delete process.env[k];
+  for (const k of ['ELEVENLABS_API_KEY', 'ELEVENLABS_AGENT_ID', 'ELEVENLABS_PHONE_NUMBER_ID', 'ELEVENLABS_BASE_URL', 'ELEVENLABS_WEBHOOK_SECRET']) delete process.env[k];
   await new Promise((r) => provider.close(r));
 });
 
@@ -122,6 +125,52 @@ describe('interview calls', () => {
     expect(res.json.detail).toBe('The call could not be placed: The number is not reachable');
     const row = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
     expect(row).toMatchObject({ status: 'failed', call_error: 'The call could not be placed: The number is not reachable' });
+  });
+
+  it('takes the signed call report: transcript, duration, times and a summary; refuses bad signatures', async () => {
+    const c = await create({ ...valid, staff_name: 'Omar Reyes', topic: 'student_life' });
+    const started = await start(c.json.id);
+    const conversation = placed.at(-1) && `conv_${placed.length}`;
+    expect(started.json.status).toBe('initiated');
+    const payload = JSON.stringify({
+      type: 'post_call_transcription',
+      data: {
+        conversation_id: conversation,
+        status: 'done',
+        transcript: [
+          { role: 'agent', message: 'What should families know about student life?' },
+          { role: 'user', message: 'Every first-year student joins a learning community of about twenty students. The outdoor club runs free weekend trips to the coast and the mountains.' },
+          { role: 'user', message: 'Residence halls have quiet floors, and the dining hall serves vegan options at every meal.' },
+        ],
+        metadata: { start_time_unix_secs: 1795000000, call_duration_secs: 427 },
+      },
+    });
+    const sign = (body: string, secret: string, t = Math.floor(Date.now() / 1000)) => `t=${t},v0=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+    const post = (body: string, signature: string) => call(webhookRoute.POST, 'POST', '/interview-calls/webhook', { rawBody: body, headers: { 'content-type': 'application/json', 'elevenlabs-signature': signature } });
+    expect((await post(payload, sign(payload, 'whsec'))).status).toBe(503);
+    process.env.ELEVENLABS_WEBHOOK_SECRET = 'whsec';
+    expect((await post(payload, sign(payload, 'wrong'))).status).toBe(401);
+    expect((await post(payload, sign(payload, 'whsec', 1_000_000))).status).toBe(401);
+    expect((await post(payload, '')).status).toBe(401);
+    const ok = await post(payload, sign(payload, 'whsec'));
+    expect(ok.json).toEqual({ handled: true, status: 'completed' });
+    const row = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
+    expect(row).toMatchObject({ status: 'completed', call_duration: 427, connected_at: new Date(1795000000 * 1000).toISOString(), completed_at: new Date((1795000000 + 427) * 1000).toISOString() });
+    expect(row.interview_summary).toContain('learning community');
+    expect(row.interview_summary).not.toContain('What should families know');
+    const id = String(c.json.id);
+    const again = await call(summaryRoute.POST, 'POST', `/interview-calls/${id}/generate-summary`, { token, params: { id } });
+    expect(again.json.interview_summary).toContain('vegan options');
+    expect((await searchKnowledge(schoolId, 'outdoor club weekend trips'))[0]!.title).toBe('Student Life: interview with Omar Reyes');
+
+    const failure = JSON.stringify({ type: 'call_initiation_failure', data: { conversation_id: 'conv_unknown', failure_reason: 'busy' } });
+    expect((await post(failure, sign(failure, 'whsec'))).json).toEqual({ handled: false, reason: 'unknown call' });
+    const fresh = await create(valid);
+    await start(fresh.json.id);
+    const busy = JSON.stringify({ type: 'call_initiation_failure', data: { conversation_id: `conv_${placed.length}`, failure_reason: 'The line was busy' } });
+    expect((await post(busy, sign(busy, 'whsec'))).json).toEqual({ handled: true, status: 'failed' });
+    const noTranscript = await call(summaryRoute.POST, 'POST', `/interview-calls/${fresh.json.id}/generate-summary`, { token, params: { id: String(fresh.json.id) } });
+    expect(noTranscript.status).toBe(400);
   });
 
   it('answers 404 without a school and keeps schools apart', async () => {
