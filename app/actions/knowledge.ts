@@ -7,6 +7,8 @@ import { actionPromptSchema } from '@/lib/knowledge/action-prompt-schema';
 import { createActionPrompt, deleteActionPrompt, listActionPrompts, updateActionPrompt } from '@/lib/knowledge/action-prompts';
 import { fileUpdateSchema } from '@/lib/knowledge/file-schema';
 import { deleteFile, listFiles, startFileAnalysis, updateFile } from '@/lib/knowledge/files';
+import { interviewCreateSchema, interviewUpdateSchema } from '@/lib/knowledge/interview-schema';
+import { createInterview, deleteInterview, listInterviews, resetInterviewCall, startInterviewCall, updateInterview } from '@/lib/knowledge/interviews';
 import { manualContentSchema, webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
 import { createWebLink, deleteWebLink, generateWebLinkInsights, generateWebLinkInsightsManual, listWebLinks, updateWebLink } from '@/lib/knowledge/web-links';
 
@@ -64,4 +66,26 @@ export async function deleteFileAction(input: unknown) {
 
 export async function generateFileInsightsAction(input: unknown) {
   return staffAction(z.object({ id: idField }), input, (ctx, { id }) => startFileAnalysis(ctx, id));
+}
+
+export async function listInterviewsAction() {
+  return staffAction(z.undefined(), undefined, (ctx) => listInterviews(ctx));
+}
+
+export async function saveInterviewAction(input: unknown) {
+  return staffAction(z.object({ id: idField.optional(), data: interviewUpdateSchema }), input, (ctx, { id, data }) =>
+    id ? updateInterview(ctx, id, data) : createInterview(ctx, interviewCreateSchema.parse(data)),
+  );
+}
+
+export async function deleteInterviewAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteInterview(ctx, id));
+}
+
+export async function startInterviewAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => startInterviewCall(ctx, id));
+}
+
+export async function resetInterviewAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => resetInterviewCall(ctx, id));
 }

@@ -8,6 +8,7 @@ import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import { ActionPrompts } from './action-prompts';
 import { FactSheet } from './fact-sheet';
 import { FileUploads } from './file-uploads';
+import { Interviews } from './interviews';
 import { WebLinks } from './web-links';
 
 type Area = { id: string; title: string; content?: ReactNode };
@@ -16,7 +17,7 @@ const AREAS: Area[] = [
   { id: 'fact-sheet', title: 'Fact Sheet', content: <FactSheet /> },
   { id: 'web-links', title: 'Web Links', content: <WebLinks /> },
   { id: 'file-uploads', title: 'File Uploads', content: <FileUploads /> },
-  { id: 'interviews', title: 'Interviews' },
+  { id: 'interviews', title: 'Interviews', content: <Interviews /> },
   { id: 'action-prompts', title: 'Action Prompts', content: <ActionPrompts /> },
 ];
 

@@ -137,3 +137,24 @@ test('upload a PDF and watch its analysis complete', async ({ page, request }) =
   const files = await (await request.get('/files/', { headers: { authorization: `Bearer ${token}` } })).json();
   expect(files[0]).toMatchObject({ name: 'viewbook', analysis_status: 'completed' });
 });
+
+test('plan a staff interview; without telephony the call says why it cannot start', async ({ page, request }) => {
+  const { user } = await staffWithSchool(request);
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/training-room');
+  await page.getByRole('tab', { name: /Interviews/ }).click();
+  const form = page.getByRole('form', { name: 'Add interview call' });
+  await form.getByLabel('Staff name').fill('Dana Whitfield');
+  await form.getByLabel('Phone number').fill('555');
+  await form.getByRole('button', { name: 'Add Interview Call' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter a valid phone number');
+  await form.getByLabel('Phone number').fill('+1 503 555 0142');
+  await form.getByLabel('Topic').selectOption({ label: 'Financial Aid' });
+  await form.getByRole('button', { name: 'Add Interview Call' }).click();
+  const card = page.getByRole('listitem', { name: 'Dana Whitfield' });
+  await expect(card).toContainText('Financial Aid');
+  await expectAccessible(page, 'interviews');
+  await card.getByRole('button', { name: 'Call' }).click();
+  await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Failed to start interview call: Telephony is not configured');
+  await expect(card).toContainText('pending');
+});
