@@ -13,6 +13,8 @@ import { saveFactSheet, updateSchoolSection, uploadLogo } from '../lib/schools/s
 import { createActionPrompt } from '../lib/knowledge/action-prompts';
 import { analyzeFile, uploadFile } from '../lib/knowledge/files';
 import { createWebLink, generateWebLinkInsightsManual } from '../lib/knowledge/web-links';
+import { applyCallWebhook, createInterview } from '../lib/knowledge/interviews';
+import { interviewCalls } from '../db/schema';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Lantern-Demo-2026!';
 const SCHOOL = 'Riverside College';
@@ -118,6 +120,24 @@ if (fresh) {
   ].join('\n\n');
   const file = await uploadFile(ctx, { bytes: new TextEncoder().encode(guide), filename: 'transfer-guide.txt', name: 'Transfer guide' });
   await analyzeFile(file.id);
+
+  // A staff interview as the telephony provider would report it once the call ended.
+  const interview = await createInterview(ctx, { staff_name: 'Priya Shah', phone_number: '+1 503 555 0140', topic: 'financial_aid', additional_instructions: 'Focus on first-generation students.' });
+  await db.update(interviewCalls).set({ status: 'initiated', providerCallId: 'demo-conversation', calledAt: new Date(Date.now() - 3_600_000) }).where(eq(interviewCalls.id, interview.id));
+  await applyCallWebhook({
+    type: 'post_call_transcription',
+    data: {
+      conversation_id: 'demo-conversation',
+      status: 'done',
+      transcript: [
+        { role: 'agent', message: 'What should first-generation families know about paying for Riverside?' },
+        { role: 'user', message: 'Every admitted student is automatically considered for merit scholarships of $6,000 to $14,000 a year; there is no separate application.' },
+        { role: 'user', message: 'First-generation students can also apply for the Lantern Bridge Grant, which covers summer orientation and the first year of books.' },
+        { role: 'user', message: 'Families should file the FAFSA by February 1 and can book a one-on-one session with a financial aid counsellor any weekday.' },
+      ],
+      metadata: { start_time_unix_secs: Math.floor(Date.now() / 1000) - 3_500, call_duration_secs: 612 },
+    },
+  });
 }
 
 console.log(`Demo school "${SCHOOL}" is ready. Sign in as admin@riverside.example.edu or staff@riverside.example.edu with the password: ${DEMO_PASSWORD}`);
