@@ -10,7 +10,7 @@ import { requireSchoolId } from './action-prompts';
 import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
 import type { KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks } from './index';
-import { summarize } from './summarize';
+import { writeInsights } from './insight-writer';
 
 type Row = typeof knowledgeFiles.$inferSelect;
 const MIN_WORDS = 20;
@@ -117,6 +117,6 @@ export async function analyzeFile(fileId: number) {
   }
   const words = text.blocks.join(' ').split(/\s+/).filter(Boolean).length;
   if (words < MIN_WORDS) return fail('The document has too little readable text (is it a scanned image?)');
-  const insights = summarize([{ title: row.name, headings: text.headings, blocks: text.blocks }]);
+  const { text: insights } = await writeInsights([{ title: row.name, headings: text.headings, blocks: text.blocks }]);
   return store(row, { analysisStatus: 'completed', analysisError: null, insightsSummary: insights, lastAnalyzedAt: new Date() });
 }

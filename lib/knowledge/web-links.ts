@@ -8,6 +8,7 @@ import { OutboundRefused } from '@/lib/security/outbound';
 import { requireSchoolId } from './action-prompts';
 import { crawl } from './crawl';
 import { removeSourceChunks, replaceSourceChunks } from './index';
+import { writeInsights } from './insight-writer';
 import { summarize } from './summarize';
 import { DUPLICATE_URL, type WebLinkView } from './web-link-schema';
 
@@ -119,7 +120,7 @@ export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
     await storeInsights(row, { scrapeStatus: 'manual_required', lastScrapedAt: new Date(), pagesScraped: pages.length });
     return { status: 'manual_required', url: row.url, name: row.name, reason };
   }
-  const insights = summarize(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
+  const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
   const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', lastScrapedAt: new Date(), pagesScraped: pages.length });
   return { ...view, status: 'completed' };
 }
@@ -148,7 +149,7 @@ export async function refreshCompletedWebLinks() {
         unchanged++;
         continue;
       }
-      const insights = summarize(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
+      const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
       await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date(), pagesScraped: pages.length });
       refreshed++;
     } catch {
