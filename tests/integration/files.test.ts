@@ -1,4 +1,6 @@
 import { InngestTestEngine } from '@inngest/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
@@ -56,8 +58,9 @@ beforeAll(async () => {
 });
 
 describe('document uploads', () => {
-  it('reads PDF, DOCX, TXT and Markdown with real parsers and summarises them', async () => {
+  it('reads PDF, DOCX, DOC, TXT and Markdown with real parsers and summarises them', async () => {
     const docs: [Buffer, string][] = [
+      [fs.readFileSync(path.join(__dirname, '../fixtures/prospectus.doc')), 'prospectus.doc'],
       [makePdf(PROSPECTUS), 'prospectus.pdf'],
       [await makeDocx(PROSPECTUS), 'prospectus.docx'],
       [Buffer.from(PROSPECTUS.join('\n\n')), 'prospectus.txt'],
