@@ -5,7 +5,7 @@ import { blobs, knowledgeFiles } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound, validationError } from '@/lib/http/errors';
 import { inngestEnabled } from '@/lib/scheduler/mode';
-import { saveBlob } from '@/lib/storage/blobs';
+import { readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { requireSchoolId } from './action-prompts';
 import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
 import type { KnowledgeFileView } from './file-schema';
@@ -107,11 +107,11 @@ export async function analyzeFile(fileId: number) {
   const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId)).limit(1);
   if (!row) return { status: 'missing' as const };
   const fail = (reason: string) => store(row, { analysisStatus: 'failed', analysisError: reason, lastAnalyzedAt: new Date() });
-  const [blob] = row.blobId ? await db.select({ data: blobs.data }).from(blobs).where(eq(blobs.id, row.blobId)).limit(1) : [];
-  if (!blob) return fail('The uploaded file is no longer stored');
+  const data = row.blobId ? await readBlobData(row.blobId) : null;
+  if (!data) return fail('The uploaded file is no longer stored');
   let text;
   try {
-    text = await extractDocumentText(blob.data, row.kind);
+    text = await extractDocumentText(data, row.kind);
   } catch (err) {
     return fail(`The document could not be read: ${(err as Error).message}`.slice(0, 500));
   }

@@ -195,3 +195,14 @@ describe('deleting the school', () => {
     expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: ownerA })).json.name).toBe('Ashford College');
   });
 });
+
+describe('large uploads', () => {
+  it('stores a logo over one part in parts and serves it back byte for byte', async () => {
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * 1024 + 123, 7)]);
+    const res = await uploadLogo(ownerA, big, 'big.png', 'image/png');
+    expect(res.status).toBe(200);
+    const id = res.json.logo_url.split('/').pop();
+    const served = await uploadsRoute.GET(new Request(`http://localhost${res.json.logo_url}`), { params: Promise.resolve({ id }) });
+    expect(Buffer.from(await served.arrayBuffer()).equals(big)).toBe(true);
+  });
+});
