@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { scheduledTasksAction, taskExecutionsAction, taskStatisticsAction, triggerTaskAction } from '@/app/actions/scheduler';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
-import { Banner } from '@/components/ui/banner';
+import { MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select';
@@ -149,16 +149,7 @@ export function SchedulerDashboard() {
         </Button>
       </div>
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Scheduler Dashboard</h1>
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       {loading ? (
         <p role="status">Loading scheduler data...</p>
       ) : (

@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteActionPromptAction, listActionPromptsAction, saveActionPromptAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner } from '@/components/ui/banner';
+import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
@@ -121,16 +122,7 @@ export function ActionPrompts() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">Next steps the assistant offers visitors: apply, call, write, or fill in a form. Higher priority comes first.</p>
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <Button onClick={() => setEditing('new')}>Add Action Prompt</Button>
       {prompts.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No action prompts yet.</p>
@@ -174,17 +166,9 @@ export function ActionPrompts() {
         />
       )}
       {deleting && (
-        <Modal open onOpenChange={(o) => !o && setDeleting(null)} title="Delete Action Prompt">
-          <p className="text-sm">Are you sure you want to delete the action prompt &quot;{deleting.name}&quot;? This action cannot be undone.</p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove(deleting)}>
-              Delete
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete Action Prompt" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)}>
+          Are you sure you want to delete the action prompt &quot;{deleting.name}&quot;? This action cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { deleteFileAction, generateFileInsightsAction, listFilesAction, updateFileAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner } from '@/components/ui/banner';
+import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { detailText } from '@/lib/web/api';
@@ -181,16 +182,7 @@ export function FileUploads() {
   if (loading) return <p role="status">Loading files...</p>;
   return (
     <div className="space-y-4">
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Upload a document</h3>
         <UploadForm onUploaded={() => finish('File uploaded successfully')} />
@@ -284,17 +276,9 @@ export function FileUploads() {
         </Modal>
       )}
       {dialog?.kind === 'delete' && (
-        <Modal open onOpenChange={(o) => !o && setDialog(null)} title="Delete Document">
-          <p className="text-sm">Are you sure you want to delete &quot;{dialog.file.name}&quot;? This action cannot be undone.</p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove(dialog.file)}>
-              Delete
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete Document" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.file)}>
+          Are you sure you want to delete &quot;{dialog.file.name}&quot;? This action cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );

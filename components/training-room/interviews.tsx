@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteInterviewAction, listInterviewsAction, resetInterviewAction, saveInterviewAction, startInterviewAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner } from '@/components/ui/banner';
+import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
@@ -143,16 +144,7 @@ export function Interviews() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">An AI interviewer phones a staff member about a topic; the summary of what they say becomes knowledge for the assistant.</p>
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Plan an interview</h3>
         <CallForm initial={null} onSaved={finish} />
@@ -235,17 +227,9 @@ export function Interviews() {
         </Modal>
       )}
       {dialog?.kind === 'delete' && (
-        <Modal open onOpenChange={(o) => !o && setDialog(null)} title="Delete Interview Call">
-          <p className="text-sm">Are you sure you want to delete the interview with &quot;{dialog.call.staff_name}&quot;? This action cannot be undone.</p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove(dialog.call)}>
-              Delete
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete Interview Call" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.call)}>
+          Are you sure you want to delete the interview with &quot;{dialog.call.staff_name}&quot;? This action cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -3,7 +3,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
-import { Badge } from '@/components/ui/badge';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import { ActionPrompts } from './action-prompts';
 import { FactSheet } from './fact-sheet';
@@ -11,7 +10,7 @@ import { FileUploads } from './file-uploads';
 import { Interviews } from './interviews';
 import { WebLinks } from './web-links';
 
-type Area = { id: string; title: string; content?: ReactNode };
+type Area = { id: string; title: string; content: ReactNode };
 
 const AREAS: Area[] = [
   { id: 'fact-sheet', title: 'Fact Sheet', content: <FactSheet /> },
@@ -22,7 +21,7 @@ const AREAS: Area[] = [
 ];
 
 const tabClass =
-  'flex items-center gap-2 rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 disabled:cursor-not-allowed disabled:opacity-60 data-[state=active]:border-brand-700 data-[state=active]:text-slate-950 dark:text-slate-300 dark:data-[state=active]:text-white';
+  'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-slate-950 dark:text-slate-300 dark:data-[state=active]:text-white';
 
 /** Five areas: tabs on wide screens (Fact Sheet first), a multi-open accordion at 768 px or less. */
 export function TrainingRoom() {
@@ -36,11 +35,8 @@ export function TrainingRoom() {
         <div className="space-y-3">
           {AREAS.map((a) => (
             <details key={a.id} open={a.id === 'fact-sheet'} className="rounded-xl border border-slate-200 dark:border-slate-700">
-              <summary className="flex cursor-pointer items-center justify-between px-4 py-3 font-semibold">
-                {a.title}
-                {!a.content && <Badge>Coming soon</Badge>}
-              </summary>
-              <div className="border-t border-slate-200 p-4 dark:border-slate-700">{a.content ?? <p className="text-sm">This part of the Training Room is on its way.</p>}</div>
+              <summary className="cursor-pointer px-4 py-3 font-semibold">{a.title}</summary>
+              <div className="border-t border-slate-200 p-4 dark:border-slate-700">{a.content}</div>
             </details>
           ))}
         </div>
@@ -48,13 +44,12 @@ export function TrainingRoom() {
         <Tabs.Root defaultValue="fact-sheet">
           <Tabs.List aria-label="Training Room" className="flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-700">
             {AREAS.map((a) => (
-              <Tabs.Trigger key={a.id} value={a.id} disabled={!a.content} className={tabClass}>
+              <Tabs.Trigger key={a.id} value={a.id} className={tabClass}>
                 {a.title}
-                {!a.content && <Badge>Coming soon</Badge>}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {AREAS.filter((a) => a.content).map((a) => (
+          {AREAS.map((a) => (
             <Tabs.Content key={a.id} value={a.id} className="pt-6">
               {a.content}
             </Tabs.Content>

@@ -10,8 +10,9 @@ import {
   updateWebLinkInsightsAction,
 } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner } from '@/components/ui/banner';
+import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { EMPTY_CONTENT, NO_SCHOOL_WEB_LINKS, webLinkCreateSchema, type WebLinkView } from '@/lib/knowledge/web-link-schema';
@@ -197,16 +198,7 @@ export function WebLinks() {
   if (loading) return <p role="status">Loading web links...</p>;
   return (
     <div className="space-y-4">
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Add a web link</h3>
         <LinkForm initial={null} onSaved={done} />
@@ -267,17 +259,9 @@ export function WebLinks() {
       {dialog?.kind === 'insights' && <InsightsEditor link={dialog.link} onClose={() => setDialog(null)} onSaved={done} />}
       {dialog?.kind === 'manual' && <ManualContent link={dialog.link} onClose={() => setDialog(null)} onSaved={done} />}
       {dialog?.kind === 'delete' && (
-        <Modal open onOpenChange={(o) => !o && setDialog(null)} title="Delete Web Link">
-          <p className="text-sm">Are you sure you want to delete the web link &quot;{dialog.link.name}&quot;? This action cannot be undone.</p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove(dialog.link)}>
-              Delete
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete Web Link" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.link)}>
+          Are you sure you want to delete the web link &quot;{dialog.link.name}&quot;? This action cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );

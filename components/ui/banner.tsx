@@ -24,3 +24,21 @@ export function Banner({ tone, children, onDismiss }: { tone: keyof typeof TONES
     </div>
   );
 }
+
+/** The error and success messages of a screen, each dismissible. */
+export function MessageBanners({ error, success, onDismissError, onDismissSuccess }: { error: ReactNode | null; success: ReactNode | null; onDismissError: () => void; onDismissSuccess: () => void }) {
+  return (
+    <>
+      {error && (
+        <Banner tone="error" onDismiss={onDismissError}>
+          {error}
+        </Banner>
+      )}
+      {success && (
+        <Banner tone="success" onDismiss={onDismissSuccess}>
+          {success}
+        </Banner>
+      )}
+    </>
+  );
+}

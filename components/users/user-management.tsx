@@ -4,10 +4,10 @@ import { createColumnHelper, sortFn_basic, useTable, type ColumnFiltersState, ty
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteUserAction, listSchoolsAction, listUsersAction, updateUserAction } from '@/app/actions/users';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
-import { Banner } from '@/components/ui/banner';
+import { MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import type { AdminUser } from '@/lib/users/present';
 import { expireSession } from '@/lib/web/session-state';
@@ -166,16 +166,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
       </div>
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">User Management</h1>
 
-      {error && (
-        <Banner tone="error" onDismiss={() => setError(null)}>
-          {error}
-        </Banner>
-      )}
-      {success && (
-        <Banner tone="success" onDismiss={() => setSuccess(null)}>
-          {success}
-        </Banner>
-      )}
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
 
       <section aria-label="Filters" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,minmax(10rem,1fr))] dark:border-slate-700">
         <div className="sm:col-span-2 lg:col-span-1">
@@ -294,19 +285,9 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
         />
       )}
       {dialog?.kind === 'delete' && (
-        <Modal open onOpenChange={(open) => !open && setDialog(null)} title="Delete User">
-          <p className="text-sm text-slate-800 dark:text-slate-200">
-            Are you sure you want to delete user &quot;{dialog.user.username}&quot;? This action cannot be undone.
-          </p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void remove(dialog.user)}>
-              Delete
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog title="Delete User" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.user)}>
+          Are you sure you want to delete user &quot;{dialog.user.username}&quot;? This action cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );
