@@ -6,7 +6,7 @@ import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, conflict, notFound } from '@/lib/http/errors';
 import { safeEqual } from '@/lib/security/tokens';
-import { placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
+import { fetchConversation, placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { requireSchoolId } from './action-prompts';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { TOPIC_LABELS, type InterviewView } from './interview-schema';
@@ -207,4 +207,35 @@ export async function applyCallWebhook(payload: { type?: string; data?: Record<s
     return { handled: true, status: failed ? 'failed' : 'completed' };
   }
   return { handled: false, reason: `ignored event ${payload.type}` };
+}
+
+/**
+ * The scheduled sync of calls in progress: asks the provider how each active call stands and
+ * moves it on (initiated → in_progress → completed or failed), the same way the webhook would.
+ * It covers a provider whose webhook is not configured or was missed.
+ */
+export async function syncActiveInterviewCalls() {
+  const config = telephonyConfig();
+  if (!config) return { checked: 0, updated: 0, note: 'telephony is not configured' };
+  const db = await getDb();
+  const active = (await db.select().from(interviewCalls)).filter((c) => c.providerCallId && ['initiated', 'ringing', 'calling', 'in_progress'].includes(c.status));
+  let updated = 0;
+  for (const row of active) {
+    try {
+      const state = await fetchConversation(config, row.providerCallId!);
+      if (state.status === 'in-progress' && row.status !== 'in_progress') {
+        await store(row, { status: 'in_progress', connectedAt: state.startTimeUnixSecs ? new Date(state.startTimeUnixSecs * 1000) : new Date() });
+        updated++;
+      } else if (state.status === 'done' || state.status === 'failed') {
+        await applyCallWebhook({
+          type: 'post_call_transcription',
+          data: { conversation_id: row.providerCallId, status: state.status, transcript: state.transcript, metadata: { start_time_unix_secs: state.startTimeUnixSecs ?? undefined, call_duration_secs: state.durationSecs ?? undefined } },
+        });
+        updated++;
+      }
+    } catch (err) {
+      console.error(`[interviews] could not sync call ${row.id}:`, (err as Error).message);
+    }
+  }
+  return { checked: active.length, updated };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { cleanupExpiredTokens } from './jobs/cleanup-expired-tokens';
 import { deliverPendingMail } from './jobs/mail-delivery';
 import { cleanupRateLimits } from './jobs/rate-limit-cleanup';
+import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
@@ -60,6 +61,16 @@ export const TASKS: TaskDefinition[] = [
     schedule: '0 3 * * 1',
     queue: 'low_priority',
     handler: refreshCompletedWebLinks,
+  },
+  {
+    key: 'interview_call_sync',
+    name: 'interview_call_sync',
+    display_name: 'Interview Call Sync',
+    description: 'Asks the telephony provider how each staff interview in progress stands, and stores transcripts of finished calls.',
+    category: 'AI Processing',
+    schedule: '* * * * *',
+    queue: 'high_priority',
+    handler: syncActiveInterviewCalls,
   },
 ];
 

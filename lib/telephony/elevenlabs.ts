@@ -42,3 +42,26 @@ export async function placeInterviewCall(
   }
   return { conversationId: body.conversation_id, callSid: body.callSid ?? null };
 }
+
+export type ConversationState = {
+  status: string;
+  transcript: { role: string; message: string | null }[];
+  startTimeUnixSecs: number | null;
+  durationSecs: number | null;
+};
+
+/** The provider's view of a call (GET /v1/convai/conversations/{id}): status, transcript and times. */
+export async function fetchConversation(config: TelephonyConfig, conversationId: string): Promise<ConversationState> {
+  const res = await fetch(`${config.baseUrl}/v1/convai/conversations/${encodeURIComponent(conversationId)}`, {
+    headers: { 'xi-api-key': config.apiKey },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!res.ok) throw new TelephonyError(`The provider answered ${res.status} for conversation ${conversationId}`);
+  const body = (await res.json()) as { status?: string; transcript?: { role: string; message: string | null }[]; metadata?: { start_time_unix_secs?: number; call_duration_secs?: number } };
+  return {
+    status: String(body.status ?? ''),
+    transcript: Array.isArray(body.transcript) ? body.transcript : [],
+    startTimeUnixSecs: body.metadata?.start_time_unix_secs ?? null,
+    durationSecs: body.metadata?.call_duration_secs ?? null,
+  };
+}

@@ -12,6 +12,7 @@ import * as callsRoute from '@/app/(rest)/interview-calls/route';
 import * as summaryRoute from '@/app/(rest)/interview-calls/[id]/generate-summary/route';
 import * as webhookRoute from '@/app/(rest)/interview-calls/webhook/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { call, STRONG_PASSWORD } from './http';
 
@@ -23,6 +24,7 @@ let provider: http.Server;
 let providerBase: string;
 const placed: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 let refuseNext = false;
+const conversations: Record<string, unknown> = {};
 
 const valid = { staff_name: 'Dana Whitfield', phone_number: '+1 (503) 555-0142', topic: 'financial_aid', additional_instructions: 'Ask about the new transfer scholarship.' };
 
@@ -32,6 +34,11 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
+      const conv = /^\/v1\/convai\/conversations\/([\w-]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && conv) {
+        const state = conversations[conv[1]!];
+        return state ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state)) : res.writeHead(404).end('{}');
+      }
       if (req.method !== 'POST' || req.url !== '/v1/convai/twilio/outbound-call') return res.writeHead(404).end('{}');
       if (req.headers['xi-api-key'] !== 'test-xi-key') return res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Invalid API key' }));
       placed.push({ headers: req.headers, body: JSON.parse(raw) });
@@ -171,6 +178,26 @@ describe('interview calls', () => {
     expect((await post(busy, sign(busy, 'whsec'))).json).toEqual({ handled: true, status: 'failed' });
     const noTranscript = await call(summaryRoute.POST, 'POST', `/interview-calls/${fresh.json.id}/generate-summary`, { token, params: { id: String(fresh.json.id) } });
     expect(noTranscript.status).toBe(400);
+  });
+
+  it('the scheduled sync moves calls on from what the provider reports', async () => {
+    const c = await create({ ...valid, staff_name: 'Rosa Diaz', topic: 'athletics' });
+    await start(c.json.id);
+    const conversation = `conv_${placed.length}`;
+    conversations[conversation] = { status: 'in-progress', transcript: [], metadata: { start_time_unix_secs: 1795000100 } };
+    const first = await syncActiveInterviewCalls();
+    expect(first.updated).toBeGreaterThanOrEqual(1);
+    const during = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
+    expect(during).toMatchObject({ status: 'in_progress', connected_at: new Date(1795000100 * 1000).toISOString() });
+    conversations[conversation] = {
+      status: 'done',
+      transcript: [{ role: 'user', message: 'Our rowing team trains on the river at dawn, and new rowers with no experience are welcome every autumn.' }],
+      metadata: { start_time_unix_secs: 1795000100, call_duration_secs: 95 },
+    };
+    await syncActiveInterviewCalls();
+    const after = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
+    expect(after).toMatchObject({ status: 'completed', call_duration: 95 });
+    expect(after.interview_summary).toContain('rowing team trains on the river');
   });
 
   it('answers 404 without a school and keeps schools apart', async () => {

@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const interviewCallSync = taskFunction('interview_call_sync');
