@@ -20,6 +20,7 @@ export function taskFunction(key: string) {
     },
     async ({ event, step }) => {
       const data = (event?.data ?? {}) as { execution_id?: number };
+      if (!data.execution_id && task.enabled && !task.enabled()) return { skipped: 'not enabled on this install' };
       return step.run(task.key, async () => {
         const execution = await runTask(task.key, task.handler, {
           trigger: data.execution_id ? 'manual' : 'schedule',

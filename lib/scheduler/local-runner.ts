@@ -17,6 +17,7 @@ export function startLocalRunner(opts: { tasks?: TaskDefinition[]; stopOnShutdow
   const jobs = tasks.map(
     (task) =>
       new Cron(task.schedule, { name: task.key, protect: true, timezone: 'UTC' }, async () => {
+        if (task.enabled && !task.enabled()) return;
         await runTask(task.key, task.handler, { trigger: 'schedule' });
       }),
   );

@@ -3,6 +3,7 @@ import { cleanupExpiredTokens } from './jobs/cleanup-expired-tokens';
 import { deliverPendingMail } from './jobs/mail-delivery';
 import { cleanupRateLimits } from './jobs/rate-limit-cleanup';
 import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
+import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
@@ -18,6 +19,8 @@ export type TaskDefinition = {
   schedule: string;
   queue: (typeof TASK_QUEUES)[number];
   handler: () => Promise<TaskResult>;
+  /** Scheduled runs happen only while this holds (a task with nothing to do records no run); Trigger Now always runs. */
+  enabled?: () => boolean;
 };
 
 /** Every scheduled task, once. Inngest functions, the local runner and the dashboard all read this. */
@@ -71,6 +74,7 @@ export const TASKS: TaskDefinition[] = [
     schedule: '* * * * *',
     queue: 'high_priority',
     handler: syncActiveInterviewCalls,
+    enabled: () => telephonyConfig() !== null,
   },
 ];
 

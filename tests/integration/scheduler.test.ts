@@ -14,7 +14,7 @@ import { passwordResetTokens, rateLimitCounters, refreshTokens, taskExecutions, 
 import { taskFunctions as functions } from '@/inngest/functions';
 import { startLocalRunner, stopLocalRunner } from '@/lib/scheduler/local-runner';
 import { TASKS } from '@/lib/scheduler/registry';
-import { runTask, taskEvents } from '@/lib/scheduler/run-task';
+import { createPendingExecution, runTask, taskEvents } from '@/lib/scheduler/run-task';
 import { call, createSchool, STRONG_PASSWORD } from './http';
 
 let superToken: string;
@@ -203,13 +203,15 @@ describe('schedulers', () => {
     for (const fn of functions) {
       const key = fn.id('lantern').replace(/^lantern-/, '');
       const before = (await executionsOf(key)).length;
-      const t = new InngestTestEngine({ function: fn, events: [{ name: 'scheduler/task.triggered', data: { task_key: key } }] });
+      // As 'Trigger Now' sends it: the pending execution first, then the event naming it.
+      const executionId = await createPendingExecution(key, 'manual');
+      const t = new InngestTestEngine({ function: fn, events: [{ name: 'scheduler/task.triggered', data: { task_key: key, execution_id: executionId } }] });
       const { result, error } = await t.execute();
       expect(error).toBeUndefined();
       const rows = await executionsOf(key);
       expect(rows).toHaveLength(before + 1);
-      const latest = rows.sort((x, y) => y.id - x.id)[0]!;
-      expect(result).toEqual({ execution_id: latest.id, status: 'success' });
+      expect(rows.find((r) => r.id === executionId)).toMatchObject({ status: 'success', trigger: 'manual' });
+      expect(result).toEqual({ execution_id: executionId, status: 'success' });
     }
   });
 });
