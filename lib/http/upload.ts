@@ -28,3 +28,54 @@ export async function readUpload(req: Request, opts: { field?: string; maxBytes:
   if (value.size === 0) throw validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]);
   return { file: { bytes: new Uint8Array(await value.arrayBuffer()), filename: value.name, declaredType: value.type }, form };
 }
+
+export type StreamedUpload = { chunks: Buffer[]; size: number; filename: string };
+
+/**
+ * Reads a multipart upload as it arrives (busboy), keeping the file as the chunks it came in:
+ * no whole-body buffer and no second copy of the file. Refuses more than `maxBytes` with 413.
+ */
+export async function readUploadStream(req: Request, opts: { field?: string; maxBytes: number; tooLarge: string }): Promise<{ file: StreamedUpload; fields: Record<string, string> }> {
+  const field = opts.field ?? 'file';
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data') || !req.body) {
+    throw validationError([{ loc: ['body'], msg: 'Expected a multipart/form-data upload', type: 'content_type' }]);
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > opts.maxBytes + 64 * 1024) throw new AppError(413, opts.tooLarge);
+  const { default: Busboy } = await import('busboy');
+  const { Readable } = await import('node:stream');
+  return new Promise((resolve, reject) => {
+    let parser;
+    try {
+      parser = Busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: opts.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
+    } catch {
+      return reject(validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }]));
+    }
+    const fields: Record<string, string> = {};
+    let file: StreamedUpload | null = null;
+    let failure: AppError | null = null;
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (name, stream, info) => {
+      if (name !== field) return void stream.resume();
+      const current: StreamedUpload = { chunks: [], size: 0, filename: info.filename ?? 'upload' };
+      file = current;
+      stream.on('data', (chunk: Buffer) => {
+        current.chunks.push(chunk);
+        current.size += chunk.length;
+      });
+      stream.on('limit', () => {
+        failure = new AppError(413, opts.tooLarge);
+        current.chunks = [];
+      });
+    });
+    parser.on('error', () => reject(validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }])));
+    parser.on('close', () => {
+      if (failure) return reject(failure);
+      if (!file) return reject(validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]));
+      if ((file as StreamedUpload).size === 0) return reject(validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]));
+      resolve({ file, fields });
+    });
+    Readable.fromWeb(req.body as never).on('error', reject).pipe(parser);
+  });
+}

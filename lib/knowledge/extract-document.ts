@@ -10,8 +10,10 @@ const MAX_RATIO = 200;
 
 const startsWith = (b: Uint8Array, ...bytes: number[]) => bytes.every((v, i) => b[i] === v);
 
-/** The document's kind from its content, which must agree with its extension. */
-export async function detectDocument(bytes: Uint8Array, filename: string): Promise<DocumentKind> {
+/** The document's kind from its content (one buffer or the chunks of a streamed upload), which must agree with its extension. */
+export async function detectDocument(data: Uint8Array | Uint8Array[], filename: string): Promise<DocumentKind> {
+  const chunks = Array.isArray(data) ? data : [data];
+  const bytes = Buffer.concat(chunks.slice(0, 8)).subarray(0, 16);
   const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
   const kinds: Record<string, DocumentKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt', md: 'md', markdown: 'md' };
   const claimed = ext ? kinds[ext] : undefined;
@@ -19,16 +21,21 @@ export async function detectDocument(bytes: Uint8Array, filename: string): Promi
   let actual: DocumentKind | null = null;
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) actual = 'pdf';
   else if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) actual = 'doc';
-  else if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) actual = (await inspectZip(bytes)) ? 'docx' : null;
-  else if (isText(bytes)) actual = claimed === 'md' ? 'md' : 'txt';
+  else if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) actual = (await inspectZip(Buffer.concat(chunks))) ? 'docx' : null;
+  else if (isText(chunks)) actual = claimed === 'md' ? 'md' : 'txt';
   if (actual !== claimed && !(claimed === 'txt' && actual === 'md')) throw new DocumentRejected(`The file's content does not match its .${ext} extension`);
   return actual;
 }
 
-function isText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
+/** Valid UTF-8 without NUL bytes, checked chunk by chunk. */
+function isText(chunks: Uint8Array[]): boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for (const chunk of chunks) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
     return true;
   } catch {
     return false;

@@ -5,7 +5,7 @@ import { blobs, knowledgeFiles } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound, validationError } from '@/lib/http/errors';
 import { inngestEnabled } from '@/lib/scheduler/mode';
-import { readBlobData, saveBlob } from '@/lib/storage/blobs';
+import { readBlobData, saveBlob, sizeOf, type BlobData } from '@/lib/storage/blobs';
 import { requireSchoolId } from './action-prompts';
 import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
 import type { KnowledgeFileView } from './file-schema';
@@ -43,7 +43,7 @@ export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> 
 }
 
 /** Stores an upload whose content is really a PDF, Word document, text or Markdown file. */
-export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; filename: string; name: string }) {
+export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; filename: string; name: string }) {
   const schoolId = requireSchoolId(ctx);
   let kind;
   try {
@@ -57,7 +57,7 @@ export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; f
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeFiles)
-    .values({ schoolId, name: input.name, originalFilename: input.filename.slice(0, 255), kind, fileSize: input.bytes.byteLength, blobId })
+    .values({ schoolId, name: input.name, originalFilename: input.filename.slice(0, 255), kind, fileSize: sizeOf(input.bytes), blobId })
     .returning();
   return toView(row!);
 }

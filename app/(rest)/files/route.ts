@@ -1,4 +1,4 @@
-import { readUpload } from '@/lib/http/upload';
+import { readUploadStream } from '@/lib/http/upload';
 import { route } from '@/lib/http/route';
 import { z } from 'zod';
 import { parseWith } from '@/lib/http/validation';
@@ -8,8 +8,8 @@ import { fileOperations } from '@/lib/knowledge/operations';
 
 export const GET = route(fileOperations.list, ({ ctx }) => listFiles(ctx));
 export const POST = route(fileOperations.upload, async ({ ctx, req }) => {
-  const { file, form } = await readUpload(req, { maxBytes: FILE_MAX_BYTES, tooLarge: 'File size must be less than 25MB' });
-  const given = form.get('name');
-  const { name } = parseWith(z.object({ name: fileNameField }), { name: typeof given === 'string' && given.trim() ? given : defaultFileName(file.filename) }, 'body');
-  return uploadFile(ctx, { bytes: file.bytes, filename: file.filename, name });
+  const { file, fields } = await readUploadStream(req, { maxBytes: FILE_MAX_BYTES, tooLarge: 'File size must be less than 25MB' });
+  const given = fields.name?.trim();
+  const { name } = parseWith(z.object({ name: fileNameField }), { name: given || defaultFileName(file.filename) }, 'body');
+  return uploadFile(ctx, { bytes: file.chunks, filename: file.filename, name });
 });
