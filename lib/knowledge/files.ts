@@ -3,12 +3,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { blobs, knowledgeFiles } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { z } from 'zod';
 import { notFound, validationError } from '@/lib/http/errors';
+import { parseWith } from '@/lib/http/validation';
 import { inngestEnabled } from '@/lib/scheduler/mode';
 import { readBlobData, saveBlob, sizeOf, type BlobData } from '@/lib/storage/blobs';
 import { requireSchoolId } from './action-prompts';
 import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
-import type { KnowledgeFileView } from './file-schema';
+import { defaultFileName, fileNameField, type KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { writeInsights } from './insight-writer';
 
@@ -43,8 +45,10 @@ export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> 
 }
 
 /** Stores an upload whose content is really a PDF, Word document, text or Markdown file. */
-export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; filename: string; name: string }) {
+export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; filename: string; name?: string | null }) {
   const schoolId = requireSchoolId(ctx);
+  // The name defaults to the file name without its extension (spec 001 §5.4).
+  const { name } = parseWith(z.object({ name: fileNameField }), { name: input.name?.trim() || defaultFileName(input.filename) }, 'body');
   let kind;
   try {
     kind = await detectDocument(input.bytes, input.filename);
@@ -57,7 +61,7 @@ export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; fil
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeFiles)
-    .values({ schoolId, name: input.name, originalFilename: input.filename.slice(0, 255), kind, fileSize: sizeOf(input.bytes), blobId })
+    .values({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: sizeOf(input.bytes), blobId })
     .returning();
   return toView(row!);
 }

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { AppError, conflict, notFound } from '@/lib/http/errors';
+import { AppError, conflict, notFound, validationError } from '@/lib/http/errors';
 import { safeEqual } from '@/lib/security/tokens';
 import { fetchConversation, placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { requireSchoolId } from './action-prompts';
@@ -171,6 +171,21 @@ export function verifyWebhookSignature(header: string | null, rawBody: string, s
   if (!Number.isFinite(t) || !parts.v0 || Math.abs(now / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
   return safeEqual(expected, parts.v0);
+}
+
+/** POST /interview-calls/webhook: verifies the signature over the exact bytes received, then applies the report. */
+export async function receiveCallWebhook(raw: string, signature: string | null) {
+  const secret = process.env.ELEVENLABS_WEBHOOK_SECRET;
+  if (!secret) throw new AppError(503, 'Call reports are not configured: set ELEVENLABS_WEBHOOK_SECRET');
+  if (raw.length > 2 * 1024 * 1024) throw new AppError(413, 'Request body too large');
+  if (!verifyWebhookSignature(signature, raw, secret)) throw new AppError(401, 'Invalid webhook signature');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    throw validationError([{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]);
+  }
+  return applyCallWebhook(payload as { type?: string; data?: Record<string, unknown> });
 }
 
 /**

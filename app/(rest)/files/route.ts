@@ -1,15 +1,11 @@
 import { readUploadStream } from '@/lib/http/upload';
 import { route } from '@/lib/http/route';
-import { z } from 'zod';
-import { parseWith } from '@/lib/http/validation';
-import { defaultFileName, FILE_MAX_BYTES, fileNameField } from '@/lib/knowledge/file-schema';
+import { FILE_MAX_BYTES } from '@/lib/knowledge/file-schema';
 import { listFiles, uploadFile } from '@/lib/knowledge/files';
 import { fileOperations } from '@/lib/knowledge/operations';
 
 export const GET = route(fileOperations.list, ({ ctx }) => listFiles(ctx));
 export const POST = route(fileOperations.upload, async ({ ctx, req }) => {
   const { file, fields } = await readUploadStream(req, { maxBytes: FILE_MAX_BYTES, tooLarge: 'File size must be less than 25MB' });
-  const given = fields.name?.trim();
-  const { name } = parseWith(z.object({ name: fileNameField }), { name: given || defaultFileName(file.filename) }, 'body');
-  return uploadFile(ctx, { bytes: file.chunks, filename: file.filename, name });
+  return uploadFile(ctx, { bytes: file.chunks, filename: file.filename, name: fields.name });
 });
