@@ -29,13 +29,15 @@ export async function readUpload(req: Request, opts: { field?: string; maxBytes:
   return { file: { bytes: new Uint8Array(await value.arrayBuffer()), filename: value.name, declaredType: value.type }, form };
 }
 
-export type StreamedUpload = { chunks: Buffer[]; size: number; filename: string };
-
 /**
- * Reads a multipart upload as it arrives (busboy), keeping the file as the chunks it came in:
- * no whole-body buffer and no second copy of the file. Refuses more than `maxBytes` with 413.
+ * Streams one file of a multipart upload to `sink` chunk by chunk, pausing the request while the
+ * sink writes (back-pressure), and answers the other fields and the file's name and size.
  */
-export async function readUploadStream(req: Request, opts: { field?: string; maxBytes: number; tooLarge: string }): Promise<{ file: StreamedUpload; fields: Record<string, string> }> {
+export async function streamUpload(
+  req: Request,
+  opts: { field?: string; maxBytes: number; tooLarge: string },
+  sink: (chunk: Buffer) => Promise<void>,
+): Promise<{ filename: string; size: number; fields: Record<string, string> }> {
   const field = opts.field ?? 'file';
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data') || !req.body) {
@@ -45,36 +47,46 @@ export async function readUploadStream(req: Request, opts: { field?: string; max
   if (declared > opts.maxBytes + 64 * 1024) throw new AppError(413, opts.tooLarge);
   const { default: Busboy } = await import('busboy');
   const { Readable } = await import('node:stream');
+  const malformed = () => validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }]);
   return new Promise((resolve, reject) => {
     let parser;
     try {
       parser = Busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: opts.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
     } catch {
-      return reject(validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }]));
+      return reject(malformed());
     }
     const fields: Record<string, string> = {};
-    let file: StreamedUpload | null = null;
-    let failure: AppError | null = null;
+    let seen: { filename: string; size: number } | null = null;
+    let failure: unknown = null;
+    let writing: Promise<void> = Promise.resolve();
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (name, stream, info) => {
       if (name !== field) return void stream.resume();
-      const current: StreamedUpload = { chunks: [], size: 0, filename: info.filename ?? 'upload' };
-      file = current;
+      const file = { filename: info.filename ?? 'upload', size: 0 };
+      seen = file;
       stream.on('data', (chunk: Buffer) => {
-        current.chunks.push(chunk);
-        current.size += chunk.length;
+        if (failure) return;
+        file.size += chunk.length;
+        stream.pause();
+        writing = writing
+          .then(() => sink(chunk))
+          .then(
+            () => void stream.resume(),
+            (err) => {
+              failure = err;
+              stream.resume();
+            },
+          );
       });
-      stream.on('limit', () => {
-        failure = new AppError(413, opts.tooLarge);
-        current.chunks = [];
-      });
+      stream.on('limit', () => (failure = new AppError(413, opts.tooLarge)));
     });
-    parser.on('error', () => reject(validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }])));
-    parser.on('close', () => {
+    parser.on('error', () => reject(malformed()));
+    parser.on('close', async () => {
+      await writing;
       if (failure) return reject(failure);
-      if (!file) return reject(validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]));
-      if ((file as StreamedUpload).size === 0) return reject(validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]));
-      resolve({ file, fields });
+      if (!seen) return reject(validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]));
+      if ((seen as { size: number }).size === 0) return reject(validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]));
+      resolve({ ...(seen as { filename: string; size: number }), fields });
     });
     Readable.fromWeb(req.body as never).on('error', reject).pipe(parser);
   });

@@ -10,10 +10,12 @@ const MAX_RATIO = 200;
 
 const startsWith = (b: Uint8Array, ...bytes: number[]) => bytes.every((v, i) => b[i] === v);
 
-/** The document's kind from its content (one buffer or the chunks of a streamed upload), which must agree with its extension. */
-export async function detectDocument(data: Uint8Array | Uint8Array[], filename: string): Promise<DocumentKind> {
-  const chunks = Array.isArray(data) ? data : [data];
-  const bytes = Buffer.concat(chunks.slice(0, 8)).subarray(0, 16);
+/**
+ * The document's kind from what its content shows, which must agree with its extension: the first
+ * bytes, whether the whole is UTF-8 text, and (for a zip) the archive itself, read only when needed.
+ */
+export async function classifyDocument(probe: { head: Uint8Array; filename: string; isText: () => boolean; zipBytes: () => Promise<Uint8Array> }): Promise<DocumentKind> {
+  const { head: bytes, filename } = probe;
   const ext = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
   const kinds: Record<string, DocumentKind> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt', md: 'md', markdown: 'md' };
   const claimed = ext ? kinds[ext] : undefined;
@@ -21,14 +23,20 @@ export async function detectDocument(data: Uint8Array | Uint8Array[], filename: 
   let actual: DocumentKind | null = null;
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46, 0x2d)) actual = 'pdf';
   else if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) actual = 'doc';
-  else if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) actual = (await inspectZip(Buffer.concat(chunks))) ? 'docx' : null;
-  else if (isText(chunks)) actual = claimed === 'md' ? 'md' : 'txt';
+  else if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) actual = claimed === 'docx' && (await inspectZip(await probe.zipBytes())) ? 'docx' : null;
+  else if (probe.isText()) actual = claimed === 'md' ? 'md' : 'txt';
   if (actual !== claimed && !(claimed === 'txt' && actual === 'md')) throw new DocumentRejected(`The file's content does not match its .${ext} extension`);
   return actual;
 }
 
+/** classifyDocument for bytes already in memory. */
+export async function detectDocument(data: Uint8Array | Uint8Array[], filename: string): Promise<DocumentKind> {
+  const chunks = Array.isArray(data) ? data : [data];
+  return classifyDocument({ head: Buffer.concat(chunks.slice(0, 8)).subarray(0, 16), filename, isText: () => isText(chunks), zipBytes: async () => Buffer.concat(chunks) });
+}
+
 /** Valid UTF-8 without NUL bytes, checked chunk by chunk. */
-function isText(chunks: Uint8Array[]): boolean {
+export function isText(chunks: Uint8Array[]): boolean {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
     for (const chunk of chunks) {

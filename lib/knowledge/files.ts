@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { notFound, validationError } from '@/lib/http/errors';
 import { parseWith } from '@/lib/http/validation';
 import { inngestEnabled } from '@/lib/scheduler/mode';
-import { readBlobData, saveBlob, sizeOf, type BlobData } from '@/lib/storage/blobs';
+import { openBlobWriter, readBlobData, saveBlob, sizeOf, type BlobData } from '@/lib/storage/blobs';
+import { streamUpload } from '@/lib/http/upload';
 import { requireSchoolId } from './action-prompts';
-import { DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
-import { defaultFileName, fileNameField, type KnowledgeFileView } from './file-schema';
+import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
+import { defaultFileName, FILE_MAX_BYTES, fileNameField, type KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { writeInsights } from './insight-writer';
 
@@ -64,6 +65,69 @@ export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; fil
     .values({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: sizeOf(input.bytes), blobId })
     .returning();
   return toView(row!);
+}
+
+const CONTENT_TYPES = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword', txt: 'text/plain', md: 'text/markdown' } as const;
+
+/**
+ * POST /files/: the upload goes to the database part by part as it arrives (never whole in memory),
+ * its type is judged from the content on the way (first bytes, UTF-8 check; a .docx archive is read
+ * back from its parts), and a refused or broken upload leaves nothing behind.
+ */
+export async function uploadFileFromRequest(ctx: AuthContext, req: Request) {
+  const schoolId = requireSchoolId(ctx);
+  const writer = await openBlobWriter({ schoolId, contentType: 'application/octet-stream', filename: null, isPublic: false });
+  try {
+    const head: Buffer[] = [];
+    let headSize = 0;
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let text = true;
+    const upload = await streamUpload(req, { maxBytes: FILE_MAX_BYTES, tooLarge: 'File size must be less than 25MB' }, async (chunk) => {
+      if (headSize < 16) {
+        head.push(chunk);
+        headSize += chunk.length;
+      }
+      if (text) {
+        try {
+          if (chunk.includes(0)) text = false;
+          else decoder.decode(chunk, { stream: true });
+        } catch {
+          text = false;
+        }
+      }
+      await writer.write(chunk);
+    });
+    const { name } = parseWith(z.object({ name: fileNameField }), { name: upload.fields.name?.trim() || defaultFileName(upload.filename) }, 'body');
+    let kind;
+    try {
+      kind = await classifyDocument({
+        head: Buffer.concat(head).subarray(0, 16),
+        filename: upload.filename,
+        isText: () => {
+          try {
+            decoder.decode();
+            return text;
+          } catch {
+            return false;
+          }
+        },
+        zipBytes: () => writer.readAll(),
+      });
+    } catch (err) {
+      if (err instanceof DocumentRejected) throw validationError([{ loc: ['body', 'file'], msg: err.message, type: 'file_type' }]);
+      throw err;
+    }
+    const size = await writer.finish(CONTENT_TYPES[kind]);
+    const db = await getDb();
+    const [row] = await db
+      .insert(knowledgeFiles)
+      .values({ schoolId, name, originalFilename: upload.filename.slice(0, 255), kind, fileSize: size, blobId: writer.id })
+      .returning();
+    return toView(row!);
+  } catch (err) {
+    await writer.abort();
+    throw err;
+  }
 }
 
 async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>) {

@@ -88,3 +88,54 @@ export async function deleteBlob(id: string, schoolId: number): Promise<void> {
 
 export const uploadUrl = (id: string) => `/uploads/${id}`;
 export const blobIdOfUrl = (url: string | null | undefined) => (url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null);
+
+/**
+ * Writes a blob as its bytes arrive: each full part goes to the database at once, so a large upload
+ * never sits whole in memory. Without `finish`, `abort` removes whatever was written.
+ */
+export async function openBlobWriter(input: { schoolId: number | null; contentType: string; filename: string | null; isPublic: boolean }) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(blobs)
+    .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size: 0, data: EMPTY, isPublic: input.isPublic })
+    .returning({ id: blobs.id });
+  const id = row!.id;
+  let pending: Uint8Array[] = [];
+  let pendingSize = 0;
+  let size = 0;
+  let idx = 0;
+  const flush = async () => {
+    if (pendingSize === 0) return;
+    const data = Buffer.concat(pending);
+    pending = [];
+    pendingSize = 0;
+    await db.insert(blobParts).values({ blobId: id, idx: idx++, data });
+  };
+  return {
+    id,
+    async write(chunk: Uint8Array) {
+      pending.push(chunk);
+      pendingSize += chunk.byteLength;
+      size += chunk.byteLength;
+      if (pendingSize >= PART_BYTES) await flush();
+    },
+    /** Everything written so far (parts already stored and the part being filled). */
+    async readAll(): Promise<Uint8Array> {
+      const parts = await db.select({ data: blobParts.data }).from(blobParts).where(eq(blobParts.blobId, id)).orderBy(asc(blobParts.idx));
+      return Buffer.concat([...parts.map((p) => p.data), ...pending]);
+    },
+    /** Small blobs end up whole in `blobs.data`, large ones in parts; answers the size. */
+    async finish(contentType: string) {
+      if (idx === 0 && size <= PART_BYTES) {
+        await db.update(blobs).set({ data: Buffer.concat(pending), size, contentType }).where(eq(blobs.id, id));
+      } else {
+        await flush();
+        await db.update(blobs).set({ size, contentType }).where(eq(blobs.id, id));
+      }
+      return size;
+    },
+    async abort() {
+      await db.delete(blobs).where(eq(blobs.id, id));
+    },
+  };
+}
