@@ -10,3 +10,4 @@ export * from './action-prompts';
 export * from './web-links';
 export * from './files';
 export * from './interviews';
+export * from './assistant';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assistantOperations } from '@/lib/assistant/operations';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
@@ -21,6 +22,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(insightOperations),
   ...Object.values(fileOperations),
   ...Object.values(interviewOperations),
+  ...Object.values(assistantOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { personalitySchema, personaSchema, specialInstructionSchema, voiceSettingsSchema } from './schema';
+
+const tag = 'AI settings';
+const errors = [401, 404];
+const idParams = z.object({ id: idField });
+
+export const assistantOperations = defineOperations({
+  getPersona: { method: 'GET', path: '/ai-settings/persona', tag, auth: 'bearer', errors, summary: "The assistant's name, role and avatar (404 until saved)" },
+  putPersona: { method: 'PUT', path: '/ai-settings/persona', tag, auth: 'bearer', body: personaSchema, errors, summary: 'Save the persona' },
+  getPersonality: { method: 'GET', path: '/ai-settings/personality', tag, auth: 'bearer', errors, summary: "The assistant's personality (404 until saved)" },
+  putPersonality: { method: 'PUT', path: '/ai-settings/personality', tag, auth: 'bearer', body: personalitySchema, errors, summary: 'Save the personality' },
+  getVoice: { method: 'GET', path: '/ai-settings/voices/elevenlabs', tag, auth: 'bearer', errors, summary: 'Voice settings (404 until saved)' },
+  putVoice: { method: 'PUT', path: '/ai-settings/voices/elevenlabs', tag, auth: 'bearer', body: voiceSettingsSchema, errors, summary: 'Save the voice settings' },
+  listInstructions: { method: 'GET', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', errors, summary: 'Special instructions: {data: [...]}, higher priority first' },
+  createInstruction: { method: 'POST', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', body: specialInstructionSchema, status: 201, errors, summary: 'Add a special instruction' },
+  updateInstruction: { method: 'PUT', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, body: specialInstructionSchema, errors, summary: 'Update a special instruction' },
+  deleteInstruction: { method: 'DELETE', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, errors, summary: 'Delete a special instruction' },
+});
