@@ -17,5 +17,9 @@ export const assistantOperations = defineOperations({
   listInstructions: { method: 'GET', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', errors, summary: 'Special instructions: {data: [...]}, higher priority first' },
   createInstruction: { method: 'POST', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', body: specialInstructionSchema, status: 201, errors, summary: 'Add a special instruction' },
   updateInstruction: { method: 'PUT', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, body: specialInstructionSchema, errors, summary: 'Update a special instruction' },
+  allInstructions: {
+    method: 'GET', path: '/ai-settings/all-instructions', tag, auth: 'bearer', query: z.object({ include_voice: z.enum(['true', 'false']).default('true').transform((v) => v === 'true') }), errors,
+    summary: "Exactly what the assistant is told: the system prompt and its parts",
+  },
   deleteInstruction: { method: 'DELETE', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, errors, summary: 'Delete a special instruction' },
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as allInstructionsRoute from '@/app/(rest)/ai-settings/all-instructions/route';
 import * as personaRoute from '@/app/(rest)/ai-settings/persona/route';
 import * as personalityRoute from '@/app/(rest)/ai-settings/personality/route';
 import * as voiceRoute from '@/app/(rest)/ai-settings/voices/elevenlabs/route';
@@ -98,5 +99,32 @@ describe('special instructions', () => {
     expect(none.status).toBe(404);
     expect(none.json.detail).toContain('No school associated');
     expect((await call(personaRoute.PUT, 'PUT', '/ai-settings/persona', { token: noSchool, body: { ai_name: 'X' } })).status).toBe(404);
+  });
+});
+
+describe("the assistant's instructions", () => {
+  it('builds the system prompt from persona, personality, rules by priority and action prompts', async () => {
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Deadlines', instruction_text: 'Remind visitors of the January 15 deadline.', instruction_type: 'always_do', priority: 10 } });
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Aid first', instruction_text: 'Mention financial aid before costs.', instruction_type: 'always_do', priority: 80 } });
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Rankings', instruction_text: 'compare Sage with other colleges.', instruction_type: 'never_do', priority: 50 } });
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Off', instruction_text: 'This one is switched off.', instruction_type: 'general', is_active: false } });
+    const res = await call(allInstructionsRoute.GET, 'GET', '/ai-settings/all-instructions', { token, query: { include_voice: 'true' } });
+    expect(res.status).toBe(200);
+    const prompt: string = res.json.system_prompt;
+    expect(prompt).toContain('You are Sage, the admissions assistant of Sage College. Admissions guide for Sage College.');
+    expect(prompt).toContain('Speak in a supportive tone, formal in formality');
+    expect(prompt).toContain('Be warm, patient.');
+    expect(prompt.indexOf('Aid first')).toBeLessThan(prompt.indexOf('Deadlines'));
+    expect(prompt).toContain('Never:\n- Do not promise admission.\n- Do not compare Sage with other colleges.');
+    expect(prompt).not.toContain('switched off');
+    expect(prompt).toContain('Never invent facts');
+    expect(prompt).toContain('you use the voice "Rachel"');
+    expect(res.json.parts.rules.always_do).toEqual(['Aid first: Mention financial aid before costs.', 'Deadlines: Remind visitors of the January 15 deadline.']);
+    const noVoice = await call(allInstructionsRoute.GET, 'GET', '/ai-settings/all-instructions', { token, query: { include_voice: 'false' } });
+    expect(noVoice.json.system_prompt).not.toContain('voice');
+    expect((await call(allInstructionsRoute.GET, 'GET', '/ai-settings/all-instructions', { token: noSchool })).status).toBe(404);
+    const otherPrompt = (await call(allInstructionsRoute.GET, 'GET', '/ai-settings/all-instructions', { token: other })).json.system_prompt;
+    expect(otherPrompt).toContain('Other College');
+    expect(otherPrompt).not.toContain('Aid first');
   });
 });
