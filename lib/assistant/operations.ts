@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
-import { personalitySchema, personaSchema, specialInstructionSchema, voiceSettingsSchema } from './schema';
+import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from './schema';
 
 const tag = 'AI settings';
 const errors = [401, 404];
@@ -14,6 +14,15 @@ export const assistantOperations = defineOperations({
   putPersonality: { method: 'PUT', path: '/ai-settings/personality', tag, auth: 'bearer', body: personalitySchema, errors, summary: 'Save the personality' },
   getVoice: { method: 'GET', path: '/ai-settings/voices/elevenlabs', tag, auth: 'bearer', errors, summary: 'Voice settings (404 until saved)' },
   putVoice: { method: 'PUT', path: '/ai-settings/voices/elevenlabs', tag, auth: 'bearer', body: voiceSettingsSchema, errors, summary: 'Save the voice settings' },
+  uploadAvatar: {
+    method: 'POST', path: '/ai-settings/persona/upload-avatar', tag, auth: 'bearer', multipart: { fileField: 'file' }, errors: [...errors, 413],
+    summary: 'Upload an avatar (JPEG, PNG, GIF or WebP by content, at most 5 MB); answers avatar_url',
+  },
+  voices: { method: 'GET', path: '/ai-settings/voices/available', tag, auth: 'bearer', errors: [...errors, 502], summary: 'Voices to choose from (the ElevenLabs account, or the premade catalogue)' },
+  preview: {
+    method: 'POST', path: '/ai-settings/voices/elevenlabs/preview', tag, auth: 'bearer', body: voicePreviewSchema, errors: [...errors, 502],
+    summary: 'Render a voice sample: {audio_url}, or {message} when previews need an API key',
+  },
   listInstructions: { method: 'GET', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', errors, summary: 'Special instructions: {data: [...]}, higher priority first' },
   createInstruction: { method: 'POST', path: '/special-instructions/', tag: 'Special instructions', auth: 'bearer', body: specialInstructionSchema, status: 201, errors, summary: 'Add a special instruction' },
   updateInstruction: { method: 'PUT', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, body: specialInstructionSchema, errors, summary: 'Update a special instruction' },

@@ -3,9 +3,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { personalitySettings, personaSettings, specialInstructions, voiceSettings } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { notFound } from '@/lib/http/errors';
+import { AppError, notFound, validationError } from '@/lib/http/errors';
+import { saveBlob, uploadUrl } from '@/lib/storage/blobs';
+import { sniffImageType } from '@/lib/storage/image-type';
+import { listVoices, PREVIEW_NEEDS_KEY, renderPreview, VoiceProviderError } from '@/lib/voice/elevenlabs';
 import { requireSchoolId } from '@/lib/knowledge/action-prompts';
-import type { PersonaInput, PersonalityInput, SpecialInstructionInput, VoiceSettingsInput } from './schema';
+import { VOICE_DEFAULTS, type PersonaInput, type PersonalityInput, type SpecialInstructionInput, type VoiceSettingsInput } from './schema';
 
 // Settings never saved answer 404 with a plain note; the screen then shows the defaults.
 const notSetUp = (what: string) => notFound(`${what} have not been set up yet`);
@@ -133,4 +136,48 @@ export async function deleteSpecialInstruction(ctx: AuthContext, id: number) {
   const gone = await db.delete(specialInstructions).where(and(eq(specialInstructions.id, id), eq(specialInstructions.schoolId, schoolId))).returning({ id: specialInstructions.id });
   if (gone.length === 0) throw notFound('Special instruction not found');
   return { message: 'Special instruction deleted successfully' };
+}
+
+export async function availableVoices(ctx: AuthContext) {
+  requireSchoolId(ctx);
+  try {
+    return { voices: await listVoices(), source: process.env.ELEVENLABS_API_KEY ? 'elevenlabs' : 'catalogue' };
+  } catch (err) {
+    if (err instanceof VoiceProviderError) throw new AppError(502, err.message);
+    throw err;
+  }
+}
+
+/** A spoken sample: stored as a public blob and answered as `audio_url`, or `{message}` when previews need a key. */
+export async function voicePreview(ctx: AuthContext, input: { voice_id: string; text: string }) {
+  const schoolId = requireSchoolId(ctx);
+  let settings: { stability: number; similarity_boost: number; style: number; use_speaker_boost: boolean } = { stability: VOICE_DEFAULTS.stability, similarity_boost: VOICE_DEFAULTS.similarity_boost, style: VOICE_DEFAULTS.style, use_speaker_boost: VOICE_DEFAULTS.use_speaker_boost };
+  try {
+    const saved = await getVoiceSettings(ctx);
+    settings = { stability: saved.stability, similarity_boost: saved.similarity_boost, style: saved.style, use_speaker_boost: saved.use_speaker_boost };
+  } catch {
+    // never saved: the defaults
+  }
+  let audio: Uint8Array | null;
+  try {
+    audio = await renderPreview(input.voice_id, input.text, settings);
+  } catch (err) {
+    if (err instanceof VoiceProviderError) throw new AppError(502, err.message);
+    throw err;
+  }
+  if (!audio) return { message: PREVIEW_NEEDS_KEY };
+  const id = await saveBlob({ schoolId, contentType: 'audio/mpeg', filename: 'voice-preview.mp3', data: audio, isPublic: true });
+  return { audio_url: uploadUrl(id), text: input.text };
+}
+
+export const AVATAR_INVALID = 'Please upload a valid image file (JPEG, PNG, GIF, or WebP)';
+export const AVATAR_TOO_LARGE = 'File size must be less than 5MB';
+
+/** Stores an avatar checked by its content; answers `avatar_url` for the persona to save. */
+export async function uploadAvatar(ctx: AuthContext, file: { bytes: Uint8Array; filename: string }) {
+  const schoolId = requireSchoolId(ctx);
+  const type = sniffImageType(file.bytes);
+  if (!type) throw validationError([{ loc: ['body', 'file'], msg: AVATAR_INVALID, type: 'image_type' }]);
+  const id = await saveBlob({ schoolId, contentType: type, filename: file.filename.slice(0, 255), data: file.bytes, isPublic: true });
+  return { avatar_url: uploadUrl(id) };
 }
