@@ -78,6 +78,8 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string) {
+  // Next streams the metadata of dynamic pages: wait for the title before judging the page.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);

@@ -1,0 +1,48 @@
+'use server';
+
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from '@/lib/assistant/schema';
+import {
+  availableVoices,
+  AVATAR_TOO_LARGE,
+  createSpecialInstruction,
+  deleteSpecialInstruction,
+  getPersona,
+  getPersonality,
+  getVoiceSettings,
+  listSpecialInstructions,
+  putPersona,
+  putPersonality,
+  putVoiceSettings,
+  updateSpecialInstruction,
+  uploadAvatar,
+  voicePreview,
+} from '@/lib/assistant/settings';
+import { staffAction } from '@/lib/http/action';
+import { AppError, validationError } from '@/lib/http/errors';
+
+// AI Customization: the same schemas and lib/assistant functions as /ai-settings/* and /special-instructions/*.
+const none = z.undefined();
+
+export const getPersonaAction = async () => staffAction(none, undefined, (ctx) => getPersona(ctx));
+export const savePersonaAction = async (input: unknown) => staffAction(personaSchema, input, (ctx, data) => putPersona(ctx, data));
+export const getPersonalityAction = async () => staffAction(none, undefined, (ctx) => getPersonality(ctx));
+export const savePersonalityAction = async (input: unknown) => staffAction(personalitySchema, input, (ctx, data) => putPersonality(ctx, data));
+export const getVoiceAction = async () => staffAction(none, undefined, (ctx) => getVoiceSettings(ctx));
+export const saveVoiceAction = async (input: unknown) => staffAction(voiceSettingsSchema, input, (ctx, data) => putVoiceSettings(ctx, data));
+export const availableVoicesAction = async () => staffAction(none, undefined, (ctx) => availableVoices(ctx));
+export const previewVoiceAction = async (input: unknown) => staffAction(voicePreviewSchema, input, (ctx, data) => voicePreview(ctx, data));
+export const listSpecialInstructionsAction = async () => staffAction(none, undefined, (ctx) => listSpecialInstructions(ctx));
+export const saveSpecialInstructionAction = async (input: unknown) =>
+  staffAction(z.object({ id: idField.optional(), data: specialInstructionSchema }), input, (ctx, { id, data }) => (id ? updateSpecialInstruction(ctx, id, data) : createSpecialInstruction(ctx, data)));
+export const deleteSpecialInstructionAction = async (input: unknown) => staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteSpecialInstruction(ctx, id));
+
+export async function uploadAvatarAction(form: FormData) {
+  return staffAction(z.instanceof(FormData), form, async (ctx, data) => {
+    const file = data.get('file');
+    if (!(file instanceof File) || file.size === 0) throw validationError([{ loc: ['body', 'file'], msg: 'Choose an image file', type: 'missing' }]);
+    if (file.size > 5 * 1024 * 1024) throw new AppError(413, AVATAR_TOO_LARGE);
+    return uploadAvatar(ctx, { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name });
+  });
+}
