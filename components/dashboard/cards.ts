@@ -18,7 +18,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     cards: [
       { key: 'school-management', title: 'School Management', description: 'Your school’s profile: name, classification, branding, contact points, tuition and social media.', href: '/dashboard/school' },
       { key: 'training-room', title: 'Training Room', description: 'Teach the assistant with documents, web links and staff interviews.', href: '/dashboard/training-room' },
-      { key: 'ai-customization', title: 'AI Customization', description: 'Shape the assistant’s personality, tone and behaviour.' },
+      { key: 'ai-customization', title: 'AI Customization', description: 'Shape the assistant’s personality, tone and behaviour.', href: '/dashboard/ai-customization' },
     ],
   },
   {
