@@ -15,6 +15,7 @@ import { analyzeFile, uploadFile } from '../lib/knowledge/files';
 import { createWebLink, generateWebLinkInsightsManual } from '../lib/knowledge/web-links';
 import { applyCallWebhook, createInterview } from '../lib/knowledge/interviews';
 import { interviewCalls } from '../db/schema';
+import { createSpecialInstruction, putPersona, putPersonality, putVoiceSettings, uploadAvatar } from '../lib/assistant/settings';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Lantern-Demo-2026!';
 const SCHOOL = 'Riverside College';
@@ -138,6 +139,26 @@ if (fresh) {
       metadata: { start_time_unix_secs: Math.floor(Date.now() / 1000) - 3_500, call_duration_secs: 612 },
     },
   });
+
+  // The assistant: persona with an avatar (the school's mark stands in), voice, personality and rules.
+  const { avatar_url } = await uploadAvatar(ctx, { bytes: new Uint8Array(logo), filename: 'ollie.png' });
+  await putPersona(ctx, { ai_name: 'Ollie', role_description: 'Riverside College’s admissions guide: helps prospective students and families with programs, costs, deadlines and visits.', avatar_url });
+  await putVoiceSettings(ctx, { voice_id: 'EXAVITQu4vr4xnSDxMaL', voice_name: 'Bella', stability: 0.6, similarity_boost: 0.7, style: 0.1, use_speaker_boost: true, preview_text: null });
+  await putPersonality(ctx, {
+    tone: 'supportive',
+    formality: 'neutral',
+    response_style: 'balanced',
+    enthusiasm: 'high',
+    empathy_level: 'very_high',
+    humor_level: 'occasional',
+    personality_traits: ['Warm', 'Knowledgeable', 'Patient', 'Encouraging'],
+    custom_instructions: 'Use plain language; many of our families are applying to college for the first time.',
+  });
+  for (const i of [
+    { title: 'Mention aid with costs', instruction_text: 'Whenever you state a cost, add that most students receive financial aid and point to the net price calculator.', instruction_type: 'always_do' as const, priority: 90, is_active: true },
+    { title: 'No admission promises', instruction_text: 'promise or predict an admission decision.', instruction_type: 'never_do' as const, priority: 80, is_active: true },
+    { title: 'Visits', instruction_text: 'Invite visitors who sound undecided to book a campus tour.', instruction_type: 'general' as const, priority: 40, is_active: true },
+  ]) await createSpecialInstruction(ctx, i);
 }
 
 console.log(`Demo school "${SCHOOL}" is ready. Sign in as admin@riverside.example.edu or staff@riverside.example.edu with the password: ${DEMO_PASSWORD}`);
