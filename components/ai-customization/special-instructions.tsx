@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteSpecialInstructionAction, listSpecialInstructionsAction, saveSpecialInstructionAction } from '@/app/actions/assistant';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
@@ -36,15 +36,7 @@ function InstructionForm({ initial, onSaved, onCancel }: { initial: Instruction 
   }
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={initial ? 'Edit special instruction' : 'Add special instruction'}>
-      {errors.length > 0 && (
-        <Banner tone="error">
-          <ul>
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </Banner>
-      )}
+      <ErrorList errors={errors} />
       <TextField label="Title" required value={draft.title} onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} />
       <TextArea label="Instruction text" required rows={3} value={draft.instruction_text} onChange={(e) => setDraft((d) => ({ ...d, instruction_text: e.target.value }))} />
       <div className="grid gap-3 sm:grid-cols-3 sm:items-end">

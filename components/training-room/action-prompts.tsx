@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteActionPromptAction, listActionPromptsAction, saveActionPromptAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
@@ -41,15 +41,7 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={initial ? 'Edit Action Prompt' : 'Add Action Prompt'} wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        {errors.length > 0 && (
-          <Banner tone="error">
-            <ul>
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          </Banner>
-        )}
+        <ErrorList errors={errors} />
         <TextField label="Action name" required value={draft.name} onChange={set('name')} />
         <TextField label="Target audience" required value={draft.target_audience} onChange={set('target_audience')} placeholder="e.g. Transfer students" />
         <TextArea label="Action description" required rows={3} value={draft.action_description} onChange={set('action_description')} />

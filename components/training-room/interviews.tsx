@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteInterviewAction, listInterviewsAction, resetInterviewAction, saveInterviewAction, startInterviewAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
@@ -35,15 +35,7 @@ function CallForm({ initial, onSaved, onCancel }: { initial: InterviewView | nul
   }
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={initial ? 'Edit interview call' : 'Add interview call'}>
-      {errors.length > 0 && (
-        <Banner tone="error">
-          <ul>
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </Banner>
-      )}
+      <ErrorList errors={errors} />
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Staff name" required value={draft.staff_name} onChange={set('staff_name')} />
         <TextField label="Phone number" type="tel" required value={draft.phone_number} onChange={set('phone_number')} placeholder="+1 503 555 0100" />

@@ -10,7 +10,7 @@ import {
   updateWebLinkInsightsAction,
 } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners } from '@/components/ui/banner';
+import { Banner, ErrorList, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
@@ -52,15 +52,7 @@ function LinkForm({ initial, onSaved, onCancel }: { initial: WebLinkView | null;
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={initial ? 'Edit web link' : 'Add web link'}>
-      {errors.length > 0 && (
-        <Banner tone="error">
-          <ul>
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </Banner>
-      )}
+      <ErrorList errors={errors} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Link name" required value={draft.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} placeholder="e.g. Admissions overview" />
         <TextField label="URL" type="url" required value={draft.url} onChange={(e) => setDraft((d) => ({ ...d, url: e.target.value }))} placeholder="https://www.example.edu/admissions" />

@@ -42,3 +42,17 @@ export function MessageBanners({ error, success, onDismissError, onDismissSucces
     </>
   );
 }
+
+/** A form's validation messages, one per line. */
+export function ErrorList({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <Banner tone="error">
+      <ul>
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </Banner>
+  );
+}

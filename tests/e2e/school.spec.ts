@@ -157,6 +157,17 @@ test('sections become an accordion at 390 px with School Info open', async ({ pa
   await expect(section(page, 'branding').getByRole('button', { name: 'Edit' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await page.goto('/dashboard/training-room');
-  await expect(page.locator('summary', { hasText: 'Fact Sheet' })).toBeVisible();
+  // Several Training Room areas may be open at once.
+  await expect(page.getByRole('button', { name: 'Fact Sheet' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Action Prompts' }).click();
+  await expect(page.getByRole('button', { name: 'Fact Sheet' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Action Prompts' })).toHaveAttribute('aria-expanded', 'true');
+  await expectNoHorizontalScroll(page);
+  // AI Customization opens one panel at a time.
+  await page.goto('/dashboard/ai-customization');
+  await expect(page.getByRole('button', { name: 'Persona' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Voice' }).click();
+  await expect(page.getByRole('button', { name: 'Voice' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Persona' })).toHaveAttribute('aria-expanded', 'false');
   await expectNoHorizontalScroll(page);
 });
