@@ -158,16 +158,16 @@ test('sections become an accordion at 390 px with School Info open', async ({ pa
   await expectNoHorizontalScroll(page);
   await page.goto('/dashboard/training-room');
   // Several Training Room areas may be open at once.
-  await expect(page.getByRole('button', { name: 'Fact Sheet' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Action Prompts' }).click();
-  await expect(page.getByRole('button', { name: 'Fact Sheet' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('button', { name: 'Action Prompts' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Fact Sheet', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Action Prompts', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Fact Sheet', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Action Prompts', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expectNoHorizontalScroll(page);
   // AI Customization opens one panel at a time.
   await page.goto('/dashboard/ai-customization');
-  await expect(page.getByRole('button', { name: 'Persona' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Voice' }).click();
-  await expect(page.getByRole('button', { name: 'Voice' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('button', { name: 'Persona' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Persona', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Voice', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Voice', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Persona', exact: true })).toHaveAttribute('aria-expanded', 'false');
   await expectNoHorizontalScroll(page);
 });
