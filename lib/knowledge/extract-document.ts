@@ -30,9 +30,8 @@ export async function classifyDocument(probe: { head: Uint8Array; filename: stri
 }
 
 /** classifyDocument for bytes already in memory. */
-export async function detectDocument(data: Uint8Array | Uint8Array[], filename: string): Promise<DocumentKind> {
-  const chunks = Array.isArray(data) ? data : [data];
-  return classifyDocument({ head: Buffer.concat(chunks.slice(0, 8)).subarray(0, 16), filename, isText: () => isText(chunks), zipBytes: async () => Buffer.concat(chunks) });
+export async function detectDocument(bytes: Uint8Array, filename: string): Promise<DocumentKind> {
+  return classifyDocument({ head: bytes.subarray(0, 16), filename, isText: () => isText([bytes]), zipBytes: async () => bytes });
 }
 
 /** Valid UTF-8 without NUL bytes, checked chunk by chunk. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { notFound, validationError } from '@/lib/http/errors';
 import { parseWith } from '@/lib/http/validation';
 import { inngestEnabled } from '@/lib/scheduler/mode';
-import { openBlobWriter, readBlobData, saveBlob, sizeOf, type BlobData } from '@/lib/storage/blobs';
+import { openBlobWriter, readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { streamUpload } from '@/lib/http/upload';
 import { requireSchoolId } from './action-prompts';
 import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
@@ -46,7 +46,8 @@ export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> 
 }
 
 /** Stores an upload whose content is really a PDF, Word document, text or Markdown file. */
-export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; filename: string; name?: string | null }) {
+/** A document already in memory (the demo seed); requests stream through uploadFileFromRequest. */
+export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; filename: string; name?: string | null }) {
   const schoolId = requireSchoolId(ctx);
   // The name defaults to the file name without its extension (spec 001 §5.4).
   const { name } = parseWith(z.object({ name: fileNameField }), { name: input.name?.trim() || defaultFileName(input.filename) }, 'body');
@@ -62,7 +63,7 @@ export async function uploadFile(ctx: AuthContext, input: { bytes: BlobData; fil
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeFiles)
-    .values({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: sizeOf(input.bytes), blobId })
+    .values({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: input.bytes.byteLength, blobId })
     .returning();
   return toView(row!);
 }

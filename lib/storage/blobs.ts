@@ -6,47 +6,20 @@ import { blobParts, blobs } from '@/db/schema';
 export const PART_BYTES = 1024 * 1024;
 const EMPTY = new Uint8Array(0);
 
-export type BlobData = Uint8Array | Uint8Array[];
-
-export const sizeOf = (data: BlobData) => (Array.isArray(data) ? data.reduce((n, c) => n + c.byteLength, 0) : data.byteLength);
-
-export function concatData(data: BlobData): Uint8Array {
-  return Array.isArray(data) ? Buffer.concat(data) : data;
-}
-
-/** The bytes in pieces of about one part, without building the whole file in one buffer. */
-function* partsOf(data: BlobData): Generator<Uint8Array> {
-  if (!Array.isArray(data)) {
-    for (let at = 0; at < data.byteLength; at += PART_BYTES) yield data.subarray(at, at + PART_BYTES);
-    return;
-  }
-  let group: Uint8Array[] = [];
-  let size = 0;
-  for (const chunk of data) {
-    group.push(chunk);
-    size += chunk.byteLength;
-    if (size >= PART_BYTES) {
-      yield Buffer.concat(group);
-      group = [];
-      size = 0;
-    }
-  }
-  if (size > 0) yield Buffer.concat(group);
-}
-
-/** Stores bytes (one buffer or the chunks of a streamed upload); anything over one part is written part by part, in one transaction. */
-export async function saveBlob(input: { schoolId: number | null; contentType: string; filename: string | null; data: BlobData; isPublic: boolean }): Promise<string> {
+/** Stores bytes already in memory; anything over one part is written part by part, in one transaction. Streamed uploads use openBlobWriter. */
+export async function saveBlob(input: { schoolId: number | null; contentType: string; filename: string | null; data: Uint8Array; isPublic: boolean }): Promise<string> {
   const db = await getDb();
-  const size = sizeOf(input.data);
+  const size = input.data.byteLength;
   const whole = size <= PART_BYTES;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(blobs)
-      .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size, data: whole ? concatData(input.data) : EMPTY, isPublic: input.isPublic })
+      .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size, data: whole ? input.data : EMPTY, isPublic: input.isPublic })
       .returning({ id: blobs.id });
     if (!whole) {
-      let idx = 0;
-      for (const part of partsOf(input.data)) await tx.insert(blobParts).values({ blobId: row!.id, idx: idx++, data: part });
+      for (let idx = 0, at = 0; at < size; idx++, at += PART_BYTES) {
+        await tx.insert(blobParts).values({ blobId: row!.id, idx, data: input.data.subarray(at, at + PART_BYTES) });
+      }
     }
     return row!.id;
   });
