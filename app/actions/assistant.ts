@@ -5,6 +5,7 @@ import { idField } from '@/lib/auth/schema';
 import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from '@/lib/assistant/schema';
 import {
   availableVoices,
+  AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE,
   createSpecialInstruction,
   deleteSpecialInstruction,
@@ -20,7 +21,7 @@ import {
   voicePreview,
 } from '@/lib/assistant/settings';
 import { staffAction } from '@/lib/http/action';
-import { AppError, validationError } from '@/lib/http/errors';
+import { fileFromForm } from '@/lib/http/upload';
 
 // AI Customization: the same schemas and lib/assistant functions as /ai-settings/* and /special-instructions/*.
 const none = z.undefined();
@@ -39,10 +40,7 @@ export const saveSpecialInstructionAction = async (input: unknown) =>
 export const deleteSpecialInstructionAction = async (input: unknown) => staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteSpecialInstruction(ctx, id));
 
 export async function uploadAvatarAction(form: FormData) {
-  return staffAction(z.instanceof(FormData), form, async (ctx, data) => {
-    const file = data.get('file');
-    if (!(file instanceof File) || file.size === 0) throw validationError([{ loc: ['body', 'file'], msg: 'Choose an image file', type: 'missing' }]);
-    if (file.size > 5 * 1024 * 1024) throw new AppError(413, AVATAR_TOO_LARGE);
-    return uploadAvatar(ctx, { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name });
-  });
+  return staffAction(z.instanceof(FormData), form, async (ctx, data) =>
+    uploadAvatar(ctx, await fileFromForm(data, { maxBytes: AVATAR_MAX_BYTES, tooLarge: AVATAR_TOO_LARGE, missing: 'Choose an image file' })),
+  );
 }

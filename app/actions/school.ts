@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { staffAction } from '@/lib/http/action';
-import { AppError, validationError } from '@/lib/http/errors';
+import { fileFromForm } from '@/lib/http/upload';
 import { parseWith } from '@/lib/http/validation';
 import { factSheetSchema, LOGO_MAX_BYTES, schoolCreateSchema, SECTION_KEYS, SECTIONS } from '@/lib/schools/schema';
 import { createSchool, getFactSheet, LOGO_TOO_LARGE, saveFactSheet, updateSchoolSection, uploadLogo } from '@/lib/schools/service';
@@ -20,12 +20,9 @@ export async function updateSchoolSectionAction(input: unknown) {
 }
 
 export async function uploadLogoAction(form: FormData) {
-  return staffAction(z.instanceof(FormData), form, async (ctx, data) => {
-    const file = data.get('file');
-    if (!(file instanceof File) || file.size === 0) throw validationError([{ loc: ['body', 'file'], msg: 'Choose an image file', type: 'missing' }]);
-    if (file.size > LOGO_MAX_BYTES) throw new AppError(413, LOGO_TOO_LARGE);
-    return uploadLogo(ctx, { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name });
-  });
+  return staffAction(z.instanceof(FormData), form, async (ctx, data) =>
+    uploadLogo(ctx, await fileFromForm(data, { maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_TOO_LARGE, missing: 'Choose an image file' })),
+  );
 }
 
 export async function getFactSheetAction() {

@@ -172,6 +172,7 @@ export async function voicePreview(ctx: AuthContext, input: { voice_id: string; 
 
 export const AVATAR_INVALID = 'Please upload a valid image file (JPEG, PNG, GIF, or WebP)';
 export const AVATAR_TOO_LARGE = 'File size must be less than 5MB';
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Stores an avatar checked by its content; answers `avatar_url` for the persona to save. */
 export async function uploadAvatar(ctx: AuthContext, file: { bytes: Uint8Array; filename: string }) {

@@ -91,3 +91,11 @@ export async function streamUpload(
     Readable.fromWeb(req.body as never).on('error', reject).pipe(parser);
   });
 }
+
+/** The image or document a server action received in its FormData: present, not empty, within `maxBytes`. */
+export async function fileFromForm(form: FormData, opts: { field?: string; maxBytes: number; tooLarge: string; missing: string }): Promise<Upload> {
+  const value = form.get(opts.field ?? 'file');
+  if (!(value instanceof File) || value.size === 0) throw validationError([{ loc: ['body', opts.field ?? 'file'], msg: opts.missing, type: 'missing' }]);
+  if (value.size > opts.maxBytes) throw new AppError(413, opts.tooLarge);
+  return { bytes: new Uint8Array(await value.arrayBuffer()), filename: value.name, declaredType: value.type };
+}
