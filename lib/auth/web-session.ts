@@ -1,9 +1,9 @@
 import 'server-only';
-import { createHmac } from 'node:crypto';
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { z } from 'zod';
+import { hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
 import { findUserById } from '@/lib/users/queries';
 import { authenticate, type AuthContext } from './accounts';
@@ -12,9 +12,9 @@ import { getAuthSecret } from './secret';
 
 const webCredentials = credentialsSchema.extend({ selected_user_id: z.union([z.literal(''), idField]).optional() });
 
+/** next-auth hands authorize() plain headers, not a Request: the same client hash as the REST routes. */
 function clientOf(headers: Record<string, unknown> | undefined): string {
-  const forwarded = String(headers?.['x-forwarded-for'] ?? headers?.['x-real-ip'] ?? 'unknown').split(',')[0]!.trim();
-  return createHmac('sha256', getAuthSecret()).update(forwarded).digest('hex').slice(0, 32);
+  return hashClientAddress(String(headers?.['x-forwarded-for'] ?? headers?.['x-real-ip'] ?? 'unknown').split(',')[0]!.trim());
 }
 
 // next-auth v4 reads its URL from NEXTAUTH_URL; trusting the Host header lets a fresh install work on any port.

@@ -8,7 +8,11 @@ export function clientAddress(req: Request): string {
   return req.headers.get('x-real-ip')?.trim() || 'unknown';
 }
 
-/** A keyed hash of the client address: enough to rate-limit, never stored in the clear. */
+/** A keyed hash of a client address: enough to rate-limit, never stored in the clear. */
+export function hashClientAddress(address: string): string {
+  return createHmac('sha256', getAuthSecret()).update(address).digest('hex').slice(0, 32);
+}
+
 export function clientHash(req: Request): string {
-  return createHmac('sha256', getAuthSecret()).update(clientAddress(req)).digest('hex').slice(0, 32);
+  return hashClientAddress(clientAddress(req));
 }
