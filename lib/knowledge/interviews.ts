@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
@@ -233,7 +233,11 @@ export async function syncActiveInterviewCalls() {
   const config = telephonyConfig();
   if (!config) return { checked: 0, updated: 0, note: 'telephony is not configured' };
   const db = await getDb();
-  const active = (await db.select().from(interviewCalls)).filter((c) => c.providerCallId && ['initiated', 'ringing', 'calling', 'in_progress'].includes(c.status));
+  // Only calls the provider still owns; finished ones never change again.
+  const active = await db
+    .select()
+    .from(interviewCalls)
+    .where(and(isNotNull(interviewCalls.providerCallId), inArray(interviewCalls.status, ['initiated', 'ringing', 'calling', 'in_progress'])));
   let updated = 0;
   for (const row of active) {
     try {
