@@ -11,3 +11,5 @@ export * from './web-links';
 export * from './files';
 export * from './interviews';
 export * from './assistant';
+export * from './leads';
+export * from './chat';

@@ -1,10 +1,12 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { actionPrompts, personalitySettings, personaSettings, schools, specialInstructions, voiceSettings } from '@/db/schema';
+import { actionPrompts, leadGenSettings, personalitySettings, personaSettings, schools, specialInstructions, voiceSettings } from '@/db/schema';
 import { ACTION_TYPE_LABELS } from '@/lib/knowledge/action-prompt-schema';
 import { requireSchoolId } from '@/lib/knowledge/action-prompts';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { leadGenInstructions } from '@/lib/leads/ask';
+import { leadGenView } from '@/lib/leads/schema';
 import { PERSONALITY_DEFAULTS } from './schema';
 
 // The assistant's system prompt, built in one place so a reader sees exactly what the model is told.
@@ -19,6 +21,7 @@ export type InstructionParts = {
   school: string;
   actions: string[];
   knowledge: string;
+  lead_generation?: string;
   voice?: string;
 };
 
@@ -30,22 +33,34 @@ export function renderSystemPrompt(parts: InstructionParts): string {
   sections.push(parts.school);
   if (parts.actions.length) sections.push(`Next steps you can offer, most important first:\n${parts.actions.map((a) => `- ${a}`).join('\n')}`);
   sections.push(parts.knowledge);
+  if (parts.lead_generation) sections.push(parts.lead_generation);
   if (parts.voice) sections.push(parts.voice);
   return sections.join('\n\n');
 }
 
 /** Everything the assistant of the caller's school is told, as parts and as the final prompt. */
 export async function buildInstructions(ctx: AuthContext, opts: { includeVoice?: boolean } = {}) {
-  const schoolId = requireSchoolId(ctx);
+  const built = await buildSchoolInstructions(requireSchoolId(ctx), opts);
+  return { system_prompt: built.system_prompt, parts: built.parts, persona: { ai_name: built.persona?.aiName ?? null, avatar_url: built.persona?.avatarUrl ?? null } };
+}
+
+/**
+ * The instructions of one school, with the rows they were made from (the chat engine reuses the
+ * persona, the school's contacts, the action prompts and the lead settings).
+ */
+export async function buildSchoolInstructions(schoolId: number, opts: { includeVoice?: boolean } = {}) {
   const db = await getDb();
-  const [[school], [persona], [personality], rules, actions, [voice]] = await Promise.all([
+  const [[school], [persona], [personality], rules, actions, [voice], [leadGenRow]] = await Promise.all([
     db.select().from(schools).where(eq(schools.id, schoolId)).limit(1),
     db.select().from(personaSettings).where(eq(personaSettings.schoolId, schoolId)).limit(1),
     db.select().from(personalitySettings).where(eq(personalitySettings.schoolId, schoolId)).limit(1),
     db.select().from(specialInstructions).where(eq(specialInstructions.schoolId, schoolId)).orderBy(desc(specialInstructions.priority), desc(specialInstructions.id)),
     db.select().from(actionPrompts).where(eq(actionPrompts.schoolId, schoolId)).orderBy(desc(actionPrompts.priority), desc(actionPrompts.id)),
-    db.select().from(voiceSettings).where(eq(voiceSettings.schoolId, schoolId)).limit(1),
+    opts.includeVoice === false ? Promise.resolve([]) : db.select().from(voiceSettings).where(eq(voiceSettings.schoolId, schoolId)).limit(1),
+    db.select().from(leadGenSettings).where(eq(leadGenSettings.schoolId, schoolId)).limit(1),
   ]);
+  if (!school) throw new Error(`School ${schoolId} does not exist`);
+  const leadGen = leadGenView(leadGenRow);
   const name = persona?.aiName || 'the admissions assistant';
   const p = personality
     ? { tone: personality.tone, formality: personality.formality, style: personality.responseStyle, enthusiasm: personality.enthusiasm, empathy: personality.empathyLevel, humor: personality.humorLevel, traits: personality.personalityTraits, custom: personality.customInstructions }
@@ -53,7 +68,7 @@ export async function buildInstructions(ctx: AuthContext, opts: { includeVoice?:
 
   const active = rules.filter((r) => r.isActive);
   const parts: InstructionParts = {
-    identity: [`You are ${name}, the admissions assistant of ${school!.name}.`, persona?.roleDescription].filter(Boolean).join(' '),
+    identity: [`You are ${name}, the admissions assistant of ${school.name}.`, persona?.roleDescription].filter(Boolean).join(' '),
     personality: [
       `Speak in a ${say(p.tone)} tone, ${say(p.formality)} in formality, and answer in a ${say(p.style)} way.`,
       `Show ${say(p.enthusiasm)} enthusiasm and ${say(p.empathy)} empathy; use ${say(p.humor)} humor.`,
@@ -68,8 +83,8 @@ export async function buildInstructions(ctx: AuthContext, opts: { includeVoice?:
       general: active.filter((r) => r.instructionType === 'general').map((r) => `${r.title}: ${r.instructionText}`),
     },
     school: [
-      `About ${school!.name}: use the school's own knowledge passages given with each question.`,
-      school!.tuitionInstructions ? `On tuition questions: ${school!.tuitionInstructions}` : '',
+      `About ${school.name}: use the school's own knowledge passages given with each question.`,
+      school.tuitionInstructions ? `On tuition questions: ${school.tuitionInstructions}` : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -77,8 +92,9 @@ export async function buildInstructions(ctx: AuthContext, opts: { includeVoice?:
     knowledge:
       "Answer only from the school's knowledge passages and these instructions. If they do not contain the answer, say you do not have that information and offer a way to contact the school. Never invent facts, figures, dates or names.",
   };
+  if (leadGen.enabled) parts.lead_generation = leadGenInstructions(leadGen);
   if (opts.includeVoice !== false && voice) {
     parts.voice = `When speaking aloud, you use the voice "${voice.voiceName || voice.voiceId}" (stability ${voice.stability}, similarity ${voice.similarityBoost}, style ${voice.style}).`;
   }
-  return { system_prompt: renderSystemPrompt(parts), parts };
+  return { system_prompt: renderSystemPrompt(parts), parts, school, persona: persona ?? null, actions: actions.filter((a) => a.isActive), leadGen };
 }

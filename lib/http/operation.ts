@@ -12,7 +12,8 @@ export type Operation = {
   summary: string;
   tag: string;
   /** 'bearer-or-session' also accepts the staff web session, for browser uploads that report progress. */
-  auth: 'none' | 'bearer' | 'optional' | 'bearer-or-session';
+  /** 'widget-key': the public widget API, called with `X-API-Key` (see lib/widget/route.ts). */
+  auth: 'none' | 'bearer' | 'optional' | 'bearer-or-session' | 'widget-key';
   body?: z.ZodType;
   /** The body may be absent altogether (logout). */
   bodyOptional?: boolean;

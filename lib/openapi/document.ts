@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assistantOperations } from '@/lib/assistant/operations';
+import { chatbotOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
 import { authOperations } from '@/lib/auth/operations';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
@@ -23,6 +24,10 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(fileOperations),
   ...Object.values(interviewOperations),
   ...Object.values(assistantOperations),
+  ...Object.values(chatbotOperations),
+  ...Object.values(leadGenOperations),
+  ...Object.values(widgetOperations),
+  ...Object.values(conversationOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -73,7 +78,14 @@ export function buildOpenApiDocument() {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      security: op.auth === 'bearer' || op.auth === 'bearer-or-session' ? [{ bearerAuth: [] }] : op.auth === 'optional' ? [{ bearerAuth: [] }, {}] : [],
+      security:
+        op.auth === 'bearer' || op.auth === 'bearer-or-session'
+          ? [{ bearerAuth: [] }]
+          : op.auth === 'optional'
+            ? [{ bearerAuth: [] }, {}]
+            : op.auth === 'widget-key'
+              ? [{ widgetKey: [] }]
+              : [],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
       ...(op.multipart
@@ -107,7 +119,10 @@ export function buildOpenApiDocument() {
     },
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        widgetKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: "A school's widget key; browser calls must come from a site the school allows" },
+      },
       schemas: {
         HTTPError: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
         HTTPValidationError: {

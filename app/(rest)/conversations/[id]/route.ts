@@ -1,0 +1,5 @@
+import { getConversation } from '@/lib/chat/review';
+import { route } from '@/lib/http/route';
+import { conversationOperations } from '@/lib/widget/operations';
+
+export const GET = route(conversationOperations.get, ({ ctx, params }) => getConversation(ctx, params.id));

@@ -1,0 +1,5 @@
+import { listConversations } from '@/lib/chat/review';
+import { route } from '@/lib/http/route';
+import { conversationOperations } from '@/lib/widget/operations';
+
+export const GET = route(conversationOperations.list, ({ ctx, query }) => listConversations(ctx, query));

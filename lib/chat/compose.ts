@@ -1,0 +1,231 @@
+import { stemmer } from 'stemmer';
+
+// The built-in local model's answer: the sentences of the school's own passages that best match the
+// question, the matching action prompts as links, and, when the passages do not cover the question,
+// an honest "I don't have that information" with the school's contact. It only ever repeats what
+// staff wrote; it never makes a fact up. Pure: the engine hands it everything it reads.
+
+export type Passage = { title: string; content: string; sourceType: string; sourceId: string };
+export type ActionLink = { name: string; description: string; audience: string; type: 'link' | 'phone' | 'email' | 'form'; data: string };
+export type ContactPoint = { name: string; phone?: string | null; email?: string | null; website?: string | null };
+
+export type ComposeInput = {
+  question: string;
+  passages: Passage[];
+  actions: ActionLink[];
+  contact: ContactPoint | null;
+  assistantName: string;
+  schoolName: string;
+  /** A lead-capture question to end the answer with. */
+  followUp?: string | null;
+};
+
+export type Composed = { text: string; known: boolean; used: Passage[] };
+
+export const NO_INFORMATION = "I don't have that information";
+
+// Words that carry no topic in a prospective student's question.
+const STOP = new Set(
+  (
+    'a an the and or but if of to in on at by for with from into about as is are was were be been being am do does did doing have has had ' +
+    'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
+    'can could would should will shall may might must please tell know want wanted like need any some much many more most also just really very ' +
+    'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
+    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows'
+  ).split(/\s+/),
+);
+
+// A small admissions thesaurus: a question's word also matches passages that use its neighbours.
+const RELATED: string[][] = [
+  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment'],
+  ['cost', 'costs', 'tuition', 'fee', 'fees', 'price', 'expensive', 'afford', 'pay', 'paying'],
+  ['aid', 'scholarship', 'scholarships', 'grant', 'grants', 'fafsa', 'financial'],
+  ['visit', 'tour', 'tours'],
+  ['dorm', 'dorms', 'housing', 'residence', 'room', 'rooms', 'live', 'living'],
+  ['food', 'dining', 'meal', 'meals', 'eat'],
+  ['major', 'majors', 'program', 'programs', 'degree', 'degrees', 'study', 'studies', 'course', 'courses'],
+  ['deadline', 'deadlines', 'due', 'date', 'dates', 'when'],
+  ['sport', 'sports', 'athletics', 'athletic', 'team', 'teams'],
+  ['club', 'clubs', 'organisation', 'organisations', 'organization', 'organizations'],
+  ['contact', 'phone', 'call', 'email', 'e-mail', 'reach'],
+  ['transfer', 'transfers', 'transferring', 'credits', 'credit'],
+  ['located', 'location', 'locations', 'address', 'where'],
+];
+const stem = (w: string) => stemmer(w);
+const RELATED_STEMS = new Map<string, Set<string>>();
+for (const group of RELATED) {
+  const stems = new Set(group.map(stem));
+  for (const s of stems) RELATED_STEMS.set(s, new Set([...(RELATED_STEMS.get(s) ?? []), ...stems]));
+}
+
+const words = (text: string) => text.toLowerCase().replace(/[’']/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The question's topic words, stemmed, in order, without repeats. */
+export function contentTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (STOP.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+    const s = stem(w);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** The question's words plus their admissions neighbours, for the retrieval query. */
+export function expandQuestion(question: string): string {
+  const extra = new Set<string>();
+  for (const w of words(question)) {
+    for (const group of RELATED) if (group.includes(w)) for (const g of group) extra.add(g);
+  }
+  return extra.size ? `${question} ${[...extra].join(' ')}` : question;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    for (const { segment } of segmenter.segment(paragraph)) {
+      const s = segment.replace(/^[\s•*#-]+/, '').trim();
+      if (s.length >= 3) out.push(s);
+    }
+  }
+  return out;
+}
+
+type Candidate = { sentence: string; stems: Set<string>; titleStems: Set<string>; passage: Passage; order: number };
+
+const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
+const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
+const ASKS_AMOUNT = /\bhow much\b|\bcost|\bprice|\bfee|\btuition|\bafford/i;
+const ASKS_DATE = /\bwhen\b|\bdeadline|\bdue\b|\bdate/i;
+
+const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
+  { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
+  { test: /^(thanks|thank you|thank u|thx|ty|great|perfect|awesome|cool|ok|okay)\b[\s\w!.,]{0,20}$/i, reply: () => "You're welcome! Is there anything else I can help you with?" },
+  { test: /^(bye|goodbye|see you|see ya|that'?s all)\b/i, reply: (i) => `Thanks for chatting with ${i.schoolName}. Good luck, and come back any time!` },
+  { test: /^(who|what) are you\b|^what can you (do|help)/i, reply: (i) => `I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. I can answer questions about programs, costs, deadlines, campus life and how to apply.` },
+];
+
+function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** An action prompt as a Markdown link the widget renders (spec 001 §3.6 types). */
+export function actionMarkdown(a: ActionLink): string {
+  switch (a.type) {
+    case 'phone':
+      return `**${a.name}**: [${a.data}](${telHref(a.data)})`;
+    case 'email':
+      return `**${a.name}**: [${a.data}](mailto:${a.data})`;
+    default:
+      return `[${a.name}](${a.data})`;
+  }
+}
+
+function contactLine(input: ComposeInput): string {
+  const c = input.contact;
+  if (c && (c.email || c.phone || c.website)) {
+    const ways = [c.email && `[${c.email}](mailto:${c.email})`, c.phone && `[${c.phone}](${telHref(c.phone)})`, !c.email && !c.phone && c.website && `[${c.website}](${c.website})`].filter(Boolean);
+    return `For help with this, please contact ${c.name} at ${ways.join(' or ')}.`;
+  }
+  const action = input.actions.find((a) => a.type === 'phone' || a.type === 'email') ?? input.actions[0];
+  if (action) return `For help with this, please reach out: ${actionMarkdown(action)}.`;
+  return `For help with this, please contact ${input.schoolName} directly.`;
+}
+
+function withFollowUp(text: string, followUp?: string | null) {
+  return followUp ? `${text}\n\n${followUp}` : text;
+}
+
+export function composeAnswer(input: ComposeInput): Composed {
+  const question = input.question.trim();
+  const terms = contentTerms(question);
+  const talk = terms.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
+  if (talk) return { text: withFollowUp(talk.reply(input), input.followUp), known: true, used: [] };
+  if (!terms.length) {
+    return { text: withFollowUp(`Could you tell me a little more about what you'd like to know about ${input.schoolName}?`, input.followUp), known: true, used: [] };
+  }
+
+  // Candidate sentences from the retrieved passages (action prompts are offered as links instead).
+  const candidates: Candidate[] = [];
+  let order = 0;
+  for (const passage of input.passages) {
+    if (passage.sourceType === 'action_prompt') continue;
+    const titleStems = new Set(words(passage.title).map(stem));
+    for (const sentence of sentencesOf(passage.content)) {
+      candidates.push({ sentence, stems: new Set(words(sentence).map(stem)), titleStems, passage, order: order++ });
+    }
+  }
+
+  // Rarer words weigh more; a word no passage contains is the most telling of all.
+  const matches = (c: Candidate, t: string) => c.stems.has(t) || [...(RELATED_STEMS.get(t) ?? [])].some((r) => c.stems.has(r));
+  const n = candidates.length;
+  const weight = new Map<string, number>();
+  for (const t of terms) {
+    const df = candidates.filter((c) => matches(c, t) || c.titleStems.has(t)).length;
+    weight.set(t, df === 0 ? 2.5 : 1 + Math.log(1 + n / (1 + df)) / 2);
+  }
+  const total = terms.reduce((s, t) => s + weight.get(t)!, 0);
+
+  const wantsAmount = ASKS_AMOUNT.test(question);
+  const wantsDate = ASKS_DATE.test(question);
+  const scored = candidates
+    .map((c) => {
+      let score = 0;
+      const covered: string[] = [];
+      for (const t of terms) {
+        if (c.stems.has(t)) (score += weight.get(t)!), covered.push(t);
+        else if (matches(c, t)) (score += weight.get(t)! * 0.7), covered.push(t);
+        else if (c.titleStems.has(t)) (score += weight.get(t)! * 0.4), covered.push(t);
+      }
+      if (score > 0 && wantsAmount && MONEY.test(c.sentence)) score *= 1.3;
+      if (score > 0 && wantsDate && DATE.test(c.sentence)) score *= 1.3;
+      return { c, score, covered };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
+
+  const chosen: typeof scored = [];
+  for (const s of scored) {
+    if (chosen.length === 3) break;
+    if (chosen.length && s.score < scored[0]!.score * 0.6) break;
+    if (chosen.some((x) => x.c.sentence === s.c.sentence)) continue;
+    chosen.push(s);
+  }
+  const coveredTerms = new Set(chosen.flatMap((s) => s.covered));
+  const coverage = [...coveredTerms].reduce((sum, t) => sum + weight.get(t)!, 0) / total;
+
+  const actions = relevantActions(terms, input.actions);
+  if (!chosen.length || coverage < 0.5) {
+    // An action prompt that answers the question ("How do I apply?") is an answer too.
+    if (actions.length) {
+      const text = `Here's where you can do that:\n\n${actions.map((a) => `- ${actionMarkdown(a)}: ${a.description}`).join('\n')}`;
+      return { text: withFollowUp(text, input.followUp), known: true, used: [] };
+    }
+    return { text: withFollowUp(`${NO_INFORMATION} right now. ${contactLine(input)}`, input.followUp), known: false, used: [] };
+  }
+
+  let text = chosen.map((s) => s.c.sentence).join(' ');
+  if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
+  const used = [...new Set(chosen.map((s) => s.c.passage))];
+  return { text: withFollowUp(text, input.followUp), known: true, used };
+}
+
+/** At most two action prompts whose name, audience or description share a topic word with the question. */
+function relevantActions(terms: string[], actions: ActionLink[]): ActionLink[] {
+  const scored = actions
+    .map((a, i) => {
+      const stems = new Set(words(`${a.name} ${a.description} ${a.audience}`).map(stem));
+      const nameStems = new Set(words(a.name).map(stem));
+      let score = 0;
+      for (const t of terms) {
+        const related = [t, ...(RELATED_STEMS.get(t) ?? [])];
+        if (related.some((r) => nameStems.has(r))) score += 2;
+        else if (related.some((r) => stems.has(r))) score += 1;
+      }
+      return { a, score, i };
+    })
+    .filter((s) => s.score >= 2)
+    .sort((x, y) => y.score - x.score || x.i - y.i);
+  return scored.slice(0, 2).map((s) => s.a);
+}

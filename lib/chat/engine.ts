@@ -1,0 +1,151 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { streamText, type ModelMessage } from 'ai';
+import { getDb } from '@/db/client';
+import { factSheets } from '@/db/schema';
+import { chatModel, modelInfo } from '@/lib/ai/providers';
+import { buildSchoolInstructions } from '@/lib/assistant/instructions';
+import { searchKnowledge, type KnowledgeHit } from '@/lib/knowledge/search';
+import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
+import { upsertSessionLead } from '@/lib/leads/capture';
+import { extractLeadData } from '@/lib/leads/extract';
+import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
+import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
+import { limitChat, type WidgetCaller } from '@/lib/widget/access';
+import { expandQuestion, type ActionLink, type ComposeInput } from './compose';
+import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
+import type { ChatRequest } from './schema';
+
+// One chat turn: retrieve the school's passages, build the instructions, let the model answer
+// through the AI SDK (the configured model or the built-in local one), capture lead details, store
+// the turn. The two widget routes differ only in how they hand the answer back.
+
+const PASSAGES = 6;
+
+type Assistant = Awaited<ReturnType<typeof buildSchoolInstructions>>;
+
+export type Turn = {
+  sessionId: string;
+  /** The model's text as it arrives. */
+  textStream: AsyncIterable<string>;
+  /** Stores the finished turn (when logging is on) and answers its message_index. */
+  finish: (answer: string) => Promise<StoredTurn | null>;
+};
+
+function passagesText(hits: KnowledgeHit[]): string {
+  if (!hits.length) return 'Knowledge passages for this question: none matched. Say you do not have that information and offer a way to contact the school.';
+  return `Knowledge passages for this question (answer only from these):\n${hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.content}`).join('\n\n')}`;
+}
+
+async function programsOf(schoolId: number): Promise<string[]> {
+  const db = await getDb();
+  const [row] = await db.select({ programs: factSheets.programs }).from(factSheets).where(eq(factSheets.schoolId, schoolId)).limit(1);
+  return row?.programs ?? [];
+}
+
+/** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
+async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId: string, input: ChatRequest) {
+  const settings = assistant.leadGen;
+  if (!settings.enabled) return { data: null, leadId: null, followUp: null };
+  const fields = settings.field_order.filter((f) => settings.field_settings[f] !== 'never');
+  const history = [...input.conversation_history, { role: 'user' as const, content: input.message }];
+  const [state, programs] = await Promise.all([sessionLeadState(caller, sessionId), fields.includes('intended_major') ? programsOf(caller.schoolId) : Promise.resolve([])]);
+  const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs }) };
+  let leadId = state?.leadId ?? null;
+  if (Object.keys(data).length && requirementsMet(parseRequirements(settings.minimum_requirements), data)) {
+    leadId = (await upsertSessionLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
+  }
+  const next = settings.collection_mode === 'conversational' ? nextFieldToAsk({ fieldOrder: settings.field_order, fieldSettings: settings.field_settings, captured: data, history }) : null;
+  return { data, leadId, followUp: next ? fieldQuestion(next) : null };
+}
+
+function contactOf(assistant: Assistant): ComposeInput['contact'] {
+  const points = assistant.school.contactPoints;
+  return points.find((c) => /admission/i.test(c.name) && (c.email || c.phone)) ?? points.find((c) => c.email || c.phone) ?? null;
+}
+
+function actionsOf(assistant: Assistant): ActionLink[] {
+  return assistant.actions.map((a) => ({ name: a.name, description: a.actionDescription, audience: a.targetAudience, type: a.actionType, data: a.actionData }));
+}
+
+export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
+  const receivedAt = new Date();
+  const started = performance.now();
+  const sessionId = input.session_id ?? randomUUID();
+  limitChat(caller, sessionId);
+
+  const [assistant, hits] = await Promise.all([buildSchoolInstructions(caller.schoolId, { includeVoice: false }), searchKnowledge(caller.schoolId, expandQuestion(input.message), PASSAGES)]);
+  const lead = await captureLead(caller, assistant, sessionId, input);
+
+  const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
+  const system = [
+    assistant.system_prompt,
+    captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
+    passagesText(hits),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
+  const local: ComposeInput = {
+    question: input.message,
+    passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId })),
+    actions: actionsOf(assistant),
+    contact: contactOf(assistant),
+    assistantName: assistant.persona?.aiName || 'the admissions assistant',
+    schoolName: assistant.school.name,
+    followUp: lead.followUp,
+  };
+
+  const result = streamText({
+    model: chatModel(),
+    system,
+    messages,
+    temperature: 0.3,
+    maxOutputTokens: 800,
+    maxRetries: 1,
+    providerOptions: { lantern: local as unknown as Record<string, never> },
+    // Failures surface as error parts of the stream (below); keep the SDK from logging them twice.
+    onError: () => {},
+  });
+  const info = modelInfo();
+
+  return {
+    sessionId,
+    textStream: textOf(result.fullStream),
+    finish: async (answer) =>
+      storeTurn(caller, sessionId, {
+        question: input.message,
+        answer,
+        receivedAt,
+        responseTimeMs: Math.round(performance.now() - started),
+        sources: hits.map((h) => ({ source_type: h.sourceType, source_id: h.sourceId, title: h.title })),
+        model: info.model,
+        leadData: lead.data,
+        leadId: lead.leadId,
+      }),
+  };
+}
+
+/** The answer's text pieces; a model failure becomes a thrown ModelFailure. */
+async function* textOf(parts: AsyncIterable<{ type: string; text?: string; error?: unknown }>): AsyncIterable<string> {
+  for await (const part of parts) {
+    if (part.type === 'text-delta' && part.text) yield part.text;
+    else if (part.type === 'error') throw new ModelFailure(part.error);
+  }
+}
+
+export class ModelFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super('The model could not answer');
+  }
+}
+
+/** POST /api/widget/chat: the whole answer at once. */
+export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
+  const turn = await startTurn(caller, input);
+  let answer = '';
+  for await (const piece of turn.textStream) answer += piece;
+  const stored = await turn.finish(answer);
+  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null };
+}

@@ -1,0 +1,54 @@
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { composeAnswer, type ComposeInput } from './compose';
+
+// Lantern's built-in model for installs without an AI service: an AI SDK language model whose
+// "generation" is composeAnswer over the passages the engine retrieved. The engine hands it the
+// retrieval through providerOptions.lantern, so it runs through streamText like any other model.
+
+export const LOCAL_MODEL_ID = 'lantern-local';
+
+function inputOf(options: LanguageModelV3CallOptions): ComposeInput {
+  const input = options.providerOptions?.lantern as unknown as ComposeInput | undefined;
+  if (!input) throw new Error('The local model needs the retrieved passages in providerOptions.lantern');
+  return input;
+}
+
+const usage = (text: string): LanguageModelV3Usage => ({
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: text.split(/\s+/).length, text: text.split(/\s+/).length, reasoning: 0 },
+});
+
+/** Word-sized pieces, so the widget's streaming path is the same with either model. */
+function pieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+export function createLocalModel(): LanguageModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: 'lantern',
+    modelId: LOCAL_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const { text } = composeAnswer(inputOf(options));
+      return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text), warnings: [] };
+    },
+    async doStream(options) {
+      const { text } = composeAnswer(inputOf(options));
+      const parts: LanguageModelV3StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 'answer' },
+        ...pieces(text).map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
+        { type: 'text-end', id: 'answer' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text) },
+      ];
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+// The public widget API's bodies (docs/widget.md). No server imports.
+
+export const MESSAGE_MAX = 2000;
+export const HISTORY_USED = 10;
+export const HISTORY_MAX = 50;
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characters`;
+
+export const sessionIdField = z
+  .string({ error: 'session_id must be text' })
+  .trim()
+  .min(1, 'session_id is required')
+  .max(100, 'session_id is at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'session_id may hold letters, digits, - and _ only');
+
+const historyEntry = z.object({
+  role: z.enum(['user', 'assistant', 'ai'], { error: 'role must be user or assistant' }).transform((r) => (r === 'ai' ? 'assistant' : r)),
+  content: z.string({ error: 'content must be text' }).max(8000, 'A history message is at most 8000 characters'),
+});
+
+export const chatRequestSchema = z.object({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+  conversation_history: z
+    .array(historyEntry)
+    .max(HISTORY_MAX, `conversation_history holds at most ${HISTORY_MAX} messages`)
+    .default([])
+    // Only the last ten entries reach the model (spec 002 §9).
+    .transform((h) => h.filter((m) => m.content.trim()).slice(-HISTORY_USED)),
+  session_id: sessionIdField.optional(),
+});
+export type ChatRequest = z.output<typeof chatRequestSchema>;
+
+export const WIDGET_EVENT_TYPES = ['widget_loaded', 'widget_opened', 'conversation_engaged'] as const;
+
+export const widgetEventSchema = z.discriminatedUnion(
+  'event_type',
+  [
+    z.object({ session_id: sessionIdField, event_type: z.enum(WIDGET_EVENT_TYPES) }),
+    z.object({
+      session_id: sessionIdField,
+      event_type: z.literal('message_feedback'),
+      message_index: z.number({ error: 'message_index must be a number' }).int().min(0),
+      rating: z.union([z.literal(1), z.literal(-1)], { error: 'rating must be 1 (thumbs up) or -1 (thumbs down)' }),
+    }),
+  ],
+  { error: 'event_type must be widget_loaded, widget_opened, conversation_engaged or message_feedback' },
+);
+export type WidgetEventInput = z.output<typeof widgetEventSchema>;

@@ -1,0 +1,35 @@
+import 'server-only';
+import { ModelFailure, type Turn } from './engine';
+
+// POST /api/widget/chat/stream answers server-sent events: `delta` pieces as the model writes,
+// then `done` with the stored message's index, or `error` (docs/widget.md).
+
+const FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
+
+function event(name: string, data: unknown): Uint8Array {
+  return new TextEncoder().encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export function turnEventStream(turn: Turn, headers: Record<string, string> = {}): Response {
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let answer = '';
+      try {
+        for await (const piece of turn.textStream) {
+          answer += piece;
+          controller.enqueue(event('delta', { text: piece }));
+        }
+        const stored = await turn.finish(answer);
+        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null }));
+      } catch (err) {
+        if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);
+        else console.warn('[chat] the model failed', err.reason);
+        controller.enqueue(event('error', { detail: FAILURE }));
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', ...headers },
+  });
+}

@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { leads, type LeadSource } from '@/db/schema';
+import type { LeadData, LeadFieldKey } from './fields';
+
+// A lead is created the moment a session's details meet the school's minimum requirements, and
+// updated as more arrive. The same person coming back in a new session (same e-mail or phone) is
+// the same lead, one conversation more.
+
+type LeadColumns = Partial<typeof leads.$inferInsert>;
+
+function columnsOf(data: LeadData): LeadColumns {
+  const d = data as Partial<Record<LeadFieldKey, unknown>>;
+  const str = (k: LeadFieldKey) => (typeof d[k] === 'string' && (d[k] as string).trim() ? (d[k] as string).trim() : undefined);
+  const num = (k: LeadFieldKey) => (typeof d[k] === 'number' && Number.isFinite(d[k]) ? (d[k] as number) : undefined);
+  const bool = (k: LeadFieldKey) => (typeof d[k] === 'boolean' ? (d[k] as boolean) : undefined);
+  const cols: LeadColumns = {
+    firstName: str('first_name'),
+    lastName: str('last_name'),
+    preferredName: str('preferred_name'),
+    email: str('email')?.toLowerCase(),
+    phone: str('phone'),
+    phoneType: str('phone_type'),
+    graduationYear: num('graduation_year'),
+    intendedMajor: Array.isArray(d.intended_major) && d.intended_major.length ? (d.intended_major as string[]) : undefined,
+    degreeLevel: str('degree_level'),
+    stateProvince: str('state_province'),
+    parentEmail: str('parent_email')?.toLowerCase(),
+    parentPhone: str('parent_phone'),
+    dateOfBirth: str('date_of_birth'),
+    gpa: num('gpa'),
+    optInEmail: bool('opt_in_email'),
+    optInSms: bool('opt_in_sms'),
+    optInPhone: bool('opt_in_phone'),
+  };
+  return Object.fromEntries(Object.entries(cols).filter(([, v]) => v !== undefined)) as LeadColumns;
+}
+
+export type SavedLead = { id: number; created: boolean };
+
+/** Creates or updates the lead of this session; answers its id and whether it is new. */
+export async function upsertSessionLead(p: { schoolId: number; sessionId: string; source: LeadSource; data: LeadData; isTest: boolean }): Promise<SavedLead> {
+  const db = await getDb();
+  const cols = columnsOf(p.data);
+  const now = new Date();
+  const [own] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.schoolId, p.schoolId), eq(leads.sessionId, p.sessionId))).limit(1);
+  if (own) {
+    await db.update(leads).set({ ...cols, updatedAt: now, lastInteractionAt: now }).where(eq(leads.id, own.id));
+    return { id: own.id, created: false };
+  }
+  const same = [cols.email ? sql`lower(${leads.email}) = ${cols.email}` : undefined, cols.phone ? eq(leads.phone, cols.phone) : undefined].filter(Boolean);
+  if (same.length) {
+    const [returning] = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.schoolId, p.schoolId), eq(leads.isTest, p.isTest), or(...same), ne(leads.sessionId, p.sessionId)))
+      .orderBy(sql`${leads.lastInteractionAt} desc`)
+      .limit(1);
+    if (returning) {
+      await db
+        .update(leads)
+        .set({ ...cols, sessionId: p.sessionId, conversationCount: sql`${leads.conversationCount} + 1`, updatedAt: now, lastInteractionAt: now })
+        .where(eq(leads.id, returning.id));
+      return { id: returning.id, created: false };
+    }
+  }
+  const [row] = await db
+    .insert(leads)
+    .values({ schoolId: p.schoolId, sessionId: p.sessionId, source: p.source, isTest: p.isTest, ...cols })
+    .onConflictDoUpdate({ target: [leads.schoolId, leads.sessionId], set: { ...cols, updatedAt: now, lastInteractionAt: now } })
+    .returning({ id: leads.id, createdAt: leads.createdAt, updatedAt: leads.updatedAt });
+  return { id: row!.id, created: row!.createdAt.getTime() === row!.updatedAt.getTime() };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from '@/db/schema/leads';
+import { DEFAULT_FIELD_ORDER, DEFAULT_FIELD_SETTINGS, DEFAULT_MINIMUM_REQUIREMENTS, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
+import { checkRequirements } from './requirements';
+
+// Spec 002 §3.2 lead generation settings. No server imports: the form, the action and the route share it.
+
+export type LeadGenSettingsView = {
+  enabled: boolean;
+  collection_mode: CollectionMode;
+  field_order: LeadFieldKey[];
+  field_settings: Record<LeadFieldKey, AskLevel>;
+  minimum_requirements: string;
+  collection_instructions: string;
+  smart_card_instructions: string;
+};
+
+export const DEFAULT_COLLECTION_INSTRUCTIONS =
+  'Answer the visitor’s question first. Then, when it fits the conversation, ask for one detail at a time so an admissions counsellor can follow up.';
+export const DEFAULT_SMART_CARD_INSTRUCTIONS = 'Share a few details and an admissions counsellor will follow up with information tailored to you.';
+
+export const LEAD_GEN_DEFAULTS: LeadGenSettingsView = {
+  enabled: false,
+  collection_mode: 'conversational',
+  field_order: DEFAULT_FIELD_ORDER,
+  field_settings: DEFAULT_FIELD_SETTINGS,
+  minimum_requirements: DEFAULT_MINIMUM_REQUIREMENTS,
+  collection_instructions: DEFAULT_COLLECTION_INSTRUCTIONS,
+  smart_card_instructions: DEFAULT_SMART_CARD_INSTRUCTIONS,
+};
+
+const fieldKey = z.enum(LEAD_FIELD_KEYS as [LeadFieldKey, ...LeadFieldKey[]], { error: 'Unknown lead field' });
+
+/**
+ * Spec §4.3 on the server too: a field left out of the order is never asked; a field in the order
+ * without a level is asked once.
+ */
+export function normalizeFieldSettings(order: LeadFieldKey[], settings: Partial<Record<LeadFieldKey, AskLevel>>): Record<LeadFieldKey, AskLevel> {
+  const out = {} as Record<LeadFieldKey, AskLevel>;
+  for (const key of LEAD_FIELD_KEYS) out[key] = order.includes(key) ? (settings[key] ?? 'ask_once') : 'never';
+  return out;
+}
+
+export const leadGenSettingsSchema = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }).default(false),
+    collection_mode: z.enum(COLLECTION_MODES, { error: 'Collection mode must be conversational or smart_card' }).default('conversational'),
+    field_order: z
+      .array(fieldKey)
+      .max(LEAD_FIELD_KEYS.length)
+      .default(DEFAULT_FIELD_ORDER)
+      .transform((order) => [...new Set(order)]),
+    field_settings: z.partialRecord(fieldKey, z.enum(ASK_LEVELS, { error: 'Ask level must be critical, ask_thrice, ask_twice, ask_once, natural or never' })).default({}),
+    minimum_requirements: z.string().trim().max(500, 'Minimum requirements are at most 500 characters').default(DEFAULT_MINIMUM_REQUIREMENTS),
+    collection_instructions: z.string().trim().max(4000, 'Collection instructions are at most 4000 characters').default(DEFAULT_COLLECTION_INSTRUCTIONS),
+    smart_card_instructions: z.string().trim().max(2000, 'Quick info card instructions are at most 2000 characters').default(DEFAULT_SMART_CARD_INSTRUCTIONS),
+  })
+  .superRefine((v, ctx) => {
+    const problem = checkRequirements(v.minimum_requirements);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['minimum_requirements'], message: problem });
+  })
+  .transform((v) => ({ ...v, field_settings: normalizeFieldSettings(v.field_order, v.field_settings) }));
+
+export type LeadGenSettingsInput = z.output<typeof leadGenSettingsSchema>;
+
+type Row = {
+  enabled: boolean;
+  collectionMode: CollectionMode;
+  fieldOrder: string[];
+  fieldSettings: Record<string, AskLevel>;
+  minimumRequirements: string;
+  collectionInstructions: string;
+  smartCardInstructions: string;
+};
+
+/** The saved settings, or the defaults (disabled, conversational) when none are saved. */
+export function leadGenView(row: Row | null | undefined): LeadGenSettingsView {
+  if (!row) return LEAD_GEN_DEFAULTS;
+  const order = row.fieldOrder.filter((k): k is LeadFieldKey => (LEAD_FIELD_KEYS as string[]).includes(k));
+  return {
+    enabled: row.enabled,
+    collection_mode: row.collectionMode,
+    field_order: order,
+    field_settings: normalizeFieldSettings(order, row.fieldSettings as Partial<Record<LeadFieldKey, AskLevel>>),
+    minimum_requirements: row.minimumRequirements,
+    collection_instructions: row.collectionInstructions,
+    smart_card_instructions: row.smartCardInstructions,
+  };
+}

@@ -1,0 +1,147 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind } from '@/db/schema';
+import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
+import { clientHash } from '@/lib/http/client';
+import { takeHits, type MemoryLimit } from '@/lib/security/memory-rate-limit';
+import { hashApiKey, looksLikeApiKey } from './keys';
+import { frameAncestorSources, isLoopbackHost, originAllowed, type OriginPolicy } from './origins';
+
+export type WidgetCaller = {
+  schoolId: number;
+  schoolName: string;
+  kind: ApiKeyKind;
+  /** Whether conversations are stored (spec 002 §3.11, on unless the school turned it off). */
+  logging: boolean;
+  keyHash: string;
+  clientHash: string;
+  policy: OriginPolicy;
+};
+
+export const API_KEY_REQUIRED = 'API key required (send it in the X-API-Key header)';
+export const API_KEY_INVALID = 'Invalid API key';
+export const ORIGIN_REFUSED = 'This website is not allowed to use this chat widget';
+
+/**
+ * A development install lets pages on localhost (and pages opened from disk) use the widget: the
+ * dev server, or a production build whose public address is unset or itself on this machine.
+ */
+export function isDevelopmentInstall(): boolean {
+  if (process.env.NODE_ENV !== 'production') return true;
+  const configured = process.env.APP_URL || process.env.NEXTAUTH_URL;
+  if (!configured) return true;
+  try {
+    return isLoopbackHost(new URL(configured).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** The request comes from Lantern's own pages (the chat frame, test chat): Origin matches Host. */
+function fromOwnPages(origin: string, req: Request): boolean {
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  try {
+    return !!host && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function lookupKey(key: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      schoolId: widgetApiKeys.schoolId,
+      kind: widgetApiKeys.kind,
+      schoolName: schools.name,
+      websiteUrl: schools.websiteUrl,
+      logging: chatbotSettings.enableWidgetLogging,
+      allowedOrigins: chatbotSettings.allowedOrigins,
+    })
+    .from(widgetApiKeys)
+    .innerJoin(schools, eq(schools.id, widgetApiKeys.schoolId))
+    .leftJoin(chatbotSettings, eq(chatbotSettings.schoolId, widgetApiKeys.schoolId))
+    .where(eq(widgetApiKeys.keyHash, hashApiKey(key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Resolves the widget key and judges the page that sent the request. A browser page must be one the
+ * school allows; the internal key (test chat) works only from Lantern's own pages or a server.
+ */
+export async function authorizeWidget(req: Request): Promise<WidgetCaller> {
+  const key = req.headers.get('x-api-key')?.trim();
+  if (!key) throw unauthorized(API_KEY_REQUIRED);
+  const row = looksLikeApiKey(key) ? await lookupKey(key) : null;
+  if (!row) throw unauthorized(API_KEY_INVALID);
+  const policy: OriginPolicy = { websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() };
+  const origin = req.headers.get('origin');
+  if (origin && !fromOwnPages(origin, req)) {
+    if (row.kind === 'internal' || !originAllowed(origin, policy)) throw forbidden(ORIGIN_REFUSED);
+  }
+  return { schoolId: row.schoolId, schoolName: row.schoolName, kind: row.kind, logging: row.logging ?? true, keyHash: hashApiKey(key), clientHash: clientHash(req), policy };
+}
+
+/** CSP frame-ancestors for the chat frame of this key; null for an unknown key. */
+export async function frameAncestorsForKey(key: string): Promise<string[] | null> {
+  const row = looksLikeApiKey(key) ? await lookupKey(key) : null;
+  if (!row) return null;
+  if (row.kind === 'internal') return ["'self'"];
+  return frameAncestorSources({ websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() });
+}
+
+const perMinute = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+/**
+ * Chat messages: per session, per client and per key, each per minute. The per-key ceiling guards a
+ * school's model spending; WIDGET_KEY_LIMIT_PER_MINUTE raises it for a busy site.
+ */
+export function limitChat(caller: WidgetCaller, sessionId: string | null): void {
+  const limits: MemoryLimit[] = [
+    { key: `chat:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
+    { key: `chat:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_LIMIT_PER_MINUTE', 600), windowMs: 60_000 },
+  ];
+  if (sessionId) limits.push({ key: `chat:session:${caller.schoolId}:${sessionId}`, max: perMinute('WIDGET_SESSION_LIMIT_PER_MINUTE', 20), windowMs: 60_000 });
+  takeHits(limits);
+}
+
+/** Widget loads, opens, thumbs, persona and config reads: generous, but not unbounded. */
+export function limitWidgetCall(caller: WidgetCaller): void {
+  takeHits([
+    { key: `widget:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_CALLS_PER_MINUTE', 300), windowMs: 60_000 },
+    { key: `widget:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_CALLS_PER_MINUTE', 30_000), windowMs: 60_000 },
+  ]);
+}
+
+/** CORS for an allowed page: the answer may be read by it (errors too, so the widget can say why). */
+export function corsHeaders(req: Request): Record<string, string> {
+  const origin = req.headers.get('origin');
+  if (!origin) return {};
+  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+}
+
+/** Preflight: any page may ask; the real request is judged by its key and origin. */
+export function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+export function withCors(res: Response, req: Request, refused: boolean): Response {
+  if (refused) return res;
+  for (const [k, v] of Object.entries(corsHeaders(req))) res.headers.set(k, v);
+  return res;
+}
+
+export const isOriginRefusal = (err: unknown) => err instanceof AppError && err.status === 403;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { chatRequestSchema, widgetEventSchema } from '@/lib/chat/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { leadGenSettingsSchema } from '@/lib/leads/schema';
+import { quickInfoCardSchema } from '@/lib/leads/values';
+import { allowedOriginsSchema, setupSettingsSchema } from './schema';
+
+const errors = [401, 404];
+
+export const chatbotOperations = defineOperations({
+  currentKey: { method: 'GET', path: '/chatbot/current-key', tag: 'Chatbot', auth: 'bearer', errors, summary: "The school's widget key: {api_key} (404 until one is generated)" },
+  internalKey: { method: 'GET', path: '/chatbot/current-key/internal', tag: 'Chatbot', auth: 'bearer', errors, summary: 'The internal key test chat uses (its chats are marked as tests)' },
+  generateKey: { method: 'POST', path: '/chatbot/generate-api-key', tag: 'Chatbot', auth: 'bearer', errors, summary: 'Generate a new widget key; the old one stops working at once' },
+  getAllowedOrigins: { method: 'GET', path: '/chatbot/allowed-origins', tag: 'Chatbot', auth: 'bearer', errors, summary: "Sites allowed to use the widget besides the school's website and its subdomains" },
+  putAllowedOrigins: { method: 'PUT', path: '/chatbot/allowed-origins', tag: 'Chatbot', auth: 'bearer', body: allowedOriginsSchema, errors, summary: 'Replace the list of allowed sites' },
+  getSetup: { method: 'GET', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', errors, summary: 'Logging settings: {data: {settings}}' },
+  putSetup: { method: 'PUT', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', body: setupSettingsSchema, errors, summary: 'Save the logging settings (turns auto-delete on)' },
+});
+
+export const leadGenOperations = defineOperations({
+  getSettings: { method: 'GET', path: '/lead-gen/settings', tag: 'Lead generation', auth: 'bearer', errors, summary: 'Lead generation settings (defaults until saved: disabled, conversational)' },
+  putSettings: { method: 'PUT', path: '/lead-gen/settings', tag: 'Lead generation', auth: 'bearer', body: leadGenSettingsSchema, errors, summary: 'Save the lead generation settings; an invalid minimum_requirements answers 422' },
+  fieldDefinitions: { method: 'GET', path: '/lead-gen/field-definitions', tag: 'Lead generation', auth: 'bearer', errors: [401], summary: 'The lead fields: {fields: {key: {label, description}}}' },
+});
+
+const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [401, 403, 429] };
+
+export const widgetOperations = defineOperations({
+  personaInfo: { method: 'GET', path: '/api/widget/persona-info', ...widget, summary: '{greeting, ai_name, avatar_url}' },
+  config: { method: 'GET', path: '/api/widget/config', ...widget, summary: 'Widget styling (defaults filled in) and the public lead generation settings' },
+  chat: { method: 'POST', path: '/api/widget/chat', ...widget, errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}' },
+  chatStream: {
+    method: 'POST', path: '/api/widget/chat/stream', ...widget, body: chatRequestSchema,
+    summary: 'Ask the assistant, answered as server-sent events: delta {text}, done {response, session_id, message_index}, error {detail}',
+  },
+  events: { method: 'POST', path: '/api/widget/events', ...widget, errors: [...widget.errors, 404], body: widgetEventSchema, summary: 'Report widget_loaded, widget_opened, conversation_engaged, or a thumbs up/down (message_feedback)' },
+  leads: {
+    method: 'POST', path: '/api/widget/leads', ...widget, errors: [...widget.errors, 409], status: 201,
+    body: quickInfoCardSchema,
+    summary: "The quick info card: {session_id, ...lead fields} → {lead_id, created}; 422 'Please provide: …' below the school's minimum requirements",
+  },
+});
+
+export const conversationOperations = defineOperations({
+  list: {
+    method: 'GET', path: '/conversations/', tag: 'Conversations', auth: 'bearer', errors,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(10000).default(100),
+      offset: z.coerce.number().int().min(0).default(0),
+      source: z.enum(['widget', 'test_chat']).optional(),
+    }),
+    summary: "The school's conversations, newest first",
+  },
+  get: { method: 'GET', path: '/conversations/{id}', tag: 'Conversations', auth: 'bearer', params: z.object({ id: idField }), errors, summary: 'One conversation with its messages' },
+});

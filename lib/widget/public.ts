@@ -1,0 +1,73 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { conversations, personaSettings, widgetStyling } from '@/db/schema';
+import { modelInfo } from '@/lib/ai/providers';
+import { sourceOf } from '@/lib/chat/conversations';
+import { AppError, validationError } from '@/lib/http/errors';
+import { upsertSessionLead } from '@/lib/leads/capture';
+import { LEAD_FIELDS } from '@/lib/leads/fields';
+import { missingForRequirements, parseRequirements, requirementsMet } from '@/lib/leads/requirements';
+import { loadLeadGenSettings } from '@/lib/leads/settings';
+import type { QuickInfoCardInput } from '@/lib/leads/values';
+import { limitWidgetCall, type WidgetCaller } from './access';
+import { withStylingDefaults } from './styling';
+
+// The public widget API's answers besides chat (docs/widget.md).
+
+export const DEFAULT_AI_NAME = 'Admissions Assistant';
+
+/** GET /api/widget/persona-info. */
+export async function personaInfo(caller: WidgetCaller) {
+  limitWidgetCall(caller);
+  const db = await getDb();
+  const [persona] = await db.select().from(personaSettings).where(eq(personaSettings.schoolId, caller.schoolId)).limit(1);
+  const aiName = persona?.aiName || DEFAULT_AI_NAME;
+  return {
+    ai_name: aiName,
+    avatar_url: persona?.avatarUrl ?? null,
+    greeting: `Hi! I'm ${aiName}, the admissions assistant for ${caller.schoolName}. How can I help you today?`,
+  };
+}
+
+/** GET /api/widget/config: styling with every default filled in, and what the widget needs of lead generation. */
+export async function widgetConfig(caller: WidgetCaller) {
+  limitWidgetCall(caller);
+  const db = await getDb();
+  const [[styling], leadGen] = await Promise.all([db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1), loadLeadGenSettings(caller.schoolId)]);
+  const fields = leadGen.field_order.filter((k) => leadGen.field_settings[k] !== 'never').map((key) => ({ key, ...LEAD_FIELDS[key] }));
+  return {
+    styling: withStylingDefaults(styling?.styling),
+    lead_generation: {
+      enabled: leadGen.enabled,
+      collection_mode: leadGen.collection_mode,
+      fields: leadGen.enabled ? fields : [],
+      smart_card_instructions: leadGen.smart_card_instructions,
+    },
+    model: { mode: modelInfo().mode },
+  };
+}
+
+/** POST /api/widget/leads: the quick info card. */
+export async function submitQuickInfoCard(caller: WidgetCaller, input: QuickInfoCardInput) {
+  limitWidgetCall(caller);
+  const settings = await loadLeadGenSettings(caller.schoolId);
+  if (!settings.enabled) throw new AppError(409, 'Lead collection is not turned on for this chat');
+  const requirements = parseRequirements(settings.minimum_requirements);
+  if (!requirementsMet(requirements, input.data)) {
+    const missing = missingForRequirements(requirements, input.data);
+    throw validationError(missing.map((key) => ({ loc: ['body', key], msg: `Please provide: ${missing.map((k) => LEAD_FIELDS[k].label).join(', ')}`, type: 'missing' })).slice(0, 1));
+  }
+  const lead = await upsertSessionLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_quickinfocard', data: input.data, isTest: caller.kind === 'internal' });
+  if (caller.logging) {
+    const db = await getDb();
+    await db
+      .insert(conversations)
+      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, leadId: lead.id, leadData: input.data })
+      .onConflictDoUpdate({
+        target: [conversations.schoolId, conversations.sessionId],
+        set: { leadId: lead.id, leadData: sql`${conversations.leadData} || ${JSON.stringify(input.data)}::jsonb`, endedAt: sql`now()` },
+      });
+  }
+  return { lead_id: lead.id, created: lead.created };
+}
