@@ -5,6 +5,7 @@ import { streamText, type ModelMessage } from 'ai';
 import { getDb } from '@/db/client';
 import { factSheets } from '@/db/schema';
 import { chatModel, modelInfo } from '@/lib/ai/providers';
+import { AppError } from '@/lib/http/errors';
 import { buildSchoolInstructions } from '@/lib/assistant/instructions';
 import { searchKnowledge, type KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
@@ -135,9 +136,10 @@ async function* textOf(parts: AsyncIterable<{ type: string; text?: string; error
   }
 }
 
-export class ModelFailure extends Error {
+/** The model service failed or refused: 502 with a text the widget can show. */
+export class ModelFailure extends AppError {
   constructor(readonly reason: unknown) {
-    super('The model could not answer');
+    super(502, "Sorry, I'm having trouble connecting right now. Please try again later.");
   }
 }
 

@@ -1,0 +1,198 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { internalKeyAction, modelInUseAction } from '@/app/actions/chatbot';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { renderMarkdown } from '@/lib/widget/markdown';
+import { expireSession } from '@/lib/web/session-state';
+
+// Spec 002 §2.3, §3.12, §4.12: the widget's replica in the admin area, talking to the same
+// assistant through the internal key (its chats are marked as tests).
+
+type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string };
+type Persona = { greeting: string; ai_name: string; avatar_url: string | null };
+
+export const CHAT_FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
+export const EMPTY_REPLY = 'Sorry, I could not process your request.';
+const SAMPLES = ['What programs do you offer?', 'How much is tuition?', 'When is the application deadline?', 'How do I schedule a campus visit?', 'What financial aid is available?'];
+const MAX_INPUT_HEIGHT = 100;
+
+const now = () => new Date().toISOString();
+const newSession = () => `test-${crypto.randomUUID()}`;
+
+export function TestChat({ schoolName }: { schoolName: string }) {
+  const [key, setKey] = useState<string | null>(null);
+  const [persona, setPersona] = useState<Persona | null>(null);
+  const [model, setModel] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+  const [session, setSession] = useState(newSession);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void (async () => {
+      const [res, info] = await Promise.all([internalKeyAction(), modelInUseAction()]);
+      if (info.ok) setModel(info.data.label);
+      if (!res.ok) return res.unauthorized ? expireSession() : setLoadError(res.error);
+      setKey(res.data);
+      const answer = await fetch('/api/widget/persona-info', { headers: { 'X-API-Key': res.data } }).catch(() => null);
+      const p: Persona = answer?.ok ? await answer.json() : { greeting: `Hi! How can I help you with ${schoolName}?`, ai_name: 'Admissions Assistant', avatar_url: null };
+      setPersona(p);
+      setMessages([{ role: 'ai', content: p.greeting, timestamp: now() }]);
+    })();
+  }, [schoolName]);
+
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [messages, pending]);
+
+  const grow = useCallback(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_HEIGHT)}px`;
+  }, []);
+  useEffect(grow, [text, grow]);
+
+  const send = async () => {
+    const message = text.trim();
+    if (!message || pending || !key) return;
+    // The greeting is the widget's own line, not part of the conversation the model sees.
+    const history = messages
+      .slice(1)
+      .slice(-10)
+      .map((m) => ({ role: m.role === 'ai' ? 'assistant' : 'user', content: m.content }));
+    setMessages((m) => [...m, { role: 'user', content: message, timestamp: now() }]);
+    setText('');
+    setPending(true);
+    let reply: string;
+    try {
+      const res = await fetch('/api/widget/chat', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+        body: JSON.stringify({ message, conversation_history: history, session_id: session }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const body = (await res.json()) as { response?: string };
+      reply = body.response?.trim() ? body.response : EMPTY_REPLY;
+    } catch {
+      reply = CHAT_FAILURE;
+    }
+    setMessages((m) => [...m, { role: 'ai', content: reply, timestamp: now() }]);
+    setPending(false);
+    input.current?.focus();
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  const clear = () => {
+    setMessages([]);
+    setSession(newSession());
+    setTimeout(() => persona && setMessages([{ role: 'ai', content: persona.greeting, timestamp: now() }]), 1000);
+  };
+
+  const name = persona?.ai_name ?? 'Admissions Assistant';
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,420px)_1fr]">
+      <div className="flex h-[600px] max-w-[420px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div className="flex items-center gap-3 bg-brand-700 px-4 py-3 text-white">
+          {persona?.avatar_url ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={persona.avatar_url} alt="" className="h-8 w-8 rounded-full bg-white object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-white/20 font-semibold">
+              {name.charAt(0)}
+            </span>
+          )}
+          <h2 className="font-semibold">Chat with {name}</h2>
+        </div>
+        <div ref={list} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto p-4">
+          {loadError && <Banner tone="error">{loadError}</Banner>}
+          {messages.map((m, i) =>
+            m.role === 'ai' ? (
+              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+            ) : (
+              <div key={i} data-testid="user-message" className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-700 px-3 py-2 text-sm text-white">
+                {m.content}
+              </div>
+            ),
+          )}
+          {pending && (
+            <div role="status" aria-label="Assistant is typing" className="flex w-14 gap-1 rounded-2xl bg-slate-100 px-3 py-3 dark:bg-slate-800">
+              {[0, 1, 2].map((d) => (
+                <span key={d} className="h-2 w-2 animate-bounce rounded-full bg-slate-500" style={{ animationDelay: `${d * 150}ms` }} />
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="flex items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-700">
+          <label htmlFor="test-chat-input" className="sr-only">
+            Type your message
+          </label>
+          <textarea
+            id="test-chat-input"
+            ref={input}
+            rows={1}
+            maxLength={2000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKey}
+            placeholder="Type your message…"
+            className="max-h-[100px] flex-1 resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          />
+          <Button onClick={() => void send()} disabled={!text.trim() || pending || !key}>
+            Send
+          </Button>
+        </div>
+      </div>
+
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={clear}>
+            Clear Chat
+          </Button>
+          {model && <p className="text-sm text-slate-700 dark:text-slate-300">Answering with: {model}</p>}
+        </div>
+        <section aria-labelledby="samples-title">
+          <h3 id="samples-title" className="mb-2 font-semibold">
+            Try These Questions
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {SAMPLES.map((q) => (
+              <Button
+                key={q}
+                variant="secondary"
+                onClick={() => {
+                  setText(q);
+                  input.current?.focus();
+                }}
+              >
+                {q}
+              </Button>
+            ))}
+          </div>
+        </section>
+        <section aria-labelledby="tips-title" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-700">
+          <h3 id="tips-title" className="mb-2 font-semibold">
+            Testing Tips
+          </h3>
+          <ul className="list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+            <li>Ask what families really ask: costs, deadlines, programs, visits.</li>
+            <li>Ask something your knowledge does not cover: the assistant should say it does not know and point to your contact, never guess.</li>
+            <li>If an answer is missing or wrong, add it in the Training Room and ask again.</li>
+            <li>Test chats are marked as tests and kept out of your analytics.</li>
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { composeAnswer, contentTerms, NO_INFORMATION, type ComposeInput } from '@/lib/chat/compose';
+
+const passages: ComposeInput['passages'] = [
+  {
+    title: 'Tuition and costs at Riverside College',
+    content:
+      'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students (12–18 credits); part-time study costs $1,020 per credit. Room and board average $11,200. 87% of first-year students receive need-based or merit aid, with an average award of $14,300.',
+    sourceType: 'school',
+    sourceId: 'school:tuition',
+  },
+  { title: 'Athletics at Riverside College', content: 'Athletic teams at Riverside College: Soccer, Basketball, Cross Country, Rowing and Volleyball.', sourceType: 'fact_sheet', sourceId: 'facts:athletics' },
+  { title: 'Programs at Riverside College', content: 'Riverside College offers these programs: Nursing (BSN), Biology, Computer Science and Psychology.', sourceType: 'fact_sheet', sourceId: 'facts:programs' },
+  { title: 'Start your application', content: 'Start your application (for Prospective students): Apply online. Website Link: https://riverside.example.edu/apply', sourceType: 'action_prompt', sourceId: '1' },
+];
+
+const base: ComposeInput = {
+  question: '',
+  passages,
+  actions: [
+    { name: 'Start your application', description: 'Apply online in about 20 minutes.', audience: 'Prospective students', type: 'link', data: 'https://riverside.example.edu/apply' },
+    { name: 'Call Admissions', description: 'Talk to a counsellor.', audience: 'Anyone', type: 'phone', data: '+1 503 555 0100' },
+  ],
+  contact: { name: 'Office of Admissions', email: 'admissions@riverside.example.edu', phone: '+1 503 555 0100' },
+  assistantName: 'Ollie',
+  schoolName: 'Riverside College',
+};
+const ask = (question: string, over: Partial<ComposeInput> = {}) => composeAnswer({ ...base, ...over, question });
+
+describe('the local model composes answers from the passages only', () => {
+  it('quotes the tuition figure for a tuition question', () => {
+    const a = ask('How much is tuition?');
+    expect(a.known).toBe(true);
+    expect(a.text).toContain('$24,500 per year');
+    expect(a.used.map((p) => p.sourceId)).toContain('school:tuition');
+  });
+
+  it('answers a programme question from the fact sheet', () => {
+    expect(ask('Do you offer a nursing program?').text).toContain('Nursing (BSN)');
+  });
+
+  it('says honestly when the passages do not cover the question, with the contact', () => {
+    for (const q of ['Do you have a quidditch team?', 'Is there a medical school?', 'What is the weather like in winter?']) {
+      const a = ask(q);
+      expect(a.known, q).toBe(false);
+      expect(a.text, q).toContain(NO_INFORMATION);
+      expect(a.text, q).toContain('[admissions@riverside.example.edu](mailto:admissions@riverside.example.edu)');
+      expect(a.text, q).not.toContain('$');
+    }
+  });
+
+  it('offers the matching action prompt as a link', () => {
+    const a = ask('How do I apply?');
+    expect(a.text).toContain('[Start your application](https://riverside.example.edu/apply)');
+  });
+
+  it('falls back to an action prompt, then to the school, when no contact point exists', () => {
+    expect(ask('Can I bring my horse?', { contact: null }).text).toContain('[+1 503 555 0100](tel:+15035550100)');
+    expect(ask('Can I bring my horse?', { contact: null, actions: [] }).text).toContain('please contact Riverside College directly');
+  });
+
+  it('greets without inventing anything, and ends with the lead question when given', () => {
+    expect(ask('hello!').text).toBe("Hello! I'm Ollie, the admissions assistant for Riverside College. What would you like to know?");
+    expect(ask('What sports teams do you have?', { followUp: "By the way, what's your first name?" }).text).toMatch(/Soccer[\s\S]*\n\nBy the way, what's your first name\?$/);
+  });
+
+  it('ignores question words and stems the rest', () => {
+    expect(contentTerms('What are the application deadlines for nursing?')).toEqual(['applic', 'deadlin', 'nurs']);
+  });
+});
