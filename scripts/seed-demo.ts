@@ -16,6 +16,15 @@ import { createWebLink, generateWebLinkInsightsManual } from '../lib/knowledge/w
 import { applyCallWebhook, createInterview } from '../lib/knowledge/interviews';
 import { interviewCalls } from '../db/schema';
 import { createSpecialInstruction, putPersona, putPersonality, putVoiceSettings, uploadAvatar } from '../lib/assistant/settings';
+import { widgetApiKeys } from '../db/schema';
+import { recordWidgetEvent } from '../lib/chat/conversations';
+import { chatOnce } from '../lib/chat/engine';
+import type { WidgetEventInput } from '../lib/chat/schema';
+import { hashClientAddress } from '../lib/http/client';
+import { leadGenSettingsSchema } from '../lib/leads/schema';
+import { putLeadGenSettings } from '../lib/leads/settings';
+import type { WidgetCaller } from '../lib/widget/access';
+import { generateApiKey, hashApiKey, internalApiKey } from '../lib/widget/keys';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Lantern-Demo-2026!';
 const SCHOOL = 'Riverside College';
@@ -159,6 +168,44 @@ if (fresh) {
     { title: 'No admission promises', instruction_text: 'promise or predict an admission decision.', instruction_type: 'never_do' as const, priority: 80, is_active: true },
     { title: 'Visits', instruction_text: 'Invite visitors who sound undecided to book a campus tour.', instruction_type: 'general' as const, priority: 40, is_active: true },
   ]) await createSpecialInstruction(ctx, i);
+}
+
+// The chatbot: a widget key, lead capture, and a few visitor sessions answered by the real chat engine.
+const [hasKey] = await db.select({ schoolId: widgetApiKeys.schoolId }).from(widgetApiKeys).where(eq(widgetApiKeys.schoolId, schoolId)).limit(1);
+if (!hasKey) {
+  const admin = (await findUserById(adminId))!;
+  const ctx: AuthContext = { user: admin, role: admin.role, schoolId };
+  const { api_key } = await generateApiKey(ctx);
+  await internalApiKey(ctx);
+  await putLeadGenSettings(ctx, leadGenSettingsSchema.parse({ enabled: true, collection_mode: 'conversational' }));
+  const caller: WidgetCaller = {
+    schoolId,
+    schoolName: SCHOOL,
+    kind: 'public',
+    logging: true,
+    keyHash: hashApiKey(api_key),
+    clientHash: hashClientAddress('demo-visitor'),
+    policy: { websiteUrl: 'https://riverside.example.edu', allowedOrigins: [], development: true },
+  };
+  const visits: { session: string; events: WidgetEventInput['event_type'][]; questions: string[] }[] = [
+    { session: 'demo-visit-1', events: ['widget_loaded'], questions: [] },
+    { session: 'demo-visit-2', events: ['widget_loaded', 'widget_opened'], questions: [] },
+    { session: 'demo-visit-3', events: ['widget_loaded', 'widget_opened', 'conversation_engaged'], questions: ['How much is tuition?', 'Do you offer nursing?'] },
+    {
+      session: 'demo-visit-4',
+      events: ['widget_loaded', 'widget_opened', 'conversation_engaged'],
+      questions: ['When are transfer applications due?', 'My name is Jordan Rivera', 'You can reach me at jordan.rivera@example.com'],
+    },
+  ];
+  for (const visit of visits) {
+    for (const event_type of visit.events) await recordWidgetEvent(caller, { session_id: visit.session, event_type } as WidgetEventInput);
+    const history: { role: 'user' | 'assistant'; content: string }[] = [];
+    for (const message of visit.questions) {
+      const { response } = await chatOnce(caller, { message, session_id: visit.session, conversation_history: history.slice(-10) });
+      history.push({ role: 'user', content: message }, { role: 'assistant', content: response });
+    }
+  }
+  console.log(`created the widget key and ${visits.length} demo visits`);
 }
 
 console.log(`Demo school "${SCHOOL}" is ready. Sign in as admin@riverside.example.edu or staff@riverside.example.edu with the password: ${DEMO_PASSWORD}`);
