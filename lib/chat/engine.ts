@@ -147,7 +147,12 @@ export class ModelFailure extends AppError {
 export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   const turn = await startTurn(caller, input);
   let answer = '';
-  for await (const piece of turn.textStream) answer += piece;
+  try {
+    for await (const piece of turn.textStream) answer += piece;
+  } catch (err) {
+    if (err instanceof ModelFailure) console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);
+    throw err;
+  }
   const stored = await turn.finish(answer);
   return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null };
 }

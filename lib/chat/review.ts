@@ -8,8 +8,10 @@ import { requireSchoolId } from '@/lib/knowledge/action-prompts';
 
 // Staff read the conversations their school's widget had (spec 002 §3.7, §3.8, §7.5).
 
-const thumbs = (rating: number) =>
-  sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.user_feedback_rating = ${rating})`;
+// Written with table names: drizzle leaves a single-table select's columns unqualified, which a
+// correlated subquery would read as its own.
+const thumbs = (rating: 1 | -1) =>
+  sql<number>`(select count(*)::int from conversation_messages m where m.conversation_id = conversations.id and m.user_feedback_rating = ${sql.raw(String(rating))})`;
 
 /** GET /conversations/: newest first. */
 export async function listConversations(ctx: AuthContext, q: { limit: number; offset: number; source?: ConversationSource }) {

@@ -23,7 +23,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
         controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null }));
       } catch (err) {
         if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);
-        else console.warn('[chat] the model failed', err.reason);
+        else console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);
         controller.enqueue(event('error', { detail: FAILURE }));
       }
       controller.close();
