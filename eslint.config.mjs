@@ -26,7 +26,7 @@ const config = [
   ...nextTs,
   layers,
   {
-    ignores: ['node_modules/**', '.next/**', '.data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+    ignores: ['node_modules/**', '.next/**', '.data/**', 'public/widget.js', 'public/widget/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
 ];
 

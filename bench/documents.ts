@@ -1,13 +1,13 @@
 // Budgets of the knowledge issue for documents (`npm run bench:documents`):
 //   insights for a 20-page PDF in embedded mode <= 3 s (text extraction + summary)
 //   uploading a 25 MB file raises the server's resident memory by <= 100 MB
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { extractDocumentText } from '../lib/knowledge/extract-document';
 import { writeInsights } from '../lib/knowledge/insight-writer';
-import { buildIsCurrent, recordBuild } from '../scripts/build-stamp.mjs';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 import { makePdf } from '../tests/fixtures/documents';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -32,11 +32,7 @@ const best = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
 results.push([`20-page PDF (${Math.round(pdf.length / 1024)} KB) to insights, median of 5`, `${(best / 1000).toFixed(2)} s`, '<= 3 s', best <= 3000]);
 
 // 2. A 25 MB upload to the running app, watching the server's resident memory.
-if (!buildIsCurrent(root)) {
-  const b = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 const PORT = 3204;
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-docs-'));

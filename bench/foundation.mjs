@@ -3,12 +3,12 @@
 //   2. GET /health throughput           >= 70% of a bare route handler with the same JSON
 //   3. POST /auth/login p50             <= 150 ms      (argon2id included)
 // Usage: node bench/foundation.mjs [--duration 10] [--connections 50]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildIsCurrent, recordBuild } from '../scripts/build-stamp.mjs';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const arg = (name, fallback) => {
@@ -20,12 +20,7 @@ const CONNECTIONS = arg('connections', 50);
 const PORT = 3200;
 const base = `http://127.0.0.1:${PORT}`;
 
-if (!buildIsCurrent(root)) {
-  console.log('building the app first...');
-  const b = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-'));

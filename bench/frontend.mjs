@@ -2,7 +2,7 @@
 //   Lighthouse on the public home page: performance >= 90, accessibility >= 95, best practices >= 95
 //   First-load JavaScript, gzipped: / <= 120 KB, /dashboard <= 200 KB
 // Usage: node bench/frontend.mjs   (needs Chromium: /usr/bin/chromium or PLAYWRIGHT_CHROMIUM_PATH)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildIsCurrent, recordBuild } from '../scripts/build-stamp.mjs';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = 3201;
@@ -18,11 +18,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-if (!buildIsCurrent(root)) {
-  const b = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-fe-'));
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {

@@ -2,14 +2,14 @@
 //   with 100,000 execution rows on Postgres, each Scheduler Dashboard call p50 <= 100 ms
 //   runTask bookkeeping (a run of a no-op handler) <= 5 ms per run, on Postgres and on PGlite
 // Needs Postgres: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { closeDb, openDatabase, installDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { runTask } from '../lib/scheduler/run-task';
-import { buildIsCurrent, recordBuild } from '../scripts/build-stamp.mjs';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,11 +34,7 @@ async function bookkeeping(label: string, runs = 200) {
   results.push([`runTask bookkeeping p50, ${label} (${runs} runs)`, `${p50.toFixed(2)} ms`, '<= 5 ms', p50 <= 5]);
 }
 
-if (!buildIsCurrent(root)) {
-  const b = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 
 // PGlite, in memory.
 const lite = await openDatabase({ pgliteDir: null });

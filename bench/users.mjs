@@ -3,13 +3,13 @@
 //   typing in the search box updates the list within one frame (~16.7 ms)
 // Needs a Postgres server: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // the script creates and drops its own database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import postgres from 'postgres';
 import { chromium } from 'playwright-core';
-import { buildIsCurrent, recordBuild } from '../scripts/build-stamp.mjs';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,11 +21,7 @@ const SCHOOLS = 50;
 const USERS = 5000;
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 
-if (!buildIsCurrent(root)) {
-  const b = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists ${dbName} with (force)`);

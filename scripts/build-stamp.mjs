@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['app', 'components', 'lib', 'db/schema', 'db/client.ts', 'db/migrate.ts', 'db/data-dir.ts', 'inngest', 'public', 'proxy.ts', 'instrumentation.ts',
-  'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+// widget/ and its build script: the widget bundles in public/ are built from them (scripts/build-widget.mjs).
+const INPUTS = ['app', 'components', 'lib', 'db/schema', 'db/client.ts', 'db/migrate.ts', 'db/data-dir.ts', 'inngest', 'public', 'widget', 'scripts/build-widget.mjs',
+  'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
 
 function walk(entry, out) {
   let stat;
@@ -39,4 +40,22 @@ export function buildIsCurrent(root = process.cwd()) {
 
 export function recordBuild(root = process.cwd()) {
   fs.writeFileSync(stampFile(root), sourceStamp(root));
+}
+
+/**
+ * Builds the widget bundles and the app when the sources changed (or the bundles are missing), and
+ * records the build. `npm start` and the benchmarks share it. Exits the process when a build fails.
+ */
+export async function ensureBuilt(root = process.cwd()) {
+  const { spawnSync } = await import('node:child_process');
+  const widgetBuilt = ['public/widget.js', 'public/widget/frame.js'].every((file) => fs.existsSync(path.join(root, file)));
+  if (widgetBuilt && buildIsCurrent(root)) return false;
+  console.log('[lantern] building the app (first start or sources changed)...');
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  for (const args of [[path.join(root, 'scripts', 'build-widget.mjs')], [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']]) {
+    const build = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  recordBuild(root);
+  return true;
 }

@@ -1,19 +1,14 @@
 // `npm start`: build when the sources changed since the last build, then serve on PORT (default 3000).
 // The database (PGlite in DATA_DIR unless DATABASE_URL is set) is created and migrated by the server itself.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildIsCurrent, recordBuild } from './build-stamp.mjs';
+import { ensureBuilt } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.PORT || '3000';
 
-if (!buildIsCurrent(root)) {
-  console.log('[lantern] building the app (first start or sources changed)...');
-  const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  recordBuild(root);
-}
+await ensureBuilt(root);
 
 const server = spawn(process.execPath, [next, 'start', '-p', port, ...(process.env.HOSTNAME_BIND ? ['-H', process.env.HOSTNAME_BIND] : [])], {
   cwd: root,

@@ -174,9 +174,11 @@ export function composeAnswer(input: ComposeInput): Composed {
       let score = 0;
       const covered: string[] = [];
       for (const t of terms) {
-        if (c.stems.has(t)) (score += weight.get(t)!), covered.push(t);
-        else if (matches(c, t)) (score += weight.get(t)! * 0.7), covered.push(t);
-        else if (c.titleStems.has(t)) (score += weight.get(t)! * 0.4), covered.push(t);
+        // Exact word, then an admissions neighbour, then the passage's title only.
+        const factor = c.stems.has(t) ? 1 : matches(c, t) ? 0.7 : c.titleStems.has(t) ? 0.4 : 0;
+        if (!factor) continue;
+        score += weight.get(t)! * factor;
+        covered.push(t);
       }
       if (score > 0 && wantsAmount && MONEY.test(c.sentence)) score *= 1.3;
       if (score > 0 && wantsDate && DATE.test(c.sentence)) score *= 1.3;

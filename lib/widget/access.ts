@@ -138,8 +138,7 @@ export function preflight(): Response {
   });
 }
 
-export function withCors(res: Response, req: Request, refused: boolean): Response {
-  if (refused) return res;
+export function withCors(res: Response, req: Request): Response {
   for (const [k, v] of Object.entries(corsHeaders(req))) res.headers.set(k, v);
   return res;
 }

@@ -23,7 +23,7 @@ async function storedKey(schoolId: number, kind: ApiKeyKind): Promise<string | n
 }
 
 /** A new key of this kind replaces the old one in one statement: the old key stops working at once. */
-async function issueKey(schoolId: number, kind: ApiKeyKind): Promise<string> {
+export async function issueKey(schoolId: number, kind: ApiKeyKind): Promise<string> {
   const key = PREFIX[kind] + randomToken(24);
   const db = await getDb();
   const values = { keyHash: hashApiKey(key), keyEncrypted: seal(key, SEAL_PURPOSE), createdAt: new Date() };

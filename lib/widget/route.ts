@@ -26,17 +26,23 @@ async function readBody(req: Request): Promise<unknown> {
  */
 export function widgetRoute<O extends Operation>(op: O, handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']> }) => Promise<unknown> | unknown) {
   return async (req: Request): Promise<Response> => {
+    const started = performance.now();
+    let res: Response;
     let refused = false;
     try {
       const caller = await authorizeWidget(req);
       const body = op.body ? parseWith(op.body, await readBody(req), 'body') : undefined;
       const result = await handler({ req, caller, body: body as Infer<O['body']> });
-      const res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
-      return withCors(res, req, false);
+      res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
     } catch (err) {
       refused = isOriginRefusal(err);
-      return withCors(errorResponse(err), req, refused);
+      res = errorResponse(err);
     }
+    // The server's own time for the answer (to its first byte when streamed), for monitoring and bench/chat.ts.
+    res.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
+    if (refused) return res;
+    res.headers.set('Timing-Allow-Origin', req.headers.get('origin') ?? '*');
+    return withCors(res, req);
   };
 }
 

@@ -1,0 +1,136 @@
+import type { LeadFieldType, LeadValue } from '@/lib/leads/fields';
+import type { WidgetConfig } from './types';
+
+// The chat frame's state and rules, kept apart from the DOM so they are unit-tested: what is sent
+// as history, what survives a page change on the school's site, how the server's refusals read,
+// and how the quick info card's inputs become lead values.
+
+/** Limits of lib/chat/schema.ts (MESSAGE_MAX, HISTORY_USED), repeated so the bundle stays free of zod. */
+export const MESSAGE_MAX = 2000;
+export const HISTORY_SENT = 10;
+/** The character counter shows from here on. */
+export const COUNTER_FROM = 1800;
+
+// Spec 002 §8.
+export const FAILURE_TEXT = "Sorry, I'm having trouble connecting right now. Please try again later.";
+export const EMPTY_REPLY_TEXT = 'Sorry, I could not process your request.';
+export const THANKS_TEXT = 'Thanks! An admissions counsellor will be in touch.';
+
+export type ChatMessage = {
+  role: 'user' | 'assistant';
+  text: string;
+  /** The stored assistant message's position, for thumbs; null or absent when not stored. */
+  index?: number | null;
+  rating?: 1 | -1;
+  /** A turn that did not get an answer (both its question and the failure note): left out of history. */
+  failed?: boolean;
+};
+
+/** open: shown and waiting; done: submitted (the thank-you line shows); dismissed: 'Not now'. */
+export type CardState = 'open' | 'done' | 'dismissed';
+
+export type SavedChat = {
+  messages: ChatMessage[];
+  /** conversation_engaged was reported for this session. */
+  engaged: boolean;
+  card?: CardState;
+  /** How many messages precede the card in the list. */
+  cardAt?: number;
+  /** The visitor's first name from the card, for the letter avatar. */
+  name?: string;
+};
+
+export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const storageKey = (session: string) => `lantern:chat:${session}`;
+/** Enough for a long visit; sessionStorage is small and shared with nothing else of ours. */
+const STORED_MAX = 200;
+
+/** conversation_history for the next message: the last ten answered messages, greeting excluded. */
+export function historyFor(messages: ChatMessage[]): { role: 'user' | 'assistant'; content: string }[] {
+  return messages
+    .filter((m) => !m.failed && m.text.trim())
+    .slice(-HISTORY_SENT)
+    .map((m) => ({ role: m.role, content: m.text }));
+}
+
+const emptyChat = (): SavedChat => ({ messages: [], engaged: false });
+
+/** The saved conversation of this session, or a fresh one; anything malformed is dropped. */
+export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: string): SavedChat {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage?.getItem(storageKey(session)) ?? 'null');
+  } catch {
+    return emptyChat();
+  }
+  if (!raw || typeof raw !== 'object') return emptyChat();
+  const r = raw as Record<string, unknown>;
+  const messages: ChatMessage[] = [];
+  for (const m of Array.isArray(r.messages) ? r.messages : []) {
+    if (!m || (m.role !== 'user' && m.role !== 'assistant') || typeof m.text !== 'string') continue;
+    const out: ChatMessage = { role: m.role, text: m.text };
+    if (typeof m.index === 'number') out.index = m.index;
+    if (m.rating === 1 || m.rating === -1) out.rating = m.rating;
+    if (m.failed === true) out.failed = true;
+    messages.push(out);
+  }
+  const chat: SavedChat = { messages, engaged: r.engaged === true };
+  if (r.card === 'open' || r.card === 'done' || r.card === 'dismissed') {
+    chat.card = r.card;
+    chat.cardAt = typeof r.cardAt === 'number' ? Math.min(Math.max(0, r.cardAt), messages.length) : messages.length;
+  }
+  if (typeof r.name === 'string' && r.name) chat.name = r.name.slice(0, 100);
+  return chat;
+}
+
+/** Saves the conversation; a full or blocked storage only costs persistence. */
+export function saveChat(storage: Pick<Storage, 'setItem'> | null, session: string, chat: SavedChat): void {
+  const drop = Math.max(0, chat.messages.length - STORED_MAX);
+  const stored: SavedChat = drop ? { ...chat, messages: chat.messages.slice(drop), cardAt: chat.cardAt === undefined ? undefined : Math.max(0, chat.cardAt - drop) } : chat;
+  try {
+    storage?.setItem(storageKey(session), JSON.stringify(stored));
+  } catch {
+    // quota or privacy settings
+  }
+}
+
+/** The text of a `{detail}` answer: a message, or the messages of a validation list. */
+export function errorDetail(body: unknown): string | null {
+  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (Array.isArray(detail)) {
+    const msgs = detail.map((d) => (d && typeof d.msg === 'string' ? d.msg : '')).filter(Boolean);
+    if (msgs.length) return msgs.join(' ');
+  }
+  return null;
+}
+
+/** What the visitor sees when a message is refused before the answer starts. */
+export function refusalText(status: number, body: unknown): string {
+  return (status === 422 || status === 429 ? errorDetail(body) : null) ?? FAILURE_TEXT;
+}
+
+/**
+ * One card input as the lead value POST /api/widget/leads expects; undefined leaves the field out
+ * (blank, or an opt-in left unticked: no answer is not a "no"). A number that does not parse is
+ * sent as typed so the server's message explains it.
+ */
+export function leadValue(type: LeadFieldType, raw: string, checked = false): LeadValue | undefined {
+  if (type === 'boolean') return checked ? true : undefined;
+  const text = raw.trim();
+  if (!text) return undefined;
+  if (type === 'list') {
+    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+    return items.length ? items : undefined;
+  }
+  if (type === 'number') {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  return text;
+}
+
+/** Whether the quick info card is offered now: smart-card mode, something to ask, not yet shown. */
+export function cardWanted(lead: WidgetConfig['lead_generation'] | undefined, chat: SavedChat): boolean {
+  return !!lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0 && !chat.card;
+}

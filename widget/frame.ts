@@ -1,0 +1,431 @@
+import { renderMarkdown } from '@/lib/widget/markdown';
+import {
+  cardWanted,
+  COUNTER_FROM,
+  EMPTY_REPLY_TEXT,
+  errorDetail,
+  FAILURE_TEXT,
+  historyFor,
+  leadValue,
+  loadChat,
+  MESSAGE_MAX,
+  refusalText,
+  saveChat,
+  SESSION_PATTERN,
+  THANKS_TEXT,
+  type ChatMessage,
+} from './chat';
+import { fontFamily, h, newSessionId, svgIcon } from './dom';
+import { FRAME_CSS } from './frame-css';
+import { createSseParser } from './sse';
+import type { LeadFieldInfo, PersonaInfo, WidgetConfig, WidgetStyling } from './types';
+
+// The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
+// origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, keeps
+// the conversation in this origin's sessionStorage so it survives page changes on the school's
+// site, and renders model text only through renderMarkdown (the one innerHTML in the widget).
+
+const params = new URLSearchParams(location.search);
+const key = params.get('key') || '';
+const dark = params.get('theme') === 'dark';
+const given = params.get('session') || '';
+const session = SESSION_PATTERN.test(given) ? given : newSessionId();
+const storage = (() => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+
+const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
+const THUMB_ICON = 'M7 10v11H3V10zM7 10l4-7c1.4 0 2.6 1.2 2.3 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7.8A2 2 0 0 1 17.7 21H7';
+
+/** The styling fields behind each custom property of FRAME_CSS. */
+const STYLE_VARS: [string, keyof WidgetStyling][] = [
+  ['--p', 'primaryColor'],
+  ['--ht', 'headerTextColor'],
+  ['--hf', 'headerFontFamily'],
+  ['--ab', 'aiBubbleBgColor'],
+  ['--at', 'aiBubbleTextColor'],
+  ['--af', 'aiBubbleFontFamily'],
+  ['--ub', 'userBubbleBgColor'],
+  ['--ut', 'userBubbleTextColor'],
+  ['--uf', 'userBubbleFontFamily'],
+  ['--ia', 'chatInputAreaBgColor'],
+  ['--ib', 'chatInputBgColor'],
+  ['--it', 'chatInputTextColor'],
+  ['--if', 'chatInputFontFamily'],
+  ['--bt', 'buttonTextColor'],
+  ['--bf', 'buttonFontFamily'],
+  ['--qp', 'quickCardPrimaryColor'],
+  ['--qs', 'quickCardSecondaryColor'],
+  ['--qib', 'quickCardInputBgColor'],
+  ['--qit', 'quickCardInputTextColor'],
+  ['--qif', 'quickCardInputFontFamily'],
+  ['--ql', 'quickCardLinkColor'],
+  ['--qlb', 'quickCardLinkButtonBgColor'],
+  ['--qlt', 'quickCardLinkButtonTextColor'],
+];
+/** The dark theme's surfaces, over the styling's (light) input colours. */
+const DARK_VARS: [string, string][] = [
+  ['--ia', '#232428'],
+  ['--ib', '#2c2e33'],
+  ['--it', '#e9ecef'],
+];
+const INPUT_TYPES: Record<string, string> = { email: 'email', tel: 'tel', number: 'number', date: 'date', boolean: 'checkbox' };
+const AUTOCOMPLETE: Record<string, string> = { first_name: 'given-name', last_name: 'family-name', preferred_name: 'nickname', email: 'email', phone: 'tel', date_of_birth: 'bday', state_province: 'address-level1' };
+const AVATAR_PX: Record<string, number> = { small: 24, medium: 32, large: 40 };
+
+function call(path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'X-API-Key': key };
+  if (body === undefined) return fetch(path, { headers });
+  headers['Content-Type'] = 'application/json';
+  return fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+const readJson = (res: Response): Promise<unknown> => res.json().catch(() => null);
+const getJson = <T>(path: string): Promise<T | null> =>
+  call(path)
+    .then((res) => (res.ok ? (res.json() as Promise<T>) : null))
+    .catch(() => null);
+const report = (event: Record<string, unknown>) => {
+  call('/api/widget/events', { session_id: session, ...event }).catch(() => {});
+};
+const parseJson = (text: string): Record<string, unknown> | null => {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === 'object' ? v : null;
+  } catch {
+    return null;
+  }
+};
+/** Asks the loader on the school's page to close the panel (nothing secret, so any origin may read it). */
+const close = () => {
+  if (window.parent !== window) window.parent.postMessage({ type: 'lantern:close' }, '*');
+};
+
+async function readEvents(res: Response, onEvent: (name: string, data: Record<string, unknown> | null) => void) {
+  const parser = createSseParser((e) => onEvent(e.event, parseJson(e.data)));
+  if (!res.body) {
+    parser.push(await res.text());
+    return parser.end();
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.push(decoder.decode(value, { stream: true }));
+  }
+  parser.push(decoder.decode());
+  parser.end();
+}
+
+async function boot() {
+  const root = document.getElementById('lantern-chat') || document.body;
+  document.head.append(h('style', {}, FRAME_CSS));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') close();
+  });
+
+  const [cfg, persona] = await Promise.all([getJson<WidgetConfig>('/api/widget/config'), getJson<PersonaInfo>('/api/widget/persona-info')]);
+  const app = h('div', { class: dark ? 'app dark' : 'app' });
+  root.append(app);
+  if (!cfg || !cfg.styling) {
+    const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
+    x.onclick = close;
+    app.append(h('div', { class: 'hd' }, h('h1', {}, 'Chat'), x), h('p', { class: 'down', role: 'alert' }, FAILURE_TEXT));
+    return;
+  }
+  const s = cfg.styling;
+  for (const [name, field] of STYLE_VARS) {
+    const value = String(s[field] ?? '');
+    app.style.setProperty(name, field.endsWith('FontFamily') ? fontFamily(value) : value);
+  }
+  if (dark) for (const [name, value] of DARK_VARS) app.style.setProperty(name, value);
+
+  const aiName = (persona && typeof persona.ai_name === 'string' && persona.ai_name.trim()) || '';
+  const title = aiName ? 'Chat with ' + aiName : 'Chat with us';
+  const greeting = (persona && typeof persona.greeting === 'string' && persona.greeting.trim()) || 'Hi! How can I help you today?';
+  document.title = title;
+  const chat = loadChat(storage, session);
+  const save = () => saveChat(storage, session, chat);
+  const lead = cfg.lead_generation;
+
+  // Header: avatar, title, close.
+  const header = h('div', { class: 'hd' });
+  const avatarPx = AVATAR_PX[s.avatarSize];
+  if (avatarPx) {
+    const box = { class: 'av', style: `width:${avatarPx}px;height:${avatarPx}px`, 'aria-hidden': 'true' };
+    const url = persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '';
+    if (url) {
+      const img = h('img', { ...box, alt: '' });
+      img.src = url;
+      header.append(img);
+    } else header.append(h('span', box, (aiName || 'A').charAt(0).toUpperCase()));
+  }
+  header.append(h('h1', {}, title));
+  if (window.parent !== window) {
+    const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
+    x.onclick = close;
+    header.append(x);
+  }
+
+  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  const typing = h('div', { class: 'row ai' }, h('div', { class: 'typing', role: 'img', 'aria-label': 'Assistant is typing' }, h('span'), h('span'), h('span')));
+
+  const textarea = h('textarea', { id: 'lantern-message', rows: '1', maxlength: String(MESSAGE_MAX), placeholder: 'Type your message…', 'aria-describedby': 'lantern-count' });
+  const counter = h('div', { class: 'cnt', id: 'lantern-count', hidden: '' });
+  const send = h('button', { class: 'send', type: 'submit', disabled: '' }, 'Send');
+  const form = h('form', { class: 'in', novalidate: '' }, h('label', { class: 'sr', for: 'lantern-message' }, 'Type your message'), h('div', { class: 'field' }, textarea, counter), send);
+  app.append(header, log, form);
+
+  let pending = false;
+  const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+  const toBottom = () => {
+    log.scrollTop = log.scrollHeight;
+  };
+  const letter = () => (chat.name || 'You').charAt(0).toUpperCase();
+
+  function userAvatar(): HTMLElement | null {
+    const style = s.userAvatarStyle;
+    if (!style || style === 'none') return null;
+    if (style === 'letter') return h('span', { class: 'ua ul', 'aria-hidden': 'true' }, letter());
+    return h('span', { class: 'ua ' + style, 'aria-hidden': 'true' });
+  }
+
+  function feedback(m: ChatMessage): HTMLElement {
+    const group = h('div', { class: 'fb', role: 'group', 'aria-label': 'Rate this answer' });
+    const buttons = ([1, -1] as const).map((rating) => {
+      const b = h('button', { type: 'button', class: rating > 0 ? 'up' : 'dn', 'aria-label': rating > 0 ? 'Helpful' : 'Not helpful', 'aria-pressed': String(m.rating === rating) }, svgIcon(THUMB_ICON));
+      b.onclick = () => {
+        if (m.rating === rating || typeof m.index !== 'number') return;
+        m.rating = rating;
+        buttons.forEach((other, i) => other.setAttribute('aria-pressed', String(i === (rating > 0 ? 0 : 1))));
+        save();
+        report({ event_type: 'message_feedback', message_index: m.index, rating });
+      };
+      return b;
+    });
+    group.append(...buttons);
+    return group;
+  }
+
+  function assistantBubble(text: string, asText = false): HTMLElement {
+    const bubble = h('div', { class: 'msg' });
+    if (asText) bubble.textContent = text;
+    else bubble.innerHTML = renderMarkdown(text);
+    return bubble;
+  }
+
+  function messageRow(m: ChatMessage): HTMLElement {
+    if (m.role === 'user') {
+      const row = h('div', { class: 'row me' }, h('span', { class: 'sr' }, 'You: '), h('div', { class: 'msg' }, m.text));
+      const avatar = userAvatar();
+      if (avatar) row.append(avatar);
+      return row;
+    }
+    const col = h('div', { class: 'col' }, assistantBubble(m.text, m.failed));
+    if (typeof m.index === 'number' && !m.failed) col.append(feedback(m));
+    return h('div', { class: 'row ai' }, h('span', { class: 'sr' }, (aiName || 'Assistant') + ': '), col);
+  }
+
+  // The quick info card (smart_card mode): once per session, after the first answer.
+  const showCard = () => lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0;
+  const thanks = () => h('p', { class: 'thanks', role: 'status' }, THANKS_TEXT);
+
+  function card(): HTMLElement {
+    const box = h('form', { class: 'card', 'aria-label': 'Quick info', novalidate: '' });
+    if (lead.smart_card_instructions && lead.smart_card_instructions.trim()) box.append(h('p', {}, lead.smart_card_instructions));
+    const inputs: [LeadFieldInfo, HTMLInputElement][] = [];
+    lead.fields.forEach((field, i) => {
+      const input = h('input', { id: 'lantern-lead-' + i, name: field.key, type: INPUT_TYPES[field.type] || 'text' });
+      if (AUTOCOMPLETE[field.key]) input.setAttribute('autocomplete', AUTOCOMPLETE[field.key]);
+      if (field.type === 'number') input.step = 'any';
+      if (field.type === 'list') input.placeholder = 'Separate several with commas';
+      if (field.type === 'boolean') box.append(h('label', { class: 'ck' }, input, field.label));
+      else {
+        input.className = 'tx';
+        box.append(h('label', {}, field.label, input));
+      }
+      inputs.push([field, input]);
+    });
+    const error = h('p', { class: 'er', role: 'alert', hidden: '' });
+    const submit = h('button', { class: 'sub', type: 'submit' }, 'Submit');
+    const later = h('button', { class: 'no', type: 'button' }, 'Not now');
+    box.append(error, h('div', { class: 'act' }, submit, later));
+
+    later.onclick = () => {
+      chat.card = 'dismissed';
+      save();
+      box.remove();
+      textarea.focus();
+    };
+    box.onsubmit = async (e) => {
+      e.preventDefault();
+      const body: Record<string, unknown> = { session_id: session };
+      for (const [field, input] of inputs) {
+        const value = leadValue(field.type, input.value, input.checked);
+        if (value !== undefined) body[field.key] = value;
+      }
+      submit.disabled = true;
+      error.hidden = true;
+      let problem = FAILURE_TEXT;
+      try {
+        const res = await call('/api/widget/leads', body);
+        if (res.ok) {
+          chat.card = 'done';
+          if (typeof body.first_name === 'string') {
+            chat.name = body.first_name;
+            log.querySelectorAll('.ul').forEach((el) => (el.textContent = letter()));
+          }
+          save();
+          box.replaceWith(thanks());
+          return;
+        }
+        if (res.status < 500) problem = errorDetail(await readJson(res)) || FAILURE_TEXT;
+      } catch {
+        // offline: the generic text
+      }
+      error.textContent = problem;
+      error.hidden = false;
+      submit.disabled = false;
+    };
+    return box;
+  }
+
+  function cardNode(): HTMLElement | null {
+    if (chat.card === 'done') return thanks();
+    if (chat.card === 'open' && showCard()) return card();
+    return null;
+  }
+
+  // Greeting first (shown, never sent), then what this session already said.
+  log.append(h('div', { class: 'row ai' }, h('span', { class: 'sr' }, (aiName || 'Assistant') + ': '), h('div', { class: 'col' }, assistantBubble(greeting))));
+  chat.messages.forEach((m, i) => {
+    log.append(messageRow(m));
+    const cardHere = chat.cardAt === i + 1 && cardNode();
+    if (cardHere) log.append(cardHere);
+  });
+  toBottom();
+
+  const update = () => {
+    send.disabled = pending || !textarea.value.trim();
+    const n = textarea.value.length;
+    counter.hidden = n < COUNTER_FROM;
+    counter.textContent = n + ' / ' + MESSAGE_MAX;
+  };
+  /** Grows with the text up to 100 px (spec 002 §9), then scrolls. */
+  const grow = () => {
+    textarea.style.height = 'auto';
+    const full = textarea.scrollHeight + 2;
+    textarea.style.height = Math.min(full, 100) + 'px';
+    textarea.style.overflowY = full > 100 ? 'auto' : 'hidden';
+  };
+  textarea.addEventListener('input', () => {
+    grow();
+    update();
+  });
+  textarea.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      submitMessage();
+    }
+  });
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    submitMessage();
+  };
+
+  function submitMessage() {
+    const text = textarea.value.trim().slice(0, MESSAGE_MAX);
+    if (!text || pending) return;
+    textarea.value = '';
+    grow();
+    void ask(text);
+  }
+
+  async function ask(text: string) {
+    pending = true;
+    update();
+    const history = historyFor(chat.messages);
+    const question: ChatMessage = { role: 'user', text };
+    chat.messages.push(question);
+    log.append(messageRow(question), typing);
+    toBottom();
+    if (!chat.engaged) {
+      chat.engaged = true;
+      report({ event_type: 'conversation_engaged' });
+    }
+    save();
+    log.setAttribute('aria-busy', 'true');
+
+    // The answer as it streams: re-rendered at most once a frame.
+    let answer = '';
+    let draft: HTMLElement | null = null;
+    let raf = 0;
+    const paint = () => {
+      raf = 0;
+      const stick = nearBottom();
+      const bubble = assistantBubble(answer);
+      if (!draft) {
+        draft = h('div', { class: 'row ai' }, h('div', { class: 'col' }, bubble));
+        typing.replaceWith(draft);
+      } else draft.querySelector('.msg')!.replaceWith(bubble);
+      if (stick) toBottom();
+    };
+
+    let done: Record<string, unknown> | null = null;
+    let failure: string | null = null;
+    try {
+      const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, session_id: session });
+      if (!res.ok) failure = refusalText(res.status, await readJson(res));
+      else
+        await readEvents(res, (name, data) => {
+          if (name === 'delta' && data && typeof data.text === 'string') {
+            answer += data.text;
+            if (!raf) raf = requestAnimationFrame(paint);
+          } else if (name === 'done') done = data || {};
+          else if (name === 'error') failure = errorDetail(data) || FAILURE_TEXT;
+        });
+      if (!done && !failure) failure = FAILURE_TEXT; // the stream ended early
+    } catch {
+      failure = FAILURE_TEXT;
+    }
+    if (raf) cancelAnimationFrame(raf);
+
+    let reply: ChatMessage;
+    if (failure) {
+      question.failed = true;
+      reply = { role: 'assistant', text: failure, failed: true };
+    } else {
+      const final = done as Record<string, unknown> | null;
+      const full = final && typeof final.response === 'string' ? final.response : answer;
+      const index = final && typeof final.message_index === 'number' ? final.message_index : null;
+      reply = full.trim() ? { role: 'assistant', text: full, index } : { role: 'assistant', text: EMPTY_REPLY_TEXT, failed: true };
+    }
+    chat.messages.push(reply);
+    const stick = nearBottom();
+    const row = messageRow(reply);
+    if (draft) (draft as HTMLElement).replaceWith(row);
+    else typing.replaceWith(row);
+    if (!reply.failed && cardWanted(lead, chat)) {
+      chat.card = 'open';
+      chat.cardAt = chat.messages.length;
+      log.append(card());
+    }
+    log.removeAttribute('aria-busy');
+    save();
+    if (stick) toBottom();
+    pending = false;
+    update();
+  }
+
+  // The loader focuses the iframe when the panel opens: hand that focus to the message box.
+  if (document.hasFocus()) textarea.focus();
+  window.addEventListener('focus', () => {
+    if (document.activeElement === document.body) textarea.focus();
+  });
+}
+
+void boot();

@@ -1,0 +1,251 @@
+import { fontFamily, h, newSessionId, svgIcon } from './dom';
+import { ICONS } from './icons';
+import { LOADER_CSS } from './loader-css';
+import { animationPlan, promptPlan, runAnimation, schedulePrompt } from './schedule';
+import type { PersonaInfo, WidgetConfig } from './types';
+
+// The embed script (public/widget.js) that runs on the school's own pages: it reads its script
+// tag (docs/widget.md), fetches the styling, draws the launcher and the prompt bubble in a shadow
+// root, and opens the chat frame from Lantern's origin on demand. It runs on every page view of
+// the school's site, so it stays small and does its work after the page has parsed.
+
+(() => {
+  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[data-key][src*="widget.js"]');
+  if (!script) return;
+  const data = script.dataset;
+  const key = (data.key || '').trim();
+  const warn = (why: string) => console.warn('[Lantern chat] ' + why);
+  if (!key) return warn('the script tag needs data-key="your widget key"; nothing is shown.');
+
+  // A second copy of the tag for the same key would draw a second launcher.
+  const w = window as unknown as { __lanternKeys?: string[] };
+  const loaded = (w.__lanternKeys = w.__lanternKeys || []);
+  if (loaded.indexOf(key) >= 0) return;
+  loaded.push(key);
+
+  let api: string;
+  let apiOrigin: string;
+  try {
+    const url = new URL(data.apiUrl || script.src, location.href);
+    apiOrigin = url.origin;
+    api = data.apiUrl ? url.href.replace(/\/+$/, '') : apiOrigin;
+  } catch {
+    return warn('data-api-url is not a web address; nothing is shown.');
+  }
+  const theme = data.theme === 'dark' ? 'dark' : 'light';
+
+  const session = (() => {
+    const storeKey = 'lantern:session:' + key.slice(0, 12);
+    try {
+      const saved = sessionStorage.getItem(storeKey);
+      if (saved && /^[A-Za-z0-9_-]{1,100}$/.test(saved)) return saved;
+    } catch {
+      // storage blocked: a fresh id per page view
+    }
+    const id = newSessionId();
+    try {
+      sessionStorage.setItem(storeKey, id);
+    } catch {
+      // as above
+    }
+    return id;
+  })();
+
+  const headers = { 'X-API-Key': key };
+  const get = <T>(path: string): Promise<T> =>
+    fetch(api + path, { headers, credentials: 'omit' }).then((res) =>
+      res.ok ? res.json() : res.json().then((b) => Promise.reject(new Error((b && b.detail) || 'HTTP ' + res.status)), () => Promise.reject(new Error('HTTP ' + res.status))),
+    );
+
+  const report = (event_type: string) => {
+    const init: RequestInit = {
+      method: 'POST',
+      credentials: 'omit',
+      keepalive: true,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ session_id: session, event_type }),
+    };
+    // Some browsers refuse keepalive on a request that needs a CORS preflight: send it plainly then.
+    fetch(api + '/api/widget/events', init).catch(() => fetch(api + '/api/widget/events', { ...init, keepalive: false }).catch(() => {}));
+  };
+
+  const config = get<WidgetConfig>('/api/widget/config');
+  const persona =
+    data.loadPersonaInfo === 'false'
+      ? null
+      : get<PersonaInfo>('/api/widget/persona-info').catch((e: Error) => {
+          warn('persona information unavailable (' + e.message + ')');
+          return null;
+        });
+  const domReady = new Promise<void>((resolve) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+    else resolve();
+  });
+  const idle = (fn: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 1));
+
+  Promise.all([config, persona, domReady]).then(
+    ([cfg, who]) => idle(() => draw(cfg, who)),
+    (e: Error) => warn('the chat is not available here (' + e.message + ').'),
+  );
+
+  const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);
+
+  /** data-width/data-height: a length such as 400px, 90vw or a bare number of pixels. */
+  const size = (v: string | undefined, fallback: string) => {
+    const s = (v || '').trim();
+    return /^\d+(\.\d+)?(px|%|vh|vw|dvh|dvw|em|rem)?$/.test(s) ? (/\d$/.test(s) ? s + 'px' : s) : fallback;
+  };
+
+  function draw(cfg: WidgetConfig, who: PersonaInfo | null) {
+    const s = cfg.styling;
+    const name = who && typeof who.ai_name === 'string' ? who.ai_name.trim() : '';
+    const title = name ? 'Chat with ' + name : 'Chat with us';
+    let position = data.position === 'bottom-left' || data.position === 'bottom-right' || data.position === 'custom' ? data.position : s.buttonPosition;
+
+    let mount: Element | null = document.body;
+    if (position === 'custom') {
+      try {
+        mount = document.querySelector(data.container || '#lantern-widget');
+      } catch {
+        mount = null;
+      }
+      if (!mount) {
+        warn('data-position="custom" needs the element ' + (data.container || '#lantern-widget') + ' on the page; showing the button at the bottom right.');
+        mount = document.body;
+        position = 'bottom-right';
+      }
+    }
+
+    const host = document.createElement('lantern-widget');
+    const root = host.attachShadow({ mode: 'open' });
+    // A constructed sheet is not blocked by a strict style-src on the school's page; <style> is the fallback.
+    const sheetRoot = root as ShadowRoot & { adoptedStyleSheets?: CSSStyleSheet[] };
+    let sheet: CSSStyleSheet | null = null;
+    try {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(LOADER_CSS);
+    } catch {
+      sheet = null;
+    }
+    if (sheet && sheetRoot.adoptedStyleSheets) sheetRoot.adoptedStyleSheets = [sheet];
+    else root.append(h('style', {}, LOADER_CSS));
+
+    const wrap = h('div', { class: 'w' + (position === 'bottom-left' ? ' l' : '') + (position === 'custom' ? ' c' : '') + (theme === 'dark' ? ' dk' : '') });
+    const vars: Record<string, string> = {
+      '--p': s.primaryColor,
+      '--t': s.textColor,
+      '--s': ({ small: 48, medium: 60, large: 72 }[s.buttonSize] || 60) + 'px',
+      '--r': { square: '8px', rounded: '16px', circle: '50%' }[s.borderRadius] || '16px',
+      '--lf': fontFamily(s.buttonTextLabelFontFamily),
+      '--ls': s.buttonTextLabelFontSize,
+      '--lc': s.buttonTextLabelColor,
+      '--lb': s.buttonTextLabelBgColor,
+      '--w': size(data.width, '400px'),
+      '--h': size(data.height, '600px'),
+    };
+    for (const v in vars) wrap.style.setProperty(v, vars[v]);
+
+    const btn = h('button', { class: 'btn', type: 'button', 'aria-label': title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel' }, h('span', { class: 'fx' }));
+    if (s.buttonIcon === 'custom' && s.customIconUrl) {
+      const img = h('img', { alt: '' });
+      img.onerror = () => img.replaceWith(icon('chat-bubble'));
+      let src = '';
+      try {
+        // Relative addresses are Lantern's (an uploaded icon); only web and inline images load.
+        src = new URL(s.customIconUrl, api + '/').href;
+      } catch {
+        // not an address
+      }
+      if (/^(https?:|data:image\/)/i.test(src)) {
+        img.src = src;
+        btn.append(img);
+      } else btn.append(icon('chat-bubble'));
+    } else btn.append(icon(s.buttonIcon));
+
+    const row = h('div', { class: 'row' }, btn);
+    const label = (s.buttonTextContent || '').trim();
+    if (label) {
+      // The button carries the accessible name; the label is a bigger mouse target for the same thing.
+      const lbl = h('span', { class: 'lbl', 'aria-hidden': 'true' }, label);
+      lbl.onclick = () => setOpen(!open);
+      row.prepend(lbl);
+    }
+
+    const panel = h('div', { class: 'pn', id: 'lantern-panel', role: 'dialog', 'aria-label': title, hidden: '' });
+    const bubble = h('div', { class: 'bub', role: 'status', hidden: '' });
+    const message = h('button', { class: 'm', type: 'button' }, s.promptMessage || '');
+    const dismiss = h('button', { class: 'x', type: 'button', 'aria-label': 'Dismiss message' }, '\u00d7');
+    bubble.append(message, dismiss);
+    wrap.append(panel, bubble, row);
+    root.append(wrap);
+    mount.append(host);
+
+    let open = false;
+    let everOpened = false;
+    let frame: HTMLIFrameElement | null = null;
+
+    // Animation: a class per play, removed when the play ends so the next tick can add it again.
+    const anim = 'a-' + s.buttonAnimation;
+    const plan = animationPlan(s.buttonAnimation, s.animationInterval, !!window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
+    btn.addEventListener('animationend', () => {
+      if (plan.kind !== 'continuous') btn.classList.remove(anim);
+    });
+    let stopAnimation = runAnimation(plan, () => btn.classList.add(anim, ...(plan.kind === 'continuous' ? ['inf'] : [])));
+
+    const hideBubble = () => {
+      bubble.hidden = true;
+    };
+    const prompt = promptPlan(s);
+    const stopPrompt = prompt
+      ? schedulePrompt(prompt, {
+          show: () => {
+            if (open) return false;
+            bubble.hidden = false;
+            return true;
+          },
+          hide: hideBubble,
+        })
+      : () => {};
+    message.onclick = () => setOpen(true);
+    dismiss.onclick = () => {
+      stopPrompt();
+      hideBubble();
+      btn.focus();
+    };
+
+    function setOpen(next: boolean) {
+      if (next === open) return;
+      open = next;
+      panel.hidden = !open;
+      btn.setAttribute('aria-expanded', String(open));
+      if (open) {
+        // Once the visitor has found the chat, the launcher stops asking for attention.
+        stopAnimation();
+        stopAnimation = () => {};
+        btn.classList.remove(anim, 'inf');
+        hideBubble();
+        if (!frame) {
+          const q = new URLSearchParams({ key, session, theme });
+          frame = h('iframe', { title, src: api + '/widget/frame?' + q });
+          panel.append(frame);
+        }
+        frame.focus();
+        if (!everOpened) {
+          everOpened = true;
+          report('widget_opened');
+        }
+      } else btn.focus();
+    }
+
+    btn.onclick = () => setOpen(!open);
+    document.addEventListener('keydown', (e) => {
+      if (open && e.key === 'Escape') setOpen(false);
+    });
+    // The frame's close button and Escape inside it: only from our frame, on Lantern's origin.
+    window.addEventListener('message', (e) => {
+      if (frame && e.source === frame.contentWindow && e.origin === apiOrigin && e.data && e.data.type === 'lantern:close') setOpen(false);
+    });
+
+    report('widget_loaded');
+  }
+})();
