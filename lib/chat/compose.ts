@@ -81,11 +81,18 @@ export function expandQuestion(question: string): string {
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** A line that labels what follows ("## Costs and financial aid", "Admissions and applying") rather than saying something. */
+const isHeading = (line: string) => /^#{1,6}\s/.test(line) || /^topics covered:/i.test(line) || (!/[.!?:;]$/.test(line) && line.split(/\s+/).length <= 5 && !/\d/.test(line));
+
+/** The passage's sentences, one list point or sentence each, headings left out. */
 function sentencesOf(text: string): string[] {
   const out: string[] = [];
-  for (const paragraph of text.split(/\n+/)) {
-    for (const { segment } of segmenter.segment(paragraph)) {
-      const s = segment.replace(/^[\s•*#-]+/, '').trim();
+  for (const raw of text.split(/\n+/)) {
+    const line = raw.trim();
+    if (!line || isHeading(line)) continue;
+    for (const { segment } of segmenter.segment(line.replace(/^([-*•]|\d+[.)])\s+/, ''))) {
+      const s = segment.trim();
       if (s.length >= 3) out.push(s);
     }
   }
@@ -98,6 +105,7 @@ const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
 const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
 const ASKS_AMOUNT = /\bhow much\b|\bcost|\bprice|\bfee|\btuition|\bafford/i;
 const ASKS_DATE = /\bwhen\b|\bdeadline|\bdue\b|\bdate/i;
+const WANTS_TO_ACT = /^(how (do|can|should) (i|we)|where (do|can) (i|we)|can (i|we)|could (i|we)|i('d| would)? (like|want) to|i want to)\b/i;
 
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
@@ -198,32 +206,39 @@ export function composeAnswer(input: ComposeInput): Composed {
   const coverage = [...coveredTerms].reduce((sum, t) => sum + weight.get(t)!, 0) / total;
 
   const actions = relevantActions(terms, input.actions);
-  if (!chosen.length || coverage < 0.5) {
-    // An action prompt that answers the question ("How do I apply?") is an answer too.
-    if (actions.length) {
-      const text = `Here's where you can do that:\n\n${actions.map((a) => `- ${actionMarkdown(a)}: ${a.description}`).join('\n')}`;
-      return { text: withFollowUp(text, input.followUp), known: true, used: [] };
-    }
-    return { text: withFollowUp(`${NO_INFORMATION} right now. ${contactLine(input)}`, input.followUp), known: false, used: [] };
+  const known = chosen.length > 0 && coverage >= 0.5;
+  const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
+
+  // "How do I apply?", "Can I book a tour?": the school's own next step answers it best.
+  const intent = WANTS_TO_ACT.test(question);
+  if (actions.length && (intent || !known)) {
+    const lines = actions.map((a) => `- ${actionMarkdown(a)} — ${a.description}`).join('\n');
+    const lead = intent ? "Here's how:" : `${NO_INFORMATION} right now, but these can help:`;
+    return { text: withFollowUp(`${lead}\n\n${lines}`, input.followUp), known: intent, used: [] };
   }
+  if (!known) return { text: withFollowUp(`${NO_INFORMATION} right now. ${contactLine(input)}`, input.followUp), known: false, used: [] };
 
   let text = chosen.map((s) => s.c.sentence).join(' ');
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
-  const used = [...new Set(chosen.map((s) => s.c.passage))];
   return { text: withFollowUp(text, input.followUp), known: true, used };
 }
 
-/** At most two action prompts whose name, audience or description share a topic word with the question. */
+/**
+ * At most two action prompts that fit the question: a topic word in the prompt's name counts most,
+ * a neighbouring word (apply ~ application) less, its description and audience least.
+ */
 function relevantActions(terms: string[], actions: ActionLink[]): ActionLink[] {
   const scored = actions
     .map((a, i) => {
-      const stems = new Set(words(`${a.name} ${a.description} ${a.audience}`).map(stem));
       const nameStems = new Set(words(a.name).map(stem));
+      const restStems = new Set(words(`${a.description} ${a.audience}`).map(stem));
       let score = 0;
       for (const t of terms) {
-        const related = [t, ...(RELATED_STEMS.get(t) ?? [])];
-        if (related.some((r) => nameStems.has(r))) score += 2;
-        else if (related.some((r) => stems.has(r))) score += 1;
+        const related = [...(RELATED_STEMS.get(t) ?? [])];
+        if (nameStems.has(t)) score += 3;
+        else if (related.some((r) => nameStems.has(r))) score += 1.5;
+        if (restStems.has(t)) score += 1;
+        else if (related.some((r) => restStems.has(r))) score += 0.5;
       }
       return { a, score, i };
     })

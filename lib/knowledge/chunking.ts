@@ -9,18 +9,27 @@ function sentences(paragraph: string): string[] {
 }
 
 export function chunkText(text: string): string[] {
+  // Line breaks inside a paragraph are kept: a list of insights stays one point per line, so the
+  // local model can quote a single point.
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .map((p) =>
+      p
+        .split('\n')
+        .map((line) => line.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join('\n'),
+    )
     .filter(Boolean);
   const pieces: string[] = [];
   for (const p of paragraphs) {
     if (words(p) <= MAX_WORDS) pieces.push(p);
     else {
-      // A long paragraph is cut at sentence ends; a sentence longer than the maximum at word counts.
+      // A long paragraph is cut at line ends (a list) or sentence ends; a longer unit at word counts.
+      const lined = p.includes('\n');
       let current = '';
-      for (const s of sentences(p)) {
+      for (const s of lined ? p.split('\n') : sentences(p)) {
         if (words(s) > MAX_WORDS) {
           const ws = s.split(/\s+/);
           for (let i = 0; i < ws.length; i += TARGET_WORDS) pieces.push(ws.slice(i, i + TARGET_WORDS).join(' '));
@@ -30,7 +39,7 @@ export function chunkText(text: string): string[] {
           pieces.push(current);
           current = '';
         }
-        current = current ? `${current} ${s}` : s;
+        current = current ? `${current}${lined ? '\n' : ' '}${s}` : s;
       }
       if (current) pieces.push(current);
     }

@@ -49,9 +49,9 @@ describe('the local model composes answers from the passages only', () => {
     }
   });
 
-  it('offers the matching action prompt as a link', () => {
+  it('answers "how do I…" with the matching action prompt as a link', () => {
     const a = ask('How do I apply?');
-    expect(a.text).toContain('[Start your application](https://riverside.example.edu/apply)');
+    expect(a.text).toBe("Here's how:\n\n- [Start your application](https://riverside.example.edu/apply) — Apply online in about 20 minutes.");
   });
 
   it('falls back to an action prompt, then to the school, when no contact point exists', () => {
@@ -64,7 +64,20 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('What sports teams do you have?', { followUp: "By the way, what's your first name?" }).text).toMatch(/Soccer[\s\S]*\n\nBy the way, what's your first name\?$/);
   });
 
+  it('quotes one point of an insight list, never its headings', () => {
+    const insights = { title: 'Housing and dining', content: '## Campus life\n- First-year students live on campus in four residence halls.\n- The unlimited meal plan costs $4,800 per year.\n\nTopics covered: Housing; Dining', sourceType: 'web_link', sourceId: '7' };
+    const a = ask('What does the meal plan cost?', { passages: [insights] });
+    expect(a.text).toBe('The unlimited meal plan costs $4,800 per year.');
+  });
+
   it('ignores question words and stems the rest', () => {
     expect(contentTerms('What are the application deadlines for nursing?')).toEqual(['applic', 'deadlin', 'nurs']);
+  });
+});
+
+describe('passages keep their list lines', () => {
+  it('chunkText keeps one point per line inside a paragraph', async () => {
+    const { chunkText } = await import('@/lib/knowledge/chunking');
+    expect(chunkText('## Costs\n- Tuition is $1.\n-   Fees   are $2.\n\nOther.')).toEqual(['## Costs\n- Tuition is $1.\n- Fees are $2.\n\nOther.']);
   });
 });
