@@ -3,3 +3,5 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
 /** A small school website the knowledge tests serve for the app to read. */
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT || 3190);
+/** A school's website on another origin (localhost vs 127.0.0.1) that embeds the chat widget. */
+export const HOST_PAGE_PORT = Number(process.env.E2E_HOST_PAGE_PORT || 3191);

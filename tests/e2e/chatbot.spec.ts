@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { embedCode } from '../../lib/widget/embed';
+import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { E2E_PORT, HOST_PAGE_PORT } from './ports';
+
+const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
+
+async function schoolStaff(request: APIRequestContext) {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  const name = uniq('Harbor College ');
+  expect((await request.post('/schools/', { data: { name, website_url: 'https://harbor.example.edu' }, headers: auth })).status()).toBe(201);
+  await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
+  await request.patch('/schools/my-school/contact', { data: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@harbor.example.edu' }] }, headers: auth });
+  return { user, auth, name };
+}
+
+test('API Key tab: generate, show, copy, embed code, demo page, JSON views, regenerate, and the test chat', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { user, auth } = await schoolStaff(request);
+  await signIn(page, user.email, user.password);
+  await page.getByRole('link', { name: /Chatbot/ }).click();
+  await expect(page.getByRole('heading', { name: 'Chatbot Management' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Styling/ })).toBeDisabled();
+  await expect(page.getByText('No API key yet. Generate one to get your embed code.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate API Key' }).click();
+  const keyBox = page.getByTestId('api-key');
+  await expect(keyBox).toHaveText(/^lk_pub_/);
+  const key = (await keyBox.textContent())!;
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(keyBox).toContainText('•');
+  await expect(keyBox).not.toContainText(key);
+
+  await page.getByRole('button', { name: 'Copy Key' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await expect(page.getByRole('button', { name: 'Copy Key' })).toBeVisible({ timeout: 4000 });
+
+  await page.getByRole('button', { name: 'Show Embed Code' }).click();
+  await expect(page.getByTestId('embed-code')).toContainText(`data-key="${key}"`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^chat-widget-demo-\d{4}-\d{2}-\d{2}\.html$/);
+  const demo = fs.readFileSync((await download.path())!, 'utf8');
+  expect(demo).toContain(`data-key="${key}"`);
+  expect(demo).toContain(`src="http://127.0.0.1:${E2E_PORT}/widget.js"`);
+
+  await page.getByRole('button', { name: 'View Knowledge Sources' }).click();
+  await expect(page.getByRole('dialog', { name: 'Knowledge Sources' })).toContainText('"fact_sheet"');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'View All Instructions' }).click();
+  await expect(page.getByRole('dialog', { name: 'All Instructions' })).toContainText('"system_prompt"');
+  await expectAccessible(page, 'instructions modal');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expectAccessible(page, 'API Key tab');
+
+  await page.getByRole('button', { name: 'Regenerate API Key' }).click();
+  await expect(page.getByRole('dialog', { name: 'Regenerate API Key?' })).toContainText('stops working at once');
+  await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+  await expect(keyBox).not.toHaveText(key);
+  const old = await request.post('/api/widget/chat', { data: { message: 'hi' }, headers: { 'x-api-key': key } });
+  expect(old.status()).toBe(401);
+  const fresh = (await (await request.get('/chatbot/current-key', { headers: auth })).json()).api_key;
+  await expect(keyBox).toHaveText(fresh);
+
+  // The Testing tab has no button of its own: the API Key tab leads there.
+  await page.getByRole('button', { name: 'Test Your Chatbot' }).click();
+  await expect(page.getByRole('heading', { name: 'Chat with Admissions Assistant' })).toBeVisible();
+  const log = page.getByRole('log', { name: 'Conversation' });
+  await expect(log).toContainText('How can I help you today?');
+  const input = page.getByLabel('Type your message');
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await input.fill('a');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('b');
+  await expect(input).toHaveValue('a\nb');
+  await page.getByRole('button', { name: 'How much is tuition?' }).click();
+  await expect(input).toHaveValue('How much is tuition?');
+  await input.press('Enter');
+  await expect(page.getByTestId('ai-message').last()).toContainText('$24,500 per year');
+  await expect(page.getByText('Answering with: Local model')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Chat' }).click();
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  await expect(page.getByTestId('ai-message')).toHaveCount(1);
+  await expectAccessible(page, 'test chat');
+
+  // The test chat's conversation is stored, marked as a test.
+  const list = await (await request.get('/conversations/', { headers: auth })).json();
+  expect(list.filter((c: { source: string }) => c.source === 'test_chat')).toHaveLength(1);
+});
+
+test('narrow screens show the chatbot tabs as an accordion with API Key open', async ({ page, request }) => {
+  const { user } = await schoolStaff(request);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/chatbot');
+  const names = await page.locator('main h2 > button').allTextContents();
+  expect(names.map((n) => n.replace(/(Coming soon|Needs an API key)$/, '').trim())).toEqual(['Setup', 'API Key', 'Styling', 'Lead Gen', 'Logs', 'Analytics']);
+  await expect(page.getByRole('button', { name: 'API Key', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Generate API Key' })).toBeVisible();
+});
+
+/** A school's web page on another origin, with the embed code pasted in. */
+function hostSite(code: string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbor College</title></head><body><main><h1>Welcome to Harbor College</h1><p>Apply today.</p></main>\n${code}\n</body></html>`);
+  });
+  return new Promise<http.Server>((resolve) => server.listen(HOST_PAGE_PORT, () => resolve(server)));
+}
+
+async function openWidget(page: Page) {
+  await page.goto(`http://localhost:${HOST_PAGE_PORT}/`);
+  const launcher = page.locator('lantern-widget').getByRole('button', { name: /^Chat with/ });
+  await launcher.click();
+  const frame = page.frameLocator('iframe[title^="Chat with"]');
+  await expect(frame.getByRole('log')).toContainText('How can I help you today?');
+  return frame;
+}
+
+test.describe('the widget on a school website', () => {
+  let site: http.Server;
+  let key: string;
+  let auth: Record<string, string>;
+
+  test.beforeAll(async ({ request }) => {
+    const staff = await schoolStaff(request);
+    auth = staff.auth;
+    key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key;
+    const origins = await request.put('/chatbot/allowed-origins', { data: { allowed_origins: [`http://localhost:${HOST_PAGE_PORT}`] }, headers: auth });
+    expect(origins.status()).toBe(200);
+    site = await hostSite(embedCode({ apiKey: key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
+  });
+  test.afterAll(async () => {
+    await new Promise((r) => site.close(r));
+  });
+
+  const conversations = async (request: APIRequestContext) => (await (await request.get('/conversations/', { headers: auth })).json()) as { id: number; session_id: string; status: string; message_count: number; widget_opened_at: string | null; lead_id: number | null }[];
+  const sessionOf = (page: Page) => page.evaluate((k) => sessionStorage.getItem(`lantern:session:${k.slice(0, 12)}`), key);
+
+  test('a visitor opens the chat, asks, gets the school’s answer, and the conversation is stored with its events', async ({ page, request }) => {
+    const frame = await openWidget(page);
+    const session = (await sessionOf(page))!;
+    await frame.getByLabel('Type your message').fill('How much is tuition?');
+    await frame.getByLabel('Type your message').press('Enter');
+    await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+    await frame.getByRole('button', { name: 'Helpful' }).first().click();
+    await expect(frame.getByRole('button', { name: 'Helpful' }).first()).toHaveAttribute('aria-pressed', 'true');
+
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.status).toBe('engaged');
+    const conv = (await conversations(request)).find((c) => c.session_id === session)!;
+    expect(conv.message_count).toBe(2);
+    expect(conv.widget_opened_at).not.toBeNull();
+    await expect
+      .poll(async () => (await (await request.get(`/conversations/${conv.id}`, { headers: auth })).json()).messages[1]?.user_feedback_rating)
+      .toBe(1);
+    const detail = await (await request.get(`/conversations/${conv.id}`, { headers: auth })).json();
+    expect(detail.messages[0]).toMatchObject({ role: 'user', content: 'How much is tuition?' });
+    expect(detail.messages[1].content).toContain('$24,500');
+  });
+
+  test('a page view that never opens the chat is stored as widget_loaded', async ({ browser, request }) => {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${HOST_PAGE_PORT}/`);
+    await expect(page.locator('lantern-widget').getByRole('button', { name: /^Chat with/ })).toBeVisible();
+    const session = (await sessionOf(page))!;
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.status).toBe('widget_loaded');
+    await page.close();
+  });
+
+  test('the quick info card creates a lead', async ({ browser, request }) => {
+    const saved = await request.put('/lead-gen/settings', {
+      data: { enabled: true, collection_mode: 'smart_card', field_order: ['first_name', 'email'], minimum_requirements: 'first_name AND email', smart_card_instructions: 'Tell us how to reach you.' },
+      headers: auth,
+    });
+    expect(saved.status()).toBe(200);
+    const page = await browser.newPage();
+    const frame = await openWidget(page);
+    const session = (await sessionOf(page))!;
+    await frame.getByLabel('Type your message').fill('Do you have rowing?');
+    await frame.getByLabel('Type your message').press('Enter');
+    const card = frame.getByRole('form', { name: 'Quick info' });
+    await expect(card).toContainText('Tell us how to reach you.');
+    await card.getByLabel('First Name').fill('Avery');
+    await card.getByRole('button', { name: 'Submit' }).click();
+    await expect(card).toContainText('Please provide: Email');
+    await card.getByLabel('Email').fill('avery@example.com');
+    await card.getByRole('button', { name: 'Submit' }).click();
+    await expect(frame.getByText('Thanks! An admissions counsellor will be in touch.')).toBeVisible();
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.lead_id).toEqual(expect.any(Number));
+    await page.close();
+  });
+});
