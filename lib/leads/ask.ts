@@ -62,8 +62,8 @@ export type NextFieldOptions = {
  * - fields are tried in `fieldOrder`; `never` and `natural` fields are never asked directly;
  * - a captured field, or one asked as often as its level allows (ASK_LIMITS), is skipped;
  * - a field is not asked two assistant turns in a row, unless it is `critical`;
- * - when the visitor let the last two questions go unanswered, only `critical` fields are asked
- *   this turn (a breather, so the chat does not turn into a form);
+ * - when the visitor let the last question go unanswered, only `critical` fields are asked this
+ *   turn (a breather: no stream of questions, and no last name asked before the first);
  * - phone_type waits until there is a phone number to describe.
  */
 export function nextFieldToAsk(opts: NextFieldOptions): LeadFieldKey | null {
@@ -71,14 +71,14 @@ export function nextFieldToAsk(opts: NextFieldOptions): LeadFieldKey | null {
   const has = (f: LeadFieldKey) => hasLeadValue(captured[f]);
   const asks = history.filter((m) => m?.role === 'assistant').map((m) => askedField(m.content));
   const lastAsked = asks.length ? asks[asks.length - 1] : null;
-  const ignoredTwice = asks.length >= 2 && asks.slice(-2).every((f) => f !== null && !has(f));
+  const ignoredLast = lastAsked !== null && !has(lastAsked);
 
   for (const key of fieldOrder) {
     if (!isLeadField(key)) continue;
     const level = fieldSettings[key] ?? 'never';
     if (level === 'never' || level === 'natural' || has(key)) continue;
     if (key === 'phone_type' && !has('phone')) continue;
-    if (level !== 'critical' && (key === lastAsked || ignoredTwice)) continue;
+    if (level !== 'critical' && (key === lastAsked || ignoredLast)) continue;
     if (asks.filter((f) => f === key).length >= ASK_LIMITS[level]) continue;
     return key;
   }

@@ -84,6 +84,7 @@ export function frameAncestorSources(policy: OriginPolicy): string[] {
     if (entry.includes('://')) sources.push(entry);
     else sources.push(`https://${entry}`, `http://${entry}`);
   }
-  if (policy.development) sources.push('http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*', 'file:');
+  // CSP has no syntax for IPv6 literals, so [::1] pages cannot be allowed here.
+  if (policy.development) sources.push('http://localhost:*', 'http://127.0.0.1:*', 'file:');
   return [...new Set(sources)];
 }

@@ -72,8 +72,8 @@ describe('nextFieldToAsk', () => {
 
   it('stops after the level allows', () => {
     const levels = { first_name: 'ask_once', email: 'ask_twice' } as const;
-    expect(next(levels, [asking('first_name'), user('tuition?')])).toBe('email');
-    expect(next(levels, [asking('first_name'), user('a'), asking('email'), user('b'), bot('Sure.'), user('c'), asking('email'), user('d')])).toBeNull();
+    expect(next(levels, [asking('first_name'), user('tuition?'), bot('Sure.'), user('and housing?')])).toBe('email');
+    expect(next(levels, [asking('first_name'), user('a'), bot('Sure.'), user('b'), asking('email'), user('c'), bot('Sure.'), user('d'), asking('email'), user('e'), bot('Sure.'), user('f')])).toBeNull();
     const thrice = { phone: 'ask_thrice' } as const;
     const h = [asking('phone'), user('a'), bot('ok'), user('b'), asking('phone'), user('c'), bot('ok'), user('d')];
     expect(next(thrice, h)).toBe('phone');
@@ -82,7 +82,6 @@ describe('nextFieldToAsk', () => {
 
   it('does not ask the same field two turns in a row unless it is critical', () => {
     expect(next({ email: 'ask_thrice' }, [asking('email'), user('what about housing?')])).toBeNull();
-    expect(next({ email: 'ask_thrice', phone: 'ask_once' }, [asking('email'), user('what about housing?')])).toBe('phone');
     expect(next({ email: 'critical' }, [asking('email'), user('what about housing?')])).toBe('email');
   });
 
@@ -91,13 +90,16 @@ describe('nextFieldToAsk', () => {
     expect(next({ email: 'critical' }, history)).toBe('email');
   });
 
-  it('takes a breather after two ignored questions, except for critical fields', () => {
-    const levels = { first_name: 'ask_twice', email: 'ask_twice', phone: 'ask_twice' } as const;
-    const history = [asking('first_name'), user('tuition?'), asking('email'), user('housing?')];
+  it('takes a breather after an ignored question, except for critical fields', () => {
+    const levels = { first_name: 'ask_twice', last_name: 'ask_once', email: 'ask_twice' } as const;
+    const history = [asking('first_name'), user('tuition?')];
+    // No last name asked right after the first name went unanswered.
     expect(next(levels, history)).toBeNull();
-    expect(next({ ...levels, phone: 'critical' }, history)).toBe('phone');
-    // Answered questions are not ignored ones.
-    expect(next(levels, history, { first_name: 'Jo' })).toBe('phone');
+    expect(next({ ...levels, email: 'critical' }, history)).toBe('email');
+    // An answered question is not an ignored one.
+    expect(next(levels, history, { first_name: 'Jo' })).toBe('last_name');
+    // After the breather the first name is asked once more.
+    expect(next(levels, [...history, bot('Tuition is $1.'), user('ok')])).toBe('first_name');
   });
 
   it('asks phone_type only once there is a phone number', () => {
