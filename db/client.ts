@@ -126,3 +126,8 @@ export async function closeDb(): Promise<void> {
   slot.handle = undefined;
   if (handle) await (await handle).close();
 }
+
+/** The rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object with `rows`. */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}

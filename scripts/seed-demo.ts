@@ -23,8 +23,8 @@ import type { WidgetEventInput } from '../lib/chat/schema';
 import { hashClientAddress } from '../lib/http/client';
 import { leadGenSettingsSchema } from '../lib/leads/schema';
 import { putLeadGenSettings } from '../lib/leads/settings';
-import type { WidgetCaller } from '../lib/widget/access';
-import { generateApiKey, hashApiKey, internalApiKey } from '../lib/widget/keys';
+import { widgetCallerForKey } from '../lib/widget/access';
+import { generateApiKey, internalApiKey } from '../lib/widget/keys';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Lantern-Demo-2026!';
 const SCHOOL = 'Riverside College';
@@ -178,15 +178,7 @@ if (!hasKey) {
   const { api_key } = await generateApiKey(ctx);
   await internalApiKey(ctx);
   await putLeadGenSettings(ctx, leadGenSettingsSchema.parse({ enabled: true, collection_mode: 'conversational' }));
-  const caller: WidgetCaller = {
-    schoolId,
-    schoolName: SCHOOL,
-    kind: 'public',
-    logging: true,
-    keyHash: hashApiKey(api_key),
-    clientHash: hashClientAddress('demo-visitor'),
-    policy: { websiteUrl: 'https://riverside.example.edu', allowedOrigins: [], development: true },
-  };
+  const caller = (await widgetCallerForKey(api_key, hashClientAddress('demo-visitor')))!;
   const visits: { session: string; events: WidgetEventInput['event_type'][]; questions: string[] }[] = [
     { session: 'demo-visit-1', events: ['widget_loaded'], questions: [] },
     { session: 'demo-visit-2', events: ['widget_loaded', 'widget_opened'], questions: [] },

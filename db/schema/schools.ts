@@ -25,6 +25,10 @@ export const schools = pgTable('schools', {
   tuitionInfo: text('tuition_info'),
   tuitionInstructions: text('tuition_instructions'),
   socialMediaLinks: jsonb('social_media_links').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  // Bumped by database triggers (migration 0012) whenever the school's knowledge passages, or anything
+  // its assistant is told, change: the chat engine's in-process caches compare them on each message.
+  knowledgeVersion: integer('knowledge_version').notNull().default(0),
+  assistantVersion: integer('assistant_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
 import { cleanupExpiredTokens } from './cleanup-expired-tokens';
+import { conversationRetention } from './conversation-retention';
 import { fileAnalysis } from './file-analysis';
 import { interviewCallSync } from './interview-call-sync';
 import { mailDelivery } from './mail-delivery';
@@ -7,6 +8,6 @@ import { webLinkRefresh } from './web-link-refresh';
 
 /** Every Inngest function Lantern serves. */
 /** The scheduled tasks' functions, one per registered task. */
-export const taskFunctions = [cleanupExpiredTokens, mailDelivery, rateLimitCleanup, webLinkRefresh, interviewCallSync];
+export const taskFunctions = [cleanupExpiredTokens, mailDelivery, rateLimitCleanup, webLinkRefresh, interviewCallSync, conversationRetention];
 
 export const functions = [...taskFunctions, fileAnalysis];

@@ -60,6 +60,13 @@ for (const group of RELATED) {
 
 const words = (text: string) => text.toLowerCase().replace(/[’']/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** MiniSearch's term processor: stop words dropped, the rest lower-cased and stemmed (as for the question). */
+export function searchTerm(term: string): string | null {
+  const w = term.toLowerCase().replace(/[’']/g, '');
+  if (!w || STOP.has(w) || (w.length < 2 && !/\d/.test(w))) return null;
+  return stem(w);
+}
+
 /** The question's topic words, stemmed, in order, without repeats. */
 export function contentTerms(text: string): string[] {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations, type ConversationSource } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
 import { limitWidgetCall, type WidgetCaller } from '@/lib/widget/access';
@@ -69,8 +69,9 @@ export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEvent
 export type StoredTurn = { conversationId: number; messageIndex: number };
 
 /**
- * Appends the visitor's message and the answer. The conversation row is created or advanced in the
- * same statement that reserves the two positions, so concurrent turns of one session never collide.
+ * Appends the visitor's message and the answer in one statement: the conversation row is created
+ * or advanced by the same upsert that reserves the two positions, so concurrent turns of one
+ * session never collide and a turn costs one round trip.
  */
 export async function storeTurn(
   caller: WidgetCaller,
@@ -89,40 +90,31 @@ export async function storeTurn(
 ): Promise<StoredTurn | null> {
   if (!caller.logging) return null;
   const db = await getDb();
-  const [row] = await db
-    .insert(conversations)
-    .values({
-      schoolId: caller.schoolId,
-      sessionId,
-      source: sourceOf(caller),
-      status: 'engaged',
-      clientHash: caller.clientHash,
-      startedAt: turn.receivedAt,
-      widgetOpenedAt: turn.receivedAt,
-      engagedAt: turn.receivedAt,
-      messageCount: 2,
-      leadData: turn.leadData ?? {},
-      leadId: turn.leadId,
-    })
-    .onConflictDoUpdate({
-      target: [conversations.schoolId, conversations.sessionId],
-      set: {
-        status: 'engaged',
-        messageCount: sql`${conversations.messageCount} + 2`,
-        widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, now())`,
-        engagedAt: sql`coalesce(${conversations.engagedAt}, now())`,
-        endedAt: sql`now()`,
-        ...(turn.leadData ? { leadData: turn.leadData } : {}),
-        ...(turn.leadId ? { leadId: turn.leadId } : {}),
-      },
-    })
-    .returning({ id: conversations.id, messageCount: conversations.messageCount });
-  const first = row!.messageCount - 2;
-  await db.insert(conversationMessages).values([
-    { conversationId: row!.id, schoolId: caller.schoolId, position: first, role: 'user', content: turn.question, createdAt: turn.receivedAt },
-    { conversationId: row!.id, schoolId: caller.schoolId, position: first + 1, role: 'assistant', content: turn.answer, responseTimeMs: turn.responseTimeMs, sources: turn.sources, model: turn.model },
-  ]);
-  return { conversationId: row!.id, messageIndex: first + 1 };
+  const at = turn.receivedAt.toISOString();
+  const leadData = turn.leadData ? JSON.stringify(turn.leadData) : null;
+  const rows = await db.execute<{ conversation_id: number; position: number }>(sql`
+    with c as (
+      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
+      values (${caller.schoolId}::int, ${sessionId}::text, ${sourceOf(caller)}::text, 'engaged', ${caller.clientHash}::text, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, now(), 2,
+              coalesce(${leadData}::jsonb, '{}'::jsonb), ${turn.leadId}::int)
+      on conflict (school_id, session_id) do update set
+        status = 'engaged',
+        message_count = conversations.message_count + 2,
+        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
+        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
+        ended_at = now(),
+        lead_data = coalesce(${leadData}::jsonb, conversations.lead_data),
+        lead_id = coalesce(excluded.lead_id, conversations.lead_id)
+      returning id, message_count
+    )
+    insert into conversation_messages (conversation_id, school_id, position, role, content, created_at, response_time_ms, sources, model)
+    select id, ${caller.schoolId}::int, message_count - 2, 'user', ${turn.question}::text, ${at}::timestamptz, null::int, null::jsonb, null::text from c
+    union all
+    select id, ${caller.schoolId}::int, message_count - 1, 'assistant', ${turn.answer}::text, now(), ${turn.responseTimeMs}::int, ${JSON.stringify(turn.sources)}::jsonb, ${turn.model}::text from c
+    returning conversation_id, position`);
+  const list = resultRows<{ conversation_id: number; position: number }>(rows);
+  const answer = list.reduce((a, b) => (Number(b.position) > Number(a.position) ? b : a));
+  return { conversationId: Number(answer.conversation_id), messageIndex: Number(answer.position) };
 }
 
 /** The lead fields gathered so far in this session, and the lead it became, if any. */

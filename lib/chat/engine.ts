@@ -1,20 +1,18 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { streamText, type ModelMessage } from 'ai';
-import { getDb } from '@/db/client';
-import { factSheets } from '@/db/schema';
+import { generateText, streamText, type ModelMessage } from 'ai';
 import { chatModel, modelInfo } from '@/lib/ai/providers';
 import { AppError } from '@/lib/http/errors';
-import { buildSchoolInstructions } from '@/lib/assistant/instructions';
-import { searchKnowledge, type KnowledgeHit } from '@/lib/knowledge/search';
+import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { upsertSessionLead } from '@/lib/leads/capture';
 import { extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
+import { assistantFor, type Assistant } from './assistant-cache';
 import { expandQuestion, type ActionLink, type ComposeInput } from './compose';
+import { searchIndexedKnowledge } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 
@@ -24,25 +22,22 @@ import type { ChatRequest } from './schema';
 
 const PASSAGES = 6;
 
-type Assistant = Awaited<ReturnType<typeof buildSchoolInstructions>>;
-
-export type Turn = {
+/** Everything the model call needs, and what to do with its answer. */
+type PreparedTurn = {
   sessionId: string;
-  /** The model's text as it arrives. */
-  textStream: AsyncIterable<string>;
+  call: Parameters<typeof generateText>[0];
   /** Stores the finished turn (when logging is on) and answers its message_index. */
   finish: (answer: string) => Promise<StoredTurn | null>;
+};
+
+export type Turn = Omit<PreparedTurn, 'call'> & {
+  /** The model's text as it arrives. */
+  textStream: AsyncIterable<string>;
 };
 
 function passagesText(hits: KnowledgeHit[]): string {
   if (!hits.length) return 'Knowledge passages for this question: none matched. Say you do not have that information and offer a way to contact the school.';
   return `Knowledge passages for this question (answer only from these):\n${hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.content}`).join('\n\n')}`;
-}
-
-async function programsOf(schoolId: number): Promise<string[]> {
-  const db = await getDb();
-  const [row] = await db.select({ programs: factSheets.programs }).from(factSheets).where(eq(factSheets.schoolId, schoolId)).limit(1);
-  return row?.programs ?? [];
 }
 
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
@@ -51,8 +46,8 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   if (!settings.enabled) return { data: null, leadId: null, followUp: null };
   const fields = settings.field_order.filter((f) => settings.field_settings[f] !== 'never');
   const history = [...input.conversation_history, { role: 'user' as const, content: input.message }];
-  const [state, programs] = await Promise.all([sessionLeadState(caller, sessionId), fields.includes('intended_major') ? programsOf(caller.schoolId) : Promise.resolve([])]);
-  const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs }) };
+  const state = await sessionLeadState(caller, sessionId);
+  const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs: assistant.programs }) };
   let leadId = state?.leadId ?? null;
   if (Object.keys(data).length && requirementsMet(parseRequirements(settings.minimum_requirements), data)) {
     leadId = (await upsertSessionLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
@@ -70,13 +65,16 @@ function actionsOf(assistant: Assistant): ActionLink[] {
   return assistant.actions.map((a) => ({ name: a.name, description: a.actionDescription, audience: a.targetAudience, type: a.actionType, data: a.actionData }));
 }
 
-export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
+async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<PreparedTurn> {
   const receivedAt = new Date();
   const started = performance.now();
   const sessionId = input.session_id ?? randomUUID();
   limitChat(caller, sessionId);
 
-  const [assistant, hits] = await Promise.all([buildSchoolInstructions(caller.schoolId, { includeVoice: false }), searchKnowledge(caller.schoolId, expandQuestion(input.message), PASSAGES)]);
+  const [assistant, hits] = await Promise.all([
+    assistantFor(caller.schoolId, caller.assistantVersion),
+    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, expandQuestion(input.message), PASSAGES),
+  ]);
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
@@ -98,22 +96,18 @@ export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promi
     followUp: lead.followUp,
   };
 
-  const result = streamText({
-    model: chatModel(),
-    system,
-    messages,
-    temperature: 0.3,
-    maxOutputTokens: 800,
-    maxRetries: 1,
-    providerOptions: { lantern: local as unknown as Record<string, never> },
-    // Failures surface as error parts of the stream (below); keep the SDK from logging them twice.
-    onError: () => {},
-  });
   const info = modelInfo();
-
   return {
     sessionId,
-    textStream: textOf(result.fullStream),
+    call: {
+      model: chatModel(),
+      system,
+      messages,
+      temperature: 0.3,
+      maxOutputTokens: 800,
+      maxRetries: 1,
+      providerOptions: { lantern: local as unknown as Record<string, never> },
+    },
     finish: async (answer) =>
       storeTurn(caller, sessionId, {
         question: input.message,
@@ -126,6 +120,14 @@ export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promi
         leadId: lead.leadId,
       }),
   };
+}
+
+/** POST /api/widget/chat/stream: the answer as the model writes it (AI SDK streamText). */
+export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
+  const { call, ...turn } = await prepareTurn(caller, input);
+  // Failures surface as error parts of the stream (textOf); keep the SDK from logging them twice.
+  const result = streamText({ ...call, onError: () => {} });
+  return { ...turn, textStream: textOf(result.fullStream) };
 }
 
 /** The answer's text pieces; a model failure becomes a thrown ModelFailure. */
@@ -143,15 +145,15 @@ export class ModelFailure extends AppError {
   }
 }
 
-/** POST /api/widget/chat: the whole answer at once. */
+/** POST /api/widget/chat: the whole answer at once (AI SDK generateText: no streaming machinery to pay for). */
 export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
-  const turn = await startTurn(caller, input);
-  let answer = '';
+  const turn = await prepareTurn(caller, input);
+  let answer: string;
   try {
-    for await (const piece of turn.textStream) answer += piece;
+    answer = (await generateText(turn.call)).text;
   } catch (err) {
-    if (err instanceof ModelFailure) console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);
-    throw err;
+    console.warn('[chat] the model failed:', (err as Error)?.message ?? err);
+    throw new ModelFailure(err);
   }
   const stored = await turn.finish(answer);
   return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null };

@@ -18,9 +18,12 @@ const usage = (text: string): LanguageModelV3Usage => ({
   outputTokens: { total: text.split(/\s+/).length, text: text.split(/\s+/).length, reasoning: 0 },
 });
 
-/** Word-sized pieces, so the widget's streaming path is the same with either model. */
+/**
+ * Paragraph-sized pieces: the answer is ready at once, so finer pieces would only cost the SDK's
+ * per-part work, while the widget still takes the same streaming path as with any model.
+ */
 function pieces(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g) ?? [];
+  return text.match(/[^\n]+\n*|\n+/g) ?? [];
 }
 
 export function createLocalModel(): LanguageModelV3 {

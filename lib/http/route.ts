@@ -24,7 +24,10 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 async function readJson(req: Request, optional: boolean): Promise<unknown> {
   const length = Number(req.headers.get('content-length') ?? '0');
   if (length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
-  const text = await req.text();
+  // A client that goes away mid-body (a closed tab) is not a server error.
+  const text = await req.text().catch(() => {
+    throw new AppError(400, 'The request body could not be read');
+  });
   if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
   if (text.trim() === '') {
     if (optional) return undefined;

@@ -5,6 +5,7 @@ import { cleanupRateLimits } from './jobs/rate-limit-cleanup';
 import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
+import { deleteExpiredConversations } from '@/lib/chat/retention';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
 export type TaskResult = Record<string, unknown>;
@@ -75,6 +76,16 @@ export const TASKS: TaskDefinition[] = [
     queue: 'high_priority',
     handler: syncActiveInterviewCalls,
     enabled: () => telephonyConfig() !== null,
+  },
+  {
+    key: 'conversation_retention',
+    name: 'conversation_retention',
+    display_name: 'Conversation Retention',
+    description: "Deletes widget conversations older than each school's retention period, for schools with auto-delete on.",
+    category: 'Maintenance',
+    schedule: '15 4 * * *',
+    queue: 'low_priority',
+    handler: deleteExpiredConversations,
   },
 ];
 

@@ -14,6 +14,9 @@ export type WidgetCaller = {
   kind: ApiKeyKind;
   /** Whether conversations are stored (spec 002 §3.11, on unless the school turned it off). */
   logging: boolean;
+  /** The school's version counters (database triggers), for the chat engine's caches. */
+  knowledgeVersion: number;
+  assistantVersion: number;
   keyHash: string;
   clientHash: string;
   policy: OriginPolicy;
@@ -56,6 +59,8 @@ async function lookupKey(key: string) {
       kind: widgetApiKeys.kind,
       schoolName: schools.name,
       websiteUrl: schools.websiteUrl,
+      knowledgeVersion: schools.knowledgeVersion,
+      assistantVersion: schools.assistantVersion,
       logging: chatbotSettings.enableWidgetLogging,
       allowedOrigins: chatbotSettings.allowedOrigins,
     })
@@ -81,7 +86,27 @@ export async function authorizeWidget(req: Request): Promise<WidgetCaller> {
   if (origin && !fromOwnPages(origin, req)) {
     if (row.kind === 'internal' || !originAllowed(origin, policy)) throw forbidden(ORIGIN_REFUSED);
   }
-  return { schoolId: row.schoolId, schoolName: row.schoolName, kind: row.kind, logging: row.logging ?? true, keyHash: hashApiKey(key), clientHash: clientHash(req), policy };
+  return callerOf(row, key, clientHash(req), policy);
+}
+
+function callerOf(row: NonNullable<Awaited<ReturnType<typeof lookupKey>>>, key: string, client: string, policy: OriginPolicy): WidgetCaller {
+  return {
+    schoolId: row.schoolId,
+    schoolName: row.schoolName,
+    kind: row.kind,
+    logging: row.logging ?? true,
+    knowledgeVersion: row.knowledgeVersion,
+    assistantVersion: row.assistantVersion,
+    keyHash: hashApiKey(key),
+    clientHash: client,
+    policy,
+  };
+}
+
+/** The caller of a key outside a web request (the demo seed): no page to judge. */
+export async function widgetCallerForKey(key: string, client: string): Promise<WidgetCaller | null> {
+  const row = await lookupKey(key);
+  return row ? callerOf(row, key, client, { websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() }) : null;
 }
 
 /** CSP frame-ancestors for the chat frame of this key; null for an unknown key. */

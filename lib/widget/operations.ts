@@ -16,6 +16,8 @@ export const chatbotOperations = defineOperations({
   putAllowedOrigins: { method: 'PUT', path: '/chatbot/allowed-origins', tag: 'Chatbot', auth: 'bearer', body: allowedOriginsSchema, errors, summary: 'Replace the list of allowed sites' },
   getSetup: { method: 'GET', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', errors, summary: 'Logging settings: {data: {settings}}' },
   putSetup: { method: 'PUT', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', body: setupSettingsSchema, errors, summary: 'Save the logging settings (turns auto-delete on)' },
+  cleanup: { method: 'POST', path: '/setup/cleanup-old-data', tag: 'Chatbot', auth: 'bearer', errors, summary: "Delete the school's conversations older than its retention period now" },
+  storageStats: { method: 'GET', path: '/setup/storage-stats', tag: 'Chatbot', auth: 'bearer', errors, summary: 'How many conversations and messages are stored, and the oldest' },
 });
 
 export const leadGenOperations = defineOperations({

@@ -9,7 +9,10 @@ import { authorizeWidget, isOriginRefusal, preflight, withCors, type WidgetCalle
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 async function readBody(req: Request): Promise<unknown> {
-  const text = await req.text();
+  // A client that goes away mid-body (a closed tab) is not a server error.
+  const text = await req.text().catch(() => {
+    throw new AppError(400, 'The request body could not be read');
+  });
   if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
   if (!text.trim()) throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   // Browsers may send the widget's JSON as text/plain; the body must still be JSON.

@@ -34,8 +34,21 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', async () => {
       if (req.url !== '/v1/chat/completions') return res.writeHead(404).end();
-      sent.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+      const body = JSON.parse(raw);
+      sent.push({ auth: req.headers.authorization, body });
       if (mode === 'fail') return res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model crashed', type: 'server_error' } }));
+      if (!body.stream) {
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chatcmpl-8',
+            object: 'chat.completion',
+            created: 1795000000,
+            model: 'tiny-chat',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: PIECES.join('') } }],
+            usage: { prompt_tokens: 90, completion_tokens: 9, total_tokens: 99 },
+          }),
+        );
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(chunk({ role: 'assistant', content: '' }));
       for (const piece of PIECES) {
@@ -87,7 +100,8 @@ describe('chat through an OpenAI-compatible server', () => {
     expect(res.json).toMatchObject({ response: PIECES.join(''), session_id: 'oa-1', message_index: 1 });
     const req = sent.at(-1)!;
     expect(req.auth).toBe('Bearer sk-test');
-    expect(req.body).toMatchObject({ model: 'tiny-chat', stream: true });
+    expect(req.body.model).toBe('tiny-chat');
+    expect(req.body.stream).toBeFalsy();
     const [system, ...rest] = req.body.messages;
     expect(system!.role).toBe('system');
     expect(system!.content).toContain('You are Ollie, the admissions assistant of Riverside College.');
@@ -109,6 +123,7 @@ describe('chat through an OpenAI-compatible server', () => {
     const text = await res.text();
     const deltas = [...text.matchAll(/^event: delta\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!).text);
     expect(deltas).toEqual(PIECES);
+    expect(sent.at(-1)!.body.stream).toBe(true);
     expect(text).toMatch(/event: done\ndata: .*"message_index":1/);
   });
 

@@ -14,6 +14,10 @@ import * as contactRoute from '@/app/(rest)/schools/my-school/contact/route';
 import * as tuitionRoute from '@/app/(rest)/schools/my-school/tuition/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as setupRoute from '@/app/(rest)/setup/settings/route';
+import * as cleanupRoute from '@/app/(rest)/setup/cleanup-old-data/route';
+import * as statsRoute from '@/app/(rest)/setup/storage-stats/route';
+import { deleteExpiredConversations } from '@/lib/chat/retention';
+import { sql } from 'drizzle-orm';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import * as configRoute from '@/app/api/widget/config/route';
@@ -303,5 +307,24 @@ describe('conversation logging', () => {
     expect((await db.select().from(conversations).where(eq(conversations.sessionId, 'quiet'))).length).toBe(0);
     expect((await db.select().from(conversationMessages)).length).toBe(before);
     await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 90 } });
+  });
+
+  it('deletes conversations past the retention period, only where auto-delete is on', async () => {
+    const db = await getDb();
+    await ask(key, 'How much is tuition?', { session_id: 'ancient' });
+    const cedarKey = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token: otherToken })).json.api_key;
+    await ask(cedarKey, 'How much is tuition?', { session_id: 'ancient-cedar' });
+    await db.update(conversations).set({ startedAt: sql`now() - interval '100 days'` }).where(sql`${conversations.sessionId} in ('ancient', 'ancient-cedar')`);
+    const before = await call(statsRoute.GET, 'GET', '/setup/storage-stats', { token });
+    expect(before.json.total_conversations).toBeGreaterThan(0);
+    // Riverside saved its settings (auto-delete on, 90 days); Cedar never did.
+    expect(await deleteExpiredConversations()).toEqual({ deleted_conversations: 1 });
+    const left = (await db.select().from(conversations)).map((c) => c.sessionId);
+    expect(left).not.toContain('ancient');
+    expect(left).toContain('ancient-cedar');
+    const cleaned = await call(cleanupRoute.POST, 'POST', '/setup/cleanup-old-data', { token: otherToken });
+    expect(cleaned.json).toMatchObject({ deleted_conversations: 1, retention_days: 90 });
+    expect((await db.select().from(conversations)).map((c) => c.sessionId)).not.toContain('ancient-cedar');
+    expect((await call(statsRoute.GET, 'GET', '/setup/storage-stats', { token })).json.total_conversations).toBe(before.json.total_conversations - 1);
   });
 });

@@ -1,0 +1,5 @@
+import { cleanupOldData } from '@/lib/chat/retention';
+import { route } from '@/lib/http/route';
+import { chatbotOperations } from '@/lib/widget/operations';
+
+export const POST = route(chatbotOperations.cleanup, ({ ctx }) => cleanupOldData(ctx));

@@ -1,0 +1,5 @@
+import { storageStats } from '@/lib/chat/retention';
+import { route } from '@/lib/http/route';
+import { chatbotOperations } from '@/lib/widget/operations';
+
+export const GET = route(chatbotOperations.storageStats, ({ ctx }) => storageStats(ctx));

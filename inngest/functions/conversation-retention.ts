@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const conversationRetention = taskFunction('conversation_retention');

@@ -1,0 +1,75 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import MiniSearch from 'minisearch';
+import { getDb } from '@/db/client';
+import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
+import type { KnowledgeHit } from '@/lib/knowledge/search';
+import { searchTerm } from './compose';
+import { VersionedCache } from './versioned-cache';
+
+// The chat engine's retrieval: each school's passages in an in-process BM25 index (MiniSearch),
+// rebuilt when the school's knowledge_version moves. A chat message then costs no database search;
+// Postgres full-text search (lib/knowledge/search.ts) stays the index of record.
+
+type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string };
+
+type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; size: number };
+
+const indexes = new VersionedCache<SchoolIndex>(Number(process.env.CHAT_INDEX_SCHOOLS) || 200);
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+
+/** A passage's distinct search terms. */
+function termsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const token of tokenize(text)) {
+    const term = searchTerm(token);
+    if (term) out.add(term);
+  }
+  return out;
+}
+
+async function build(schoolId: number): Promise<SchoolIndex> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.schoolId, schoolId));
+  const index = new MiniSearch<Doc>({
+    fields: ['title', 'content'],
+    storeFields: ['sourceType', 'sourceId', 'title', 'content'],
+    processTerm: searchTerm,
+    searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
+  });
+  index.addAll(rows);
+  const documentFrequency = new Map<string, number>();
+  for (const row of rows) for (const term of termsOf(`${row.title} ${row.content}`)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  return { search: index, documentFrequency, size: rows.length };
+}
+
+/**
+ * The question's terms that tell passages apart: a word found in most of the school's passages
+ * ("students", "campus" on a college site) adds almost nothing to the ranking but makes every
+ * passage a candidate, so it is left out unless nothing rarer remains.
+ */
+function telling(index: SchoolIndex, question: string): string[] {
+  const terms = [...termsOf(question)];
+  const limit = Math.max(20, index.size * 0.4);
+  const rare = terms.filter((t) => (index.documentFrequency.get(t) ?? 0) <= limit);
+  return rare.length ? rare : terms;
+}
+
+/** The k passages of the school that best match the question, best first. */
+export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, question: string, k: number): Promise<KnowledgeHit[]> {
+  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+  const terms = telling(index, question);
+  if (!terms.length) return [];
+  return index.search
+    .search(terms.join(' '), { processTerm: (t) => t })
+    .slice(0, k)
+    .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, rank: r.score }));
+}
+
+/** Tests start from cold caches. */
+export function forgetKnowledgeIndexes(): void {
+  indexes.clear();
+}
