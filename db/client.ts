@@ -16,6 +16,12 @@ type DbHandle = {
   kind: 'postgres' | 'pglite';
   /** A session-level advisory lock on a connection of its own; null when someone else holds it. */
   tryAdvisoryLock: (key: string) => Promise<Unlock | null>;
+  /**
+   * LISTEN where a notification reaches this process before the write that sent it resolves
+   * (PGlite: one process, one session), so a cache cleared by it is never behind. Absent on
+   * Postgres, where other sessions' notifications arrive later.
+   */
+  listenInProcess?: (channel: string, fn: (payload: string) => void) => Promise<void>;
 };
 
 // Advisory locks are per session and re-entrant within one, so a process also tracks its own holds
@@ -69,7 +75,10 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
       await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, key]);
     };
   };
-  return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock };
+  const listenInProcess = async (channel: string, fn: (payload: string) => void) => {
+    await client.listen(channel, fn);
+  };
+  return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock, listenInProcess };
 }
 
 async function openDefault(): Promise<DbHandle> {
@@ -109,6 +118,18 @@ export async function withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Pr
   } finally {
     heldHere.delete(key);
   }
+}
+
+/**
+ * Subscribes `fn` to a NOTIFY channel of the current database when its notifications are exact for
+ * a cache (see DbHandle.listenInProcess); answers the database subscribed to, or null.
+ */
+export async function listenInProcess(channel: string, fn: (payload: string) => void): Promise<Database | null> {
+  await getDb();
+  const handle = await slot.handle!;
+  if (!handle.listenInProcess) return null;
+  await handle.listenInProcess(channel, fn);
+  return handle.db;
 }
 
 export async function getDbKind(): Promise<DbHandle['kind']> {

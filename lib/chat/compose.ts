@@ -51,7 +51,18 @@ const RELATED: string[][] = [
   ['transfer', 'transfers', 'transferring', 'credits', 'credit'],
   ['located', 'location', 'locations', 'address', 'where'],
 ];
-const stem = (w: string) => stemmer(w);
+// Stemming is the local model's hottest step and the same few thousand words recur: remember them
+// (bounded, so a flood of made-up words cannot grow the map without end).
+const stemMemo = new Map<string, string>();
+const stem = (w: string) => {
+  let s = stemMemo.get(w);
+  if (s === undefined) {
+    if (stemMemo.size >= 50_000) stemMemo.clear();
+    s = stemmer(w);
+    stemMemo.set(w, s);
+  }
+  return s;
+};
 const RELATED_STEMS = new Map<string, Set<string>>();
 for (const group of RELATED) {
   const stems = new Set(group.map(stem));
@@ -107,6 +118,21 @@ function sentencesOf(text: string): string[] {
 }
 
 type Candidate = { sentence: string; stems: Set<string>; titleStems: Set<string>; passage: Passage; order: number };
+
+// A passage's sentences and their stems depend on its text alone; popular passages come back turn
+// after turn, so the split is kept for the most recently used ones.
+const analysed = new Map<string, { sentence: string; stems: Set<string> }[]>();
+function analyse(content: string) {
+  let hit = analysed.get(content);
+  if (hit) {
+    analysed.delete(content);
+  } else {
+    hit = sentencesOf(content).map((sentence) => ({ sentence, stems: new Set(words(sentence).map(stem)) }));
+    if (analysed.size >= 2_000) analysed.delete(analysed.keys().next().value!);
+  }
+  analysed.set(content, hit);
+  return hit;
+}
 
 const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
 const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
@@ -167,13 +193,17 @@ export function composeAnswer(input: ComposeInput): Composed {
   for (const passage of input.passages) {
     if (passage.sourceType === 'action_prompt') continue;
     const titleStems = new Set(words(passage.title).map(stem));
-    for (const sentence of sentencesOf(passage.content)) {
-      candidates.push({ sentence, stems: new Set(words(sentence).map(stem)), titleStems, passage, order: order++ });
+    for (const { sentence, stems } of analyse(passage.content)) {
+      candidates.push({ sentence, stems, titleStems, passage, order: order++ });
     }
   }
 
   // Rarer words weigh more; a word no passage contains is the most telling of all.
-  const matches = (c: Candidate, t: string) => c.stems.has(t) || [...(RELATED_STEMS.get(t) ?? [])].some((r) => c.stems.has(r));
+  const matches = (c: Candidate, t: string) => {
+    if (c.stems.has(t)) return true;
+    for (const r of RELATED_STEMS.get(t) ?? []) if (c.stems.has(r)) return true;
+    return false;
+  };
   const n = candidates.length;
   const weight = new Map<string, number>();
   for (const t of terms) {

@@ -1,10 +1,11 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, type Database } from '@/db/client';
 import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind } from '@/db/schema';
 import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
 import { clientHash } from '@/lib/http/client';
 import { takeHits, type MemoryLimit } from '@/lib/security/memory-rate-limit';
+import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
 import { frameAncestorSources, isLoopbackHost, originAllowed, type OriginPolicy } from './origins';
 
@@ -51,9 +52,8 @@ function fromOwnPages(origin: string, req: Request): boolean {
   }
 }
 
-async function lookupKey(key: string) {
-  const db = await getDb();
-  const [row] = await db
+function keyLookupQuery(db: Database) {
+  return db
     .select({
       schoolId: widgetApiKeys.schoolId,
       kind: widgetApiKeys.kind,
@@ -67,9 +67,25 @@ async function lookupKey(key: string) {
     .from(widgetApiKeys)
     .innerJoin(schools, eq(schools.id, widgetApiKeys.schoolId))
     .leftJoin(chatbotSettings, eq(chatbotSettings.schoolId, widgetApiKeys.schoolId))
-    .where(eq(widgetApiKeys.keyHash, hashApiKey(key)))
-    .limit(1);
-  return row ?? null;
+    .where(eq(widgetApiKeys.keyHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('widget_key_lookup');
+}
+
+type KeyRow = Awaited<ReturnType<ReturnType<typeof keyLookupQuery>['execute']>>[number];
+
+// Every widget call looks its key up: the statement is built once per database, and the answer
+// kept while the database says nothing changed (key-cache.ts).
+const keyLookups = new WeakMap<Database, ReturnType<typeof keyLookupQuery>>();
+const keyRows = new KeyRowCache<KeyRow>();
+
+async function lookupKey(key: string): Promise<KeyRow | null> {
+  const db = await getDb();
+  let lookup = keyLookups.get(db);
+  if (!lookup) keyLookups.set(db, (lookup = keyLookupQuery(db)));
+  const query = lookup;
+  const hash = hashApiKey(key);
+  return keyRows.get(db, hash, async () => (await query.execute({ hash }))[0] ?? null);
 }
 
 /**

@@ -25,7 +25,7 @@ import * as eventsRoute from '@/app/api/widget/events/route';
 import * as personaRoute from '@/app/api/widget/persona-info/route';
 import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
 import { getDb } from '@/db/client';
-import { conversationMessages, conversations, widgetApiKeys } from '@/db/schema';
+import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, STRONG_PASSWORD } from './http';
 
@@ -136,6 +136,29 @@ describe('origins', () => {
     expect((await ask(key, 'hi', {}, { origin: 'null' })).status).toBe(403);
     vi.stubEnv('APP_URL', '');
     expect((await ask(key, 'hi', {}, { origin: 'http://localhost:8080' })).status).toBe(200);
+  });
+});
+
+describe('key lookups kept in memory', () => {
+  it('see every change at once, even one written straight to the database', async () => {
+    const key = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token })).json.api_key;
+    const page = { origin: 'https://apply.riverside.edu' };
+    const persona = () => call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key, page));
+    expect((await persona()).status).toBe(200);
+    expect((await persona()).status).toBe(200);
+
+    const db = await getDb();
+    const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.websiteUrl, SITE));
+    await db.update(schools).set({ websiteUrl: 'https://www.elsewhere.edu' }).where(eq(schools.id, school!.id));
+    expect((await persona()).status).toBe(403);
+    await db.update(schools).set({ websiteUrl: SITE }).where(eq(schools.id, school!.id));
+    expect((await persona()).status).toBe(200);
+
+    const [stored] = await db.select().from(widgetApiKeys).where(eq(widgetApiKeys.schoolId, school!.id));
+    await db.delete(widgetApiKeys).where(eq(widgetApiKeys.keyHash, stored!.keyHash));
+    expect((await persona()).status).toBe(401);
+    await db.insert(widgetApiKeys).values(stored!);
+    expect((await persona()).status).toBe(200);
   });
 });
 
