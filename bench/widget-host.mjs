@@ -18,6 +18,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUDGET_MS = 20;
+// Simulated throttling multiplies a few milliseconds of real work by four: single runs swing widely.
+const RUNS = 7;
 
 await ensureBuilt(root);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-widget-'));
@@ -67,7 +69,7 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
   try {
     const runs = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(`http://localhost:${HOST_PORT}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyAudits: ['third-party-summary', 'bootup-time'] });
       const items = lhr.audits['third-party-summary'].details?.items ?? [];
       const widget = items.find((item) => JSON.stringify(item).includes('127.0.0.1'));
@@ -75,11 +77,11 @@ try {
       runs.push({ mainThread: widget.mainThreadTime, blocking: widget.blockingTime, transfer: widget.transferSize });
     }
     runs.sort((a, b) => a.mainThread - b.mainThread);
-    const median = runs[1];
+    const median = runs[Math.floor(RUNS / 2)];
     const ok = median.mainThread <= BUDGET_MS;
-    console.log(`\nLantern widget on a host page — ${new Date().toISOString()} — Lighthouse ${lighthouse.version ?? ''} mobile profile, median of 3`);
+    console.log(`\nLantern widget on a host page — ${new Date().toISOString()} — Lighthouse ${lighthouse.version ?? ''} mobile profile, median of ${RUNS}`);
     console.log(`${ok ? 'PASS' : 'FAIL'}  widget main-thread time (third-party summary)   ${median.mainThread.toFixed(1)} ms   budget <= ${BUDGET_MS} ms`);
-    console.log(`info  widget blocking time ${median.blocking.toFixed(1)} ms, transfer ${(median.transfer / 1024).toFixed(1)} KB`);
+    console.log(`info  runs ${runs[0].mainThread.toFixed(1)} to ${runs[RUNS - 1].mainThread.toFixed(1)} ms; widget blocking time ${median.blocking.toFixed(1)} ms, transfer ${(median.transfer / 1024).toFixed(1)} KB`);
     exitCode = ok ? 0 : 1;
   } finally {
     await chrome.kill();
