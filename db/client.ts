@@ -21,7 +21,7 @@ type DbHandle = {
    * (PGlite: one process, one session), so a cache cleared by it is never behind. Absent on
    * Postgres, where other sessions' notifications arrive later.
    */
-  listenInProcess?: (channel: string, fn: (payload: string) => void) => Promise<void>;
+  listenInProcess?: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 // Advisory locks are per session and re-entrant within one, so a process also tracks its own holds
@@ -76,7 +76,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     };
   };
   const listenInProcess = async (channel: string, fn: (payload: string) => void) => {
-    await client.listen(channel, fn);
+    const unlisten = await client.listen(channel, fn);
+    return () => unlisten();
   };
   return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock, listenInProcess };
 }
@@ -122,14 +123,13 @@ export async function withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Pr
 
 /**
  * Subscribes `fn` to a NOTIFY channel of the current database when its notifications are exact for
- * a cache (see DbHandle.listenInProcess); answers the database subscribed to, or null.
+ * a cache (see DbHandle.listenInProcess); answers the database subscribed to and how to stop, or null.
  */
-export async function listenInProcess(channel: string, fn: (payload: string) => void): Promise<Database | null> {
+export async function listenInProcess(channel: string, fn: (payload: string) => void): Promise<{ db: Database; unlisten: () => Promise<void> } | null> {
   await getDb();
   const handle = await slot.handle!;
   if (!handle.listenInProcess) return null;
-  await handle.listenInProcess(channel, fn);
-  return handle.db;
+  return { db: handle.db, unlisten: await handle.listenInProcess(channel, fn) };
 }
 
 export async function getDbKind(): Promise<DbHandle['kind']> {

@@ -16,6 +16,7 @@ export class KeyRowCache<T extends { schoolId: number }> {
   private generation = 0;
   private db: Database | null = null;
   private watching: Promise<boolean> = Promise.resolve(false);
+  private unlisten: (() => Promise<void>) | null = null;
 
   async get(db: Database, hash: string, load: () => Promise<T | null>): Promise<T | null> {
     if (!(await this.watch(db))) return load();
@@ -26,7 +27,9 @@ export class KeyRowCache<T extends { schoolId: number }> {
     // A change announced while the row was being read may be missing from it: keep it only if none was.
     if (row && generation === this.generation) {
       if (this.rows.size >= MAX_KEYS) this.rows.delete(this.rows.keys().next().value!);
-      this.rows.set(hash, row);
+      // Every caller gets this same object: frozen, so none can change it for the others.
+      for (const value of Object.values(row)) if (Array.isArray(value)) Object.freeze(value);
+      this.rows.set(hash, Object.freeze(row));
     }
     return row;
   }
@@ -36,8 +39,20 @@ export class KeyRowCache<T extends { schoolId: number }> {
       // A new database (tests install fresh ones): nothing remembered applies to it.
       this.db = db;
       this.forgetAll();
+      const previous = this.unlisten;
+      this.unlisten = null;
+      previous?.().catch(() => {}); // the old database may be closed already
       this.watching = listenInProcess(CHANNEL, (payload) => this.forgetSchool(Number(payload))).then(
-        (subscribed) => subscribed === db,
+        (subscription) => {
+          if (!subscription) return false;
+          if (this.db !== db) {
+            // The database changed again while subscribing: this subscription is already stale.
+            subscription.unlisten().catch(() => {});
+            return false;
+          }
+          this.unlisten = subscription.unlisten;
+          return subscription.db === db;
+        },
         () => false,
       );
     }

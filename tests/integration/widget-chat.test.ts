@@ -24,7 +24,7 @@ import * as configRoute from '@/app/api/widget/config/route';
 import * as eventsRoute from '@/app/api/widget/events/route';
 import * as personaRoute from '@/app/api/widget/persona-info/route';
 import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
-import { getDb } from '@/db/client';
+import { getDb, getDbKind } from '@/db/client';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, STRONG_PASSWORD } from './http';
@@ -159,6 +159,20 @@ describe('key lookups kept in memory', () => {
     expect((await persona()).status).toBe(401);
     await db.insert(widgetApiKeys).values(stored!);
     expect((await persona()).status).toBe(200);
+
+    // On PGlite the answers do come from memory: with the database's notice switched off, a
+    // change goes unseen. (Postgres asks the database every call.)
+    if ((await getDbKind()) === 'pglite') {
+      await db.execute(sql`alter table schools disable trigger schools_notify`);
+      try {
+        await db.update(schools).set({ websiteUrl: 'https://www.elsewhere.edu' }).where(eq(schools.id, school!.id));
+        expect((await persona()).status).toBe(200);
+      } finally {
+        await db.execute(sql`alter table schools enable trigger schools_notify`);
+        await db.update(schools).set({ websiteUrl: SITE }).where(eq(schools.id, school!.id));
+      }
+      expect((await persona()).status).toBe(200);
+    }
   });
 });
 
