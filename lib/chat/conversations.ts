@@ -68,27 +68,76 @@ export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEvent
 
 export type StoredTurn = { conversationId: number; messageIndex: number };
 
+export type TurnRecord = {
+  question: string;
+  answer: string;
+  receivedAt: Date;
+  responseTimeMs: number;
+  sources: { source_type: string; source_id: string; title: string }[];
+  model: string;
+  /** Lead details gathered so far (lead capture on), and the lead they made. */
+  leadData: Record<string, unknown> | null;
+  leadId: number | null;
+};
+
+type PendingTurn = { caller: WidgetCaller; sessionId: string; turn: TurnRecord; resolve: (stored: StoredTurn) => void; reject: (err: unknown) => void };
+
+/** Turns waiting while a write is under way; they go together in the next statement. */
+let waiting: PendingTurn[] = [];
+let writing = false;
+const MAX_BATCH = 64;
+
 /**
- * Appends the visitor's message and the answer in one statement: the conversation row is created
- * or advanced by the same upsert that reserves the two positions, so concurrent turns of one
- * session never collide and a turn costs one round trip.
+ * Stores the visitor's message and the answer. One turn alone is one statement; turns that arrive
+ * while a write is under way are written together in the next one (a busy widget writes many turns
+ * for the price of one statement). A session has at most one turn per statement, so its messages
+ * keep their order.
  */
-export async function storeTurn(
-  caller: WidgetCaller,
-  sessionId: string,
-  turn: {
-    question: string;
-    answer: string;
-    receivedAt: Date;
-    responseTimeMs: number;
-    sources: { source_type: string; source_id: string; title: string }[];
-    model: string;
-    /** Lead details gathered so far (lead capture on), and the lead they made. */
-    leadData: Record<string, unknown> | null;
-    leadId: number | null;
-  },
-): Promise<StoredTurn | null> {
-  if (!caller.logging) return null;
+export function storeTurn(caller: WidgetCaller, sessionId: string, turn: TurnRecord): Promise<StoredTurn | null> {
+  if (!caller.logging) return Promise.resolve(null);
+  return new Promise<StoredTurn>((resolve, reject) => {
+    waiting.push({ caller, sessionId, turn, resolve, reject });
+    if (!writing) void writeWaiting();
+  });
+}
+
+async function writeWaiting(): Promise<void> {
+  writing = true;
+  try {
+    while (waiting.length) {
+      const batch: PendingTurn[] = [];
+      const later: PendingTurn[] = [];
+      const sessions = new Set<string>();
+      for (const p of waiting) {
+        const session = `${p.caller.schoolId}:${p.sessionId}`;
+        if (batch.length >= MAX_BATCH || sessions.has(session)) later.push(p);
+        else {
+          sessions.add(session);
+          batch.push(p);
+        }
+      }
+      waiting = later;
+      if (batch.length > 1) {
+        try {
+          const stored = await storeTurns(batch);
+          batch.forEach((p, i) => p.resolve(stored[i]!));
+          continue;
+        } catch {
+          // One bad turn must not cost the others theirs: write them one by one below.
+        }
+      }
+      for (const p of batch) await storeOneTurn(p).then(p.resolve, p.reject);
+    }
+  } finally {
+    writing = false;
+  }
+}
+
+/**
+ * One turn in one statement: the conversation row is created or advanced by the same upsert that
+ * reserves the two positions, so concurrent turns of one session never collide.
+ */
+async function storeOneTurn({ caller, sessionId, turn }: PendingTurn): Promise<StoredTurn> {
   const db = await getDb();
   const at = turn.receivedAt.toISOString();
   const leadData = turn.leadData ? JSON.stringify(turn.leadData) : null;
@@ -115,6 +164,59 @@ export async function storeTurn(
   const list = resultRows<{ conversation_id: number; position: number }>(rows);
   const answer = list.reduce((a, b) => (Number(b.position) > Number(a.position) ? b : a));
   return { conversationId: Number(answer.conversation_id), messageIndex: Number(answer.position) };
+}
+
+/** Several turns of different sessions in one statement, the same upsert as above row by row; answers in input order. */
+async function storeTurns(batch: PendingTurn[]): Promise<StoredTurn[]> {
+  const db = await getDb();
+  const input = batch.map(({ caller, sessionId, turn }, i) => ({
+    i,
+    school_id: caller.schoolId,
+    session_id: sessionId,
+    source: sourceOf(caller),
+    client_hash: caller.clientHash,
+    at: turn.receivedAt.toISOString(),
+    lead_data: turn.leadData,
+    lead_id: turn.leadId,
+    question: turn.question,
+    answer: turn.answer,
+    response_time_ms: turn.responseTimeMs,
+    sources: turn.sources,
+    model: turn.model,
+  }));
+  const rows = await db.execute<{ i: number; conversation_id: number; message_count: number }>(sql`
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        i int, school_id int, session_id text, source text, client_hash text, at timestamptz, lead_data jsonb, lead_id int,
+        question text, answer text, response_time_ms int, sources jsonb, model text)
+    ),
+    c as (
+      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
+      select school_id, session_id, source, 'engaged', client_hash, at, at, at, now(), 2, coalesce(lead_data, '{}'::jsonb), lead_id from x
+      on conflict (school_id, session_id) do update set
+        status = 'engaged',
+        message_count = conversations.message_count + 2,
+        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
+        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
+        ended_at = now(),
+        -- a turn without lead details keeps the session's (excluded holds '{}' for it)
+        lead_data = case when excluded.lead_data = '{}'::jsonb then conversations.lead_data else excluded.lead_data end,
+        lead_id = coalesce(excluded.lead_id, conversations.lead_id)
+      returning id, school_id, session_id, message_count
+    ),
+    m as (
+      insert into conversation_messages (conversation_id, school_id, position, role, content, created_at, response_time_ms, sources, model)
+      select c.id, c.school_id, c.message_count - 2, 'user', x.question, x.at, null::int, null::jsonb, null::text from c join x using (school_id, session_id)
+      union all
+      select c.id, c.school_id, c.message_count - 1, 'assistant', x.answer, now(), x.response_time_ms, x.sources, x.model from c join x using (school_id, session_id)
+    )
+    select x.i, c.id as conversation_id, c.message_count from c join x using (school_id, session_id)`);
+  const byIndex = new Map(resultRows<{ i: number; conversation_id: number; message_count: number }>(rows).map((r) => [Number(r.i), r]));
+  return batch.map((_, i) => {
+    const row = byIndex.get(i);
+    if (!row) throw new Error('a turn of the batch was not stored');
+    return { conversationId: Number(row.conversation_id), messageIndex: Number(row.message_count) - 1 };
+  });
 }
 
 /** The lead fields gathered so far in this session, and the lead it became, if any. */

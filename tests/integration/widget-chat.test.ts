@@ -199,6 +199,34 @@ describe('chat with the local model', () => {
     expect((await call(conversationRoute.GET, 'GET', `/conversations/${conv.id}`, { token: otherToken, params: { id: String(conv.id) } })).status).toBe(404);
   });
 
+  it('stores turns that arrive together in few statements, each session in order', async () => {
+    const db = await getDb();
+    const sessions = ['burst-a', 'burst-b', 'burst-c', 'burst-d', 'burst-e'];
+    const questions = ['How much is tuition?', 'Do you offer nursing?', 'hello'];
+    const execute = vi.spyOn(db, 'execute');
+    let answers: Awaited<ReturnType<typeof ask>>[];
+    try {
+      answers = await Promise.all(sessions.flatMap((session_id) => questions.map((q) => ask(key, q, { session_id }))));
+      // Turns that waited for a write under way went together: fewer statements than turns.
+      expect(execute.mock.calls.length).toBeLessThan(answers.length);
+    } finally {
+      execute.mockRestore();
+    }
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    for (const session of sessions) {
+      const [conversation] = await db.select().from(conversations).where(eq(conversations.sessionId, session));
+      expect(conversation).toMatchObject({ messageCount: 6, status: 'engaged', source: 'widget' });
+      const messages = await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation!.id)).orderBy(conversationMessages.position);
+      expect(messages.map((m) => [m.position, m.role])).toEqual([0, 1, 2, 3, 4, 5].map((i) => [i, i % 2 ? 'assistant' : 'user']));
+      // Every answer's message_index is its own answer, just after its own question.
+      for (const res of answers.filter((a) => a.json.session_id === session)) {
+        const answer = messages[res.json.message_index]!;
+        expect(answer.content).toBe(res.json.response);
+        expect(questions).toContain(messages[res.json.message_index - 1]!.content);
+      }
+    }
+  });
+
   it('says honestly that it does not know, with the contact, instead of inventing', async () => {
     const res = await ask(key, 'Do you have a quidditch team?');
     expect(res.json.response).toContain("I don't have that information");
