@@ -134,6 +134,20 @@ async function writeWaiting(): Promise<void> {
 }
 
 /**
+ * A turn on a session that has a conversation already: two messages more, engaged, opened and
+ * engaged times kept, and the lead details replaced only by a turn that has some (a session's
+ * details only grow; a turn without any inserts '{}').
+ */
+const ADVANCE_CONVERSATION = sql`on conflict (school_id, session_id) do update set
+        status = 'engaged',
+        message_count = conversations.message_count + 2,
+        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
+        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
+        ended_at = now(),
+        lead_data = case when excluded.lead_data = '{}'::jsonb then conversations.lead_data else excluded.lead_data end,
+        lead_id = coalesce(excluded.lead_id, conversations.lead_id)`;
+
+/**
  * One turn in one statement: the conversation row is created or advanced by the same upsert that
  * reserves the two positions, so concurrent turns of one session never collide.
  */
@@ -146,14 +160,7 @@ async function storeOneTurn({ caller, sessionId, turn }: PendingTurn): Promise<S
       insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
       values (${caller.schoolId}::int, ${sessionId}::text, ${sourceOf(caller)}::text, 'engaged', ${caller.clientHash}::text, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, now(), 2,
               coalesce(${leadData}::jsonb, '{}'::jsonb), ${turn.leadId}::int)
-      on conflict (school_id, session_id) do update set
-        status = 'engaged',
-        message_count = conversations.message_count + 2,
-        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
-        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
-        ended_at = now(),
-        lead_data = coalesce(${leadData}::jsonb, conversations.lead_data),
-        lead_id = coalesce(excluded.lead_id, conversations.lead_id)
+      ${ADVANCE_CONVERSATION}
       returning id, message_count
     )
     insert into conversation_messages (conversation_id, school_id, position, role, content, created_at, response_time_ms, sources, model)
@@ -193,15 +200,7 @@ async function storeTurns(batch: PendingTurn[]): Promise<StoredTurn[]> {
     c as (
       insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
       select school_id, session_id, source, 'engaged', client_hash, at, at, at, now(), 2, coalesce(lead_data, '{}'::jsonb), lead_id from x
-      on conflict (school_id, session_id) do update set
-        status = 'engaged',
-        message_count = conversations.message_count + 2,
-        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
-        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
-        ended_at = now(),
-        -- a turn without lead details keeps the session's (excluded holds '{}' for it)
-        lead_data = case when excluded.lead_data = '{}'::jsonb then conversations.lead_data else excluded.lead_data end,
-        lead_id = coalesce(excluded.lead_id, conversations.lead_id)
+      ${ADVANCE_CONVERSATION}
       returning id, school_id, session_id, message_count
     ),
     m as (

@@ -79,12 +79,11 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof keyLookupQuery>['execute']>>[
 const keyLookups = new WeakMap<Database, ReturnType<typeof keyLookupQuery>>();
 const keyRows = new KeyRowCache<KeyRow>();
 
-async function lookupKey(key: string): Promise<KeyRow | null> {
+async function lookupKey(hash: string): Promise<KeyRow | null> {
   const db = await getDb();
   let lookup = keyLookups.get(db);
   if (!lookup) keyLookups.set(db, (lookup = keyLookupQuery(db)));
   const query = lookup;
-  const hash = hashApiKey(key);
   return keyRows.get(db, hash, async () => (await query.execute({ hash }))[0] ?? null);
 }
 
@@ -95,17 +94,20 @@ async function lookupKey(key: string): Promise<KeyRow | null> {
 export async function authorizeWidget(req: Request): Promise<WidgetCaller> {
   const key = req.headers.get('x-api-key')?.trim();
   if (!key) throw unauthorized(API_KEY_REQUIRED);
-  const row = looksLikeApiKey(key) ? await lookupKey(key) : null;
+  const hash = hashApiKey(key);
+  const row = looksLikeApiKey(key) ? await lookupKey(hash) : null;
   if (!row) throw unauthorized(API_KEY_INVALID);
-  const policy: OriginPolicy = { websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() };
+  const policy = policyOf(row);
   const origin = req.headers.get('origin');
   if (origin && !fromOwnPages(origin, req)) {
     if (row.kind === 'internal' || !originAllowed(origin, policy)) throw forbidden(ORIGIN_REFUSED);
   }
-  return callerOf(row, key, clientHash(req), policy);
+  return callerOf(row, hash, clientHash(req), policy);
 }
 
-function callerOf(row: NonNullable<Awaited<ReturnType<typeof lookupKey>>>, key: string, client: string, policy: OriginPolicy): WidgetCaller {
+const policyOf = (row: KeyRow): OriginPolicy => ({ websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() });
+
+function callerOf(row: KeyRow, keyHash: string, client: string, policy: OriginPolicy): WidgetCaller {
   return {
     schoolId: row.schoolId,
     schoolName: row.schoolName,
@@ -113,7 +115,7 @@ function callerOf(row: NonNullable<Awaited<ReturnType<typeof lookupKey>>>, key: 
     logging: row.logging ?? true,
     knowledgeVersion: row.knowledgeVersion,
     assistantVersion: row.assistantVersion,
-    keyHash: hashApiKey(key),
+    keyHash,
     clientHash: client,
     policy,
   };
@@ -121,16 +123,17 @@ function callerOf(row: NonNullable<Awaited<ReturnType<typeof lookupKey>>>, key: 
 
 /** The caller of a key outside a web request (the demo seed): no page to judge. */
 export async function widgetCallerForKey(key: string, client: string): Promise<WidgetCaller | null> {
-  const row = await lookupKey(key);
-  return row ? callerOf(row, key, client, { websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() }) : null;
+  const hash = hashApiKey(key);
+  const row = await lookupKey(hash);
+  return row ? callerOf(row, hash, client, policyOf(row)) : null;
 }
 
 /** CSP frame-ancestors for the chat frame of this key; null for an unknown key. */
 export async function frameAncestorsForKey(key: string): Promise<string[] | null> {
-  const row = looksLikeApiKey(key) ? await lookupKey(key) : null;
+  const row = looksLikeApiKey(key) ? await lookupKey(hashApiKey(key)) : null;
   if (!row) return null;
   if (row.kind === 'internal') return ["'self'"];
-  return frameAncestorSources({ websiteUrl: row.websiteUrl, allowedOrigins: row.allowedOrigins ?? [], development: isDevelopmentInstall() });
+  return frameAncestorSources(policyOf(row));
 }
 
 const perMinute = (name: string, fallback: number) => {

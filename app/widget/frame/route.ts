@@ -29,36 +29,36 @@ function page(status: number, html: string, frameAncestors: string): Response {
   });
 }
 
-/** The frame page; `dark` only picks the background shown before the script has drawn. */
-const chatPage = (dark: boolean) => `<!doctype html>
+/** A minimal page: the frame's head with `head` added, and `body`. */
+const html = (head: string, body: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Chat</title>
-<style>html,body{margin:0;height:100%;background:${dark ? '#1b1c1f' : '#fff'}}#lantern-chat{height:100%}</style>
-<script src="/widget/frame.js" defer></script>
-</head>
-<body>
-<div id="lantern-chat"></div>
-</body>
+${head}</head>
+${body}
 </html>
 `;
 
-const UNAVAILABLE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Chat</title>
-</head>
-<body style="font-family:system-ui,sans-serif;color:#555;text-align:center;padding:2em">
+/** The frame page; `dark` only picks the background shown before the script has drawn. */
+const chatPage = (dark: boolean) =>
+  html(
+    `<style>html,body{margin:0;height:100%;background:${dark ? '#1b1c1f' : '#fff'}}#lantern-chat{height:100%}</style>
+<script src="/widget/frame.js" defer></script>
+`,
+    `<body>
+<div id="lantern-chat"></div>
+</body>`,
+  );
+
+const UNAVAILABLE = html(
+  '',
+  `<body style="font-family:system-ui,sans-serif;color:#555;text-align:center;padding:2em">
 <p>This chat is not available.</p>
-</body>
-</html>
-`;
+</body>`,
+);
 
 export async function GET(req: Request): Promise<Response> {
   const params = new URL(req.url).searchParams;
