@@ -60,6 +60,8 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
       WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
       WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
       WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
+      // The visitors' addresses arrive in X-Forwarded-For from this machine, as from a local proxy.
+      TRUSTED_PROXIES: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -38,8 +38,8 @@ export function buildIsCurrent(root = process.cwd()) {
   }
 }
 
-export function recordBuild(root = process.cwd()) {
-  fs.writeFileSync(stampFile(root), sourceStamp(root));
+export function recordBuild(root = process.cwd(), stamp = sourceStamp(root)) {
+  fs.writeFileSync(stampFile(root), stamp);
 }
 
 /**
@@ -52,10 +52,15 @@ export async function ensureBuilt(root = process.cwd()) {
   if (widgetBuilt && buildIsCurrent(root)) return false;
   console.log('[lantern] building the app (first start or sources changed)...');
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  for (const args of [[path.join(root, 'scripts', 'build-widget.mjs')], [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']]) {
+  const run = (args) => {
     const build = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
     if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  recordBuild(root);
+  };
+  run([path.join(root, 'scripts', 'build-widget.mjs')]);
+  // Taken before `next build` reads the sources: a file edited during the build then marks the
+  // build stale instead of being recorded as built.
+  const stamp = sourceStamp(root);
+  run([path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+  recordBuild(root, stamp);
   return true;
 }

@@ -63,6 +63,8 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",A
 .card .no{padding:0;border:0;background:none;color:var(--ql);font:inherit;text-decoration:underline;cursor:pointer}
 .card .er{margin:10px 0 0;color:#b02a37}
 .thanks{align-self:center;margin:2px 0;color:var(--mu);font-size:13px;text-align:center}
+.wait{flex:none;margin:0;padding:8px 14px;border-top:1px solid var(--ln);background:#fff3cd;color:#664d03;font-size:13px}
+.dark .wait{background:#332701;color:#ffda6a}
 .in{flex:none;display:flex;align-items:flex-end;gap:8px;padding:10px 12px;border-top:1px solid var(--ln);background:var(--ia)}
 .field{flex:1;min-width:0;display:flex;flex-direction:column}
 .in textarea{display:block;width:100%;height:38px;max-height:100px;margin:0;padding:8px 12px;border:1px solid var(--ln);border-radius:18px;resize:none;overflow-y:hidden;background:var(--ib);color:var(--it);font:inherit;font-family:var(--if);line-height:20px}

@@ -178,9 +178,13 @@ async function boot() {
   const counter = h('div', { class: 'cnt', id: 'lantern-count', hidden: '' });
   const send = h('button', { class: 'send', type: 'submit', disabled: '' }, 'Send');
   const form = h('form', { class: 'in', novalidate: '' }, h('label', { class: 'sr', for: 'lantern-message' }, 'Type your message'), h('div', { class: 'field' }, textarea, counter), send);
-  app.append(header, log, form);
+  // The rate limit's answer: a notice over the input, not a message in the conversation.
+  const notice = h('p', { class: 'wait', role: 'status', hidden: '' });
+  app.append(header, log, notice, form);
 
   let pending = false;
+  /** Sending waits until then after a 429 (its Retry-After). */
+  let waitUntil = 0;
   const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 80;
   const toBottom = () => {
     log.scrollTop = log.scrollHeight;
@@ -310,7 +314,7 @@ async function boot() {
   toBottom();
 
   const update = () => {
-    send.disabled = pending || !textarea.value.trim();
+    send.disabled = pending || Date.now() < waitUntil || !textarea.value.trim();
     const n = textarea.value.length;
     counter.hidden = n < COUNTER_FROM;
     counter.textContent = n + ' / ' + MESSAGE_MAX;
@@ -339,7 +343,7 @@ async function boot() {
 
   function submitMessage() {
     const text = textarea.value.trim().slice(0, MESSAGE_MAX);
-    if (!text || pending) return;
+    if (!text || pending || Date.now() < waitUntil) return;
     textarea.value = '';
     grow();
     void ask(text);
@@ -351,7 +355,8 @@ async function boot() {
     const history = historyFor(chat.messages);
     const question: ChatMessage = { role: 'user', text };
     chat.messages.push(question);
-    log.append(messageRow(question), typing);
+    const asked = messageRow(question);
+    log.append(asked, typing);
     toBottom();
     if (!chat.engaged) {
       chat.engaged = true;
@@ -379,6 +384,7 @@ async function boot() {
     let failure: string | null = null;
     try {
       const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, session_id: session });
+      if (res.status === 429) return tooMany(res, question, asked);
       if (!res.ok) failure = refusalText(res.status, await readJson(res));
       else
         await readEvents(res, (name, data) => {
@@ -409,16 +415,51 @@ async function boot() {
     const row = messageRow(reply);
     if (draft) (draft as HTMLElement).replaceWith(row);
     else typing.replaceWith(row);
+    let carded = false;
     if (!reply.failed && cardWanted(lead, chat)) {
       chat.card = 'open';
       chat.cardAt = chat.messages.length;
       log.append(card());
+      carded = true;
     }
     log.removeAttribute('aria-busy');
     save();
-    if (stick) toBottom();
+    if (stick) {
+      toBottom();
+      // The card below must not push the answer it follows out of view: its top stays in sight.
+      const above = carded ? row.getBoundingClientRect().top - log.getBoundingClientRect().top - 8 : 0;
+      if (above < 0) log.scrollTop += above;
+    }
     pending = false;
     update();
+  }
+
+  /**
+   * Too many messages: the question was not taken, so it leaves the conversation and goes back into
+   * the message box (unless the visitor has typed something new), and a notice says how long to wait.
+   */
+  async function tooMany(res: Response, question: ChatMessage, asked: HTMLElement) {
+    const seconds = Math.max(1, Math.ceil(Number(res.headers.get('Retry-After')) || 30));
+    const detail = errorDetail(await readJson(res)) || 'Too many messages.';
+    chat.messages.splice(chat.messages.indexOf(question), 1);
+    asked.remove();
+    typing.remove();
+    log.removeAttribute('aria-busy');
+    save();
+    if (!textarea.value.trim()) {
+      textarea.value = question.text;
+      grow();
+    }
+    waitUntil = Date.now() + seconds * 1000;
+    notice.textContent = detail + ' You can send your message again in ' + seconds + (seconds === 1 ? ' second.' : ' seconds.');
+    notice.hidden = false;
+    setTimeout(() => {
+      notice.hidden = true;
+      update();
+    }, seconds * 1000);
+    pending = false;
+    update();
+    textarea.focus();
   }
 
   // The loader focuses the iframe when the panel opens: hand that focus to the message box.

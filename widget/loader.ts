@@ -52,9 +52,21 @@ import type { PersonaInfo, WidgetConfig } from './types';
   })();
 
   const headers = { 'X-API-Key': key };
+  // A site the school has not allowed gets no CORS answer, which fetch reports only as a network
+  // error. If Lantern still answers a request that needs no CORS, this site is what was refused.
+  const REFUSED = 'refused';
+  let reachable: Promise<boolean> | undefined;
+  const refusedOr = (e: Error) =>
+    (reachable = reachable || fetch(api + '/health', { mode: 'no-cors', credentials: 'omit' }).then(() => true, () => false)).then((up) => Promise.reject(up ? new Error(REFUSED) : e));
   const get = <T>(path: string): Promise<T> =>
-    fetch(api + path, { headers, credentials: 'omit' }).then((res) =>
-      res.ok ? res.json() : res.json().then((b) => Promise.reject(new Error((b && b.detail) || 'HTTP ' + res.status)), () => Promise.reject(new Error('HTTP ' + res.status))),
+    fetch(api + path, { headers, credentials: 'omit' }).then(
+      (res) =>
+        res.ok
+          ? res.json()
+          : res.status === 403
+            ? Promise.reject(new Error(REFUSED))
+            : res.json().then((b) => Promise.reject(new Error((b && b.detail) || 'HTTP ' + res.status)), () => Promise.reject(new Error('HTTP ' + res.status))),
+      refusedOr,
     );
 
   const report = (event_type: string) => {
@@ -74,7 +86,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
     data.loadPersonaInfo === 'false'
       ? null
       : get<PersonaInfo>('/api/widget/persona-info').catch((e: Error) => {
-          warn('persona information unavailable (' + e.message + ')');
+          // A refused site is reported once, by the config call below.
+          if (e.message !== REFUSED) warn('persona information unavailable (' + e.message + ')');
           return null;
         });
   const domReady = new Promise<void>((resolve) => {
@@ -85,7 +98,12 @@ import type { PersonaInfo, WidgetConfig } from './types';
 
   Promise.all([config, persona, domReady]).then(
     ([cfg, who]) => idle(() => draw(cfg, who)),
-    (e: Error) => warn('the chat is not available here (' + e.message + ').'),
+    (e: Error) =>
+      warn(
+        e.message === REFUSED
+          ? 'this website (' + (location.origin === 'null' ? location.href : location.origin) + ") is not in the school's allowed websites, so the chat is not shown. Staff can add it under Chatbot > API Key > Allowed Websites."
+          : 'the chat is not available here (' + e.message + ').',
+      ),
   );
 
   const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);

@@ -17,10 +17,11 @@ import { Button } from '@/components/ui/button';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { DEFAULT_PREVIEW_TEXT, FORMALITIES, HUMOR_LEVELS, LEVELS, PERSONALITY_DEFAULTS, RESPONSE_STYLES, TONES, TRAITS, VOICE_DEFAULTS } from '@/lib/assistant/schema';
-import { expireSession } from '@/lib/web/session-state';
+import type { ActionResult } from '@/lib/http/action-result';
+import { callAction } from '@/lib/web/api';
 import { useSettings } from './use-settings';
 
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
+
 const words = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** Read-only view with Edit; form with Cancel (reverts) and Save (spec 001 §2.3, §4.7). */
@@ -48,10 +49,9 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-async function save<T>(action: () => Promise<Result<T>>, failure: string): Promise<{ data?: T; error?: string }> {
-  const res = await action().catch((): Result<T> => ({ ok: false, error: '' }));
+async function save<T>(action: () => Promise<ActionResult<T>>, failure: string): Promise<{ data?: T; error?: string }> {
+  const res = await callAction(action, failure);
   if (res.ok) return { data: res.data };
-  if (res.unauthorized) expireSession();
   return { error: res.error || failure };
 }
 
@@ -64,7 +64,7 @@ export function PersonaPanel() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Persona>(s.value);
   const [preview, setPreview] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { success, setSuccess } = s;
   const file = useRef<HTMLInputElement>(null);
 
   async function pickAvatar(f: File | null) {
@@ -83,6 +83,8 @@ export function PersonaPanel() {
       return;
     }
     setDraft((d) => ({ ...d, avatar_url: out.data!.avatar_url }));
+    // A good image replaces the complaint about the bad one.
+    s.setError(null);
   }
 
   async function submit(event: FormEvent) {
@@ -189,7 +191,7 @@ export function VoicePanel() {
   const voices = useSettings<{ voices: AvailableVoice[]; source: string }>(availableVoicesAction, { voices: [], source: '' }, 'Failed to load available voices');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Voice>(s.value);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { success, setSuccess } = s;
   const [audio, setAudio] = useState<{ url?: string; note?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -331,7 +333,7 @@ export function PersonalityPanel() {
   const s = useSettings<Personality>(getPersonalityAction, { ...PERSONALITY_DEFAULTS, personality_traits: [] }, 'Failed to load personality settings');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Personality>(s.value);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { success, setSuccess } = s;
   const set = (k: keyof Personality) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
 
   async function submit(event: FormEvent) {

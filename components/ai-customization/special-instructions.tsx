@@ -3,33 +3,35 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteSpecialInstructionAction, listSpecialInstructionsAction, saveSpecialInstructionAction } from '@/app/actions/assistant';
 import { Badge } from '@/components/ui/badge';
-import { ErrorList, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { INSTRUCTION_TYPES, NO_SCHOOL_SPECIAL_INSTRUCTIONS, specialInstructionSchema } from '@/lib/assistant/schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
 type Instruction = { id: number; title: string; instruction_text: string; instruction_type: string; priority: number; is_active: boolean };
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
-const failed = <T,>(): Result<T> => ({ ok: false, error: '' });
 const TYPE_LABEL: Record<string, string> = { always_do: 'Always do', never_do: 'Never do', general: 'General' };
 const EMPTY = { title: '', instruction_text: '', instruction_type: 'general', priority: '0', is_active: true };
 
-function InstructionForm({ initial, onSaved, onCancel }: { initial: Instruction | null; onSaved: (m: string) => void; onCancel?: () => void }) {
+function InstructionForm({ initial, onSaved, onCancel, onFailed }: { initial: Instruction | null; onSaved: (m: string) => void; onCancel?: () => void; /** The screen drops its older success message. */ onFailed?: () => void }) {
   const [draft, setDraft] = useState(initial ? { ...initial, priority: String(initial.priority) } : EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
+  const report = (list: string[]) => {
+    setErrors(list);
+    if (list.length) onFailed?.();
+  };
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A non-numeric priority becomes 0 (spec 001 §5.9).
     const priority = Number.parseInt(draft.priority, 10);
     const parsed = specialInstructionSchema.safeParse({ ...draft, priority: Number.isFinite(priority) ? priority : 0 });
-    if (!parsed.success) return setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
-    const res = await saveSpecialInstructionAction({ id: initial?.id, data: parsed.data }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setErrors([/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : res.error || 'Failed to save special instruction']);
-    setErrors([]);
+    if (!parsed.success) return report([...new Set(parsed.error.issues.map((i) => i.message))]);
+    const res = await callAction(() => saveSpecialInstructionAction({ id: initial?.id, data: parsed.data }));
+    if (!res.ok) return report([/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : res.error || 'Failed to save special instruction']);
+    report([]);
     // Saving clears the form.
     if (!initial) setDraft(EMPTY);
     onSaved(initial ? 'Special instruction updated successfully' : 'Special instruction added successfully');
@@ -69,17 +71,16 @@ function InstructionForm({ initial, onSaved, onCancel }: { initial: Instruction 
 export function SpecialInstructions() {
   const [items, setItems] = useState<Instruction[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [editing, setEditing] = useState<Instruction | null>(null);
   const [deleting, setDeleting] = useState<Instruction | null>(null);
 
   const load = useCallback(async () => {
-    const res = await listSpecialInstructionsAction().catch(failed<{ data: Instruction[] }>);
+    const res = await callAction(() => listSpecialInstructionsAction());
     setLoading(false);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : 'Failed to load special instructions');
+    if (!res.ok) return setError(/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : 'Failed to load special instructions');
     setItems(res.data.data);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -95,10 +96,10 @@ export function SpecialInstructions() {
   };
 
   async function remove(i: Instruction) {
-    const res = await deleteSpecialInstructionAction({ id: i.id }).catch(failed);
+    const res = await callAction(() => deleteSpecialInstructionAction({ id: i.id }));
     if (!res.ok) {
       setDeleting(null);
-      return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to delete special instruction');
+      return setError(res.error || 'Failed to delete special instruction');
     }
     done('Special instruction deleted successfully');
   }
@@ -109,7 +110,7 @@ export function SpecialInstructions() {
       <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Add a special instruction</h3>
-        <InstructionForm initial={null} onSaved={done} />
+        <InstructionForm initial={null} onSaved={done} onFailed={() => setSuccess(null)} />
       </section>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No special instructions yet.</p>

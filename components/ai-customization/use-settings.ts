@@ -1,35 +1,36 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { expireSession } from '@/lib/web/session-state';
-
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
+import { useMessages } from '@/components/ui/banner';
+import type { ActionResult } from '@/lib/http/action-result';
+import { callAction } from '@/lib/web/api';
 
 /**
  * Loads one settings record. A 404 ('not set up yet') is not an error: the panel shows its note and
  * the defaults (spec 001 §4.7).
  */
-export function useSettings<T>(load: () => Promise<Result<T>>, defaults: T, failure: string) {
+export function useSettings<T>(load: () => Promise<ActionResult<T>>, defaults: T, failure: string) {
   const [value, setValue] = useState<T>(defaults);
   const [notSet, setNotSet] = useState(false);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // One message at a time: a save that works clears the error it fixed (issue 14 #17).
+  const { error, success, setError, setSuccess } = useMessages();
 
   const reload = useCallback(async () => {
-    const res = await load().catch((): Result<T> => ({ ok: false, error: '' }));
+    const res = await callAction(load);
     setLoading(false);
     if (res.ok) {
       setValue(res.data);
       setNotSet(false);
-    } else if (res.unauthorized) expireSession();
+    }
     else if (/not been set up/i.test(res.error)) setNotSet(true);
     else setError(/no school/i.test(res.error) ? res.error : failure);
-  }, [load, failure]);
+  }, [load, failure, setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void reload();
   }, [reload]);
 
-  return { value, setValue, notSet, setNotSet, loading, error, setError };
+  return { value, setValue, notSet, setNotSet, loading, error, setError, success, setSuccess };
 }

@@ -31,6 +31,24 @@ async function validatePassword(password: string, username: string, email: strin
  * Server-side password check, debounced 300 ms after typing. `ensure()` answers for the current
  * password at once (used on submit, when the debounce may not have fired yet).
  */
+// Drawn icons, not emoji: an emoji needs a colour-emoji font, which many systems lack (issue 14 #17).
+function WarningIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M10 3 2.5 16.5h15L10 3Z" strokeLinejoin="round" />
+      <path d="M10 8.5v3.5M10 14.2v.1" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function HintIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M7.5 14.5h5M8.5 17h3M10 3a5 5 0 0 0-3 9c.6.5 1 1.2 1 2h4c0-.8.4-1.5 1-2a5 5 0 0 0-3-9Z" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 export function usePasswordCheck(password: string, username = '', email = '') {
   const [result, setResult] = useState<{ for: string; check: PasswordCheckResult } | null>(null);
   const latest = useRef({ password, username, email });
@@ -95,8 +113,8 @@ export function PasswordStrength({ password, result }: { password: string; resul
       {result && result.errors.length > 0 && (
         <ul className="space-y-0.5 text-red-800 dark:text-red-300">
           {result.errors.map((e) => (
-            <li key={e}>
-              <span aria-hidden="true">⚠</span> {e}
+            <li key={e} className="flex items-start gap-1.5">
+              <WarningIcon /> <span>{e}</span>
             </li>
           ))}
         </ul>
@@ -104,7 +122,9 @@ export function PasswordStrength({ password, result }: { password: string; resul
       {result?.strength && result.strength.suggestions.length > 0 && (
         <ul className="space-y-0.5 text-slate-700 dark:text-slate-300">
           {result.strength.suggestions.map((s) => (
-            <li key={s}>💡 {s}</li>
+            <li key={s} className="flex items-start gap-1.5">
+              <HintIcon /> <span>{s}</span>
+            </li>
           ))}
         </ul>
       )}

@@ -6,7 +6,8 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { demoPage, embedCode } from '@/lib/widget/embed';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
+
 import { AllowedSites } from './allowed-sites';
 import { CopyButton } from './copy-button';
 import { JsonModal } from './json-modal';
@@ -21,7 +22,7 @@ function fallbackKey(): string {
 
 const mask = (key: string) => `${key.slice(0, 7)}${'•'.repeat(24)}${key.slice(-4)}`;
 
-export function ApiKeyPanel({ schoolName, onKeyChange, onTest }: { schoolName: string; onKeyChange: (hasKey: boolean) => void; onTest: () => void }) {
+export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest: () => void }) {
   const [state, setState] = useState<KeyState>({ status: 'loading' });
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -35,27 +36,25 @@ export function ApiKeyPanel({ schoolName, onKeyChange, onTest }: { schoolName: s
     // The embed code points at the address staff reach Lantern by.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setOrigin(window.location.origin);
-    void currentKeyAction().then((res) => {
+    void callAction(() => currentKeyAction()).then((res) => {
       if (res.ok) {
         setState(res.data ? { status: 'ready', key: res.data } : { status: 'none' });
-        onKeyChange(!!res.data);
-      } else if (res.unauthorized) expireSession();
+      }
       else setState({ status: 'error', message: res.error });
     });
-  }, [onKeyChange]);
+  }, []);
 
   const generate = async () => {
     setConfirming(false);
     setBusy(true);
     setNotice(null);
-    const res = await generateKeyAction();
+    const res = await callAction(() => generateKeyAction());
     setBusy(false);
     if (res.ok) {
       setState({ status: 'ready', key: res.data });
       setShown(true);
       setNotice('A new API key was generated. Update the embed code on your website.');
-      onKeyChange(true);
-    } else if (res.unauthorized) expireSession();
+    }
     else setState({ status: 'fallback', key: fallbackKey() });
   };
 

@@ -11,12 +11,11 @@ import { TestChat } from './test-chat';
 const SOON = 'Coming soon';
 
 /**
- * Spec 002 §2.1: API Key always; Styling and Lead Gen once a key exists; Logging, Logs and Analytics;
+ * Spec 002 §2.1: API Key always; Styling and Lead Gen (not built: 'Coming soon' with or without a key); Logging, Logs and Analytics;
  * a Testing tab with no button of its own (reached from the API Key tab). On narrow screens an
  * accordion in the order Setup, API Key, Styling, Lead Gen, Logs, Analytics, API Key open first.
  */
 export function ChatbotManagement({ schoolName }: { schoolName: string | null }) {
-  const [hasKey, setHasKey] = useState(false);
   const [tab, setTab] = useState('api-key');
   if (!schoolName) {
     return (
@@ -29,9 +28,10 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
   }
   const later = (id: string, title: string, narrowTitle?: string): Section => ({ id, title, narrowTitle, content: null, disabled: true, note: SOON });
   const sections: Section[] = [
-    { id: 'api-key', title: 'API Key', content: <ApiKeyPanel schoolName={schoolName} onKeyChange={setHasKey} onTest={() => setTab('testing')} /> },
-    { ...later('styling', 'Styling'), note: hasKey ? SOON : 'Needs an API key' },
-    { ...later('lead-gen', 'Lead Gen'), note: hasKey ? SOON : 'Needs an API key' },
+    { id: 'api-key', title: 'API Key', content: <ApiKeyPanel schoolName={schoolName} onTest={() => setTab('testing')} /> },
+    // Not built yet whether or not a key exists: one honest note, not a promise that a key unlocks them.
+    later('styling', 'Styling'),
+    later('lead-gen', 'Lead Gen'),
     later('setup', 'Logging', 'Setup'),
     later('logs', 'Logs'),
     later('analytics', 'Analytics'),

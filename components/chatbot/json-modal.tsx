@@ -3,22 +3,18 @@
 import { useEffect, useState } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { Modal } from '@/components/ui/modal';
-import { expireSession } from '@/lib/web/session-state';
+import type { ActionResult } from '@/lib/http/action-result';
+import { callAction } from '@/lib/web/api';
 import { CopyButton } from './copy-button';
 
-type Result = { ok: true; data: unknown } | { ok: false; error: string; unauthorized?: boolean };
-
 /** A read-only JSON view of one call's answer, with a copy action (spec 002 §2.2). */
-export function JsonModal({ title, load, failure, onClose }: { title: string; load: () => Promise<Result>; failure: string; onClose: () => void }) {
+export function JsonModal({ title, load, failure, onClose }: { title: string; load: () => Promise<ActionResult<unknown>>; failure: string; onClose: () => void }) {
   const [json, setJson] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void load()
-      .catch((): Result => ({ ok: false, error: failure }))
-      .then((res) => {
+    void callAction(load, failure).then((res) => {
         if (res.ok) setJson(JSON.stringify(res.data, null, 2));
-        else if (res.unauthorized) expireSession();
-        else setError(/no school/i.test(res.error) ? res.error : failure);
+        else if (res.code !== 'session_expired') setError(/no school/i.test(res.error) ? res.error : failure);
       });
   }, [load, failure]);
   return (

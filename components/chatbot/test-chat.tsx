@@ -5,7 +5,8 @@ import { internalKeyAction, modelInUseAction } from '@/app/actions/chatbot';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { renderMarkdown } from '@/lib/widget/markdown';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
+
 
 // Spec 002 §2.3, §3.12, §4.12: the widget's replica in the admin area, talking to the same
 // assistant through the internal key (its chats are marked as tests).
@@ -32,12 +33,21 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const [session, setSession] = useState(newSession);
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Opened from a button that may be far below (the phone accordion puts this panel on top):
+    // bring the chat into view and put the caret in its input, so the screen visibly reacts.
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.current?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    input.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     void (async () => {
-      const [res, info] = await Promise.all([internalKeyAction(), modelInUseAction()]);
+      const [res, info] = await Promise.all([callAction(() => internalKeyAction()), callAction(() => modelInUseAction())]);
       if (info.ok) setModel(info.data.label);
-      if (!res.ok) return res.unauthorized ? expireSession() : setLoadError(res.error);
+      if (!res.ok) return setLoadError(res.error);
       setKey(res.data);
       const answer = await fetch('/api/widget/persona-info', { headers: { 'X-API-Key': res.data } }).catch(() => null);
       const p: Persona = answer?.ok ? await answer.json() : { greeting: `Hi! How can I help you with ${schoolName}?`, ai_name: 'Admissions Assistant', avatar_url: null };
@@ -103,7 +113,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const name = persona?.ai_name ?? 'Admissions Assistant';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,420px)_1fr]">
-      <div className="flex h-[600px] max-w-[420px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div ref={panel} data-testid="test-chat-panel" className="flex h-[600px] max-w-[420px] scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <div className="flex items-center gap-3 bg-brand-700 px-4 py-3 text-white">
           {persona?.avatar_url ? (
             // eslint-disable-next-line @next/next/no-img-element

@@ -8,7 +8,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
 export type ProfileUser = { firstName: string; lastName: string; email: string; username: string };
 
@@ -19,6 +19,7 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
   const { result: passwordCheck, ensure } = usePasswordCheck(form.new_password, user.username, form.email);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
@@ -35,18 +36,19 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
       if (!form.current_password) return setError('Current password is required to change password');
       if (!(await ensure()).is_valid) return setError(FIX_PASSWORD_FIRST);
     }
+    if (emailChanged && !form.current_password) return setError('Current password is required to change e-mail');
     setBusy(true);
     const payload = {
       first_name: form.first_name,
       last_name: form.last_name,
       email: form.email,
-      // Password fields travel only when a new password was entered.
-      ...(changingPassword ? { current_password: form.current_password, new_password: form.new_password } : {}),
+      // The current password travels only when it is needed: a new e-mail or a new password.
+      ...(changingPassword || emailChanged ? { current_password: form.current_password } : {}),
+      ...(changingPassword ? { new_password: form.new_password } : {}),
     };
-    const result = await updateProfileAction(payload).catch(() => ({ ok: false as const, error: 'Failed to update profile', unauthorized: false }));
+    const result = await callAction(() => updateProfileAction(payload));
     setBusy(false);
     if (!result.ok) {
-      if (result.unauthorized) expireSession();
       return setError(result.error || 'Failed to update profile');
     }
     setForm((f) => ({ ...f, current_password: '', new_password: '', confirm_password: '' }));
@@ -64,10 +66,19 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
           <TextField label="Last name" name="last_name" required autoComplete="family-name" value={form.last_name} onChange={set('last_name')} />
         </div>
         <TextField label="E-mail" name="email" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required={emailChanged}
+          hint={emailChanged ? 'Enter your current password to change your e-mail.' : 'Needed only to change your e-mail or password.'}
+          value={form.current_password}
+          onChange={set('current_password')}
+        />
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
           <legend className="px-1 text-sm font-semibold">Change password</legend>
           <p className="text-xs text-slate-600 dark:text-slate-400">Leave these empty to keep your current password.</p>
-          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" value={form.current_password} onChange={set('current_password')} />
           <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')}>
             <PasswordStrength password={form.new_password} result={passwordCheck} />
           </TextField>

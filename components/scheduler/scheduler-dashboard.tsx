@@ -4,13 +4,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { scheduledTasksAction, taskExecutionsAction, taskStatisticsAction, triggerTaskAction } from '@/app/actions/scheduler';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
-import { MessageBanners } from '@/components/ui/banner';
+import { MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select';
-import { errorText, formatDuration, resultSnippet, successRateTone } from '@/lib/scheduler/format';
+import { describeSchedule, errorText, formatDuration, resultSnippet, successRateTone } from '@/lib/scheduler/format';
 import type { ScheduledTaskView, TaskExecutionView, TaskStatistics } from '@/lib/scheduler/schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 import { MetricsModal } from './metrics-modal';
 import { CategoryIcon, DateCell, MetricCard, RateBadge, StatusBadge } from './parts';
 
@@ -20,7 +20,7 @@ const HISTORY_LIMIT = 50;
 const STATS_DAYS = 7;
 const EMPTY_STATS: TaskStatistics = { days: STATS_DAYS, overall: { total_executions: 0, successful: 0, failed: 0, success_rate: 0 }, by_task: [] };
 
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
+
 
 const tabClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-slate-950 dark:text-slate-300 dark:data-[state=active]:text-white';
@@ -30,28 +30,26 @@ export function SchedulerDashboard() {
   const [executions, setExecutions] = useState<TaskExecutionView[]>([]);
   const [stats, setStats] = useState<TaskStatistics>(EMPTY_STATS);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [taskFilter, setTaskFilter] = useState('all');
   const [statusFilter, setStatusFilter] = useState('all');
   const [metrics, setMetrics] = useState<TaskExecutionView | null>(null);
 
   const load = useCallback(async () => {
     const query = { limit: HISTORY_LIMIT, ...(taskFilter !== 'all' ? { task_name: taskFilter } : {}), ...(statusFilter !== 'all' ? { status: statusFilter } : {}) };
-    const settle = <T,>(p: Promise<Result<T>>) => p.catch((): Result<T> => ({ ok: false, error: 'network error' }));
     const [t, e, s] = await Promise.all([
-      settle(scheduledTasksAction()),
-      settle(taskExecutionsAction(query)),
-      settle(taskStatisticsAction({ days: STATS_DAYS })),
+      callAction(() => scheduledTasksAction()),
+      callAction(() => taskExecutionsAction(query)),
+      callAction(() => taskStatisticsAction({ days: STATS_DAYS })),
     ]);
-    if ([t, e, s].some((r) => !r.ok && r.unauthorized)) return void expireSession();
+    if ([t, e, s].some((r) => !r.ok && r.code === 'session_expired')) return;
     // Each part falls back to empty on its own failure.
     setTasks(t.ok ? t.data : []);
     setExecutions(e.ok ? e.data : []);
     setStats(s.ok ? s.data : EMPTY_STATS);
     setError(t.ok && e.ok && s.ok ? null : 'Failed to load scheduler data');
     setLoading(false);
-  }, [taskFilter, statusFilter]);
+  }, [taskFilter, statusFilter, setError]);
 
   useEffect(() => {
     // The first load and the 30-second refresh both sync from the server.
@@ -62,9 +60,8 @@ export function SchedulerDashboard() {
   }, [load]);
 
   async function trigger(task: ScheduledTaskView) {
-    const res = await triggerTaskAction({ key: task.key }).catch((): Result<never> => ({ ok: false, error: 'network error' }));
+    const res = await callAction(() => triggerTaskAction({ key: task.key }));
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       setSuccess(null);
       return setError(`Failed to trigger task: ${res.error}`);
     }
@@ -99,7 +96,16 @@ export function SchedulerDashboard() {
           </span>
         ),
       },
-      { id: 'schedule', header: 'Schedule', cell: ({ row }) => <code className="text-xs">{row.original.schedule}</code> },
+      {
+        id: 'schedule',
+        header: 'Schedule',
+        cell: ({ row }) => (
+          // The expression itself stays one hover away for whoever needs it.
+          <span title={`${row.original.schedule} (cron, UTC)`} data-testid="task-schedule">
+            {describeSchedule(row.original.schedule)}
+          </span>
+        ),
+      },
       { id: 'next', header: 'Next Run', cell: ({ row }) => <DateCell iso={row.original.next_run} /> },
       { id: 'queue', header: 'Queue', cell: ({ row }) => row.original.queue },
       {
@@ -182,7 +188,7 @@ export function SchedulerDashboard() {
           </Tabs.Content>
 
           <Tabs.Content value="tasks" className="pt-6">
-            <DataTable columns={taskColumns} data={tasks} caption="Scheduled Tasks" empty="No scheduled tasks." rowKey={(r) => r.key} />
+            <DataTable columns={taskColumns} data={tasks} caption="Scheduled Tasks" empty="No scheduled tasks." rowKey={(r) => r.key} cardsWhenNarrow />
           </Tabs.Content>
 
           <Tabs.Content value="history" className="space-y-4 pt-6">

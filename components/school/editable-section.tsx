@@ -6,7 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import type { SchoolView } from '@/lib/schools/present';
 import type { SectionKey } from '@/lib/schools/schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
 /** Words used in the section's messages: '{Section} information updated successfully!'. */
 export const MESSAGE_NAME: Record<SectionKey, string> = {
@@ -76,10 +76,9 @@ export function EditableSection<T>({
       setBusy(false);
       return setError(first);
     }
-    const res = await updateSchoolSectionAction({ section, data: toPayload(draft) }).catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => updateSchoolSectionAction({ section, data: toPayload(draft) }));
     setBusy(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setError(res.error || `An error occurred updating ${word.toLowerCase()} information`);
     }
     onSaved(res.data);

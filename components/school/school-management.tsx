@@ -8,8 +8,9 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import type { SchoolView } from '@/lib/schools/present';
+import { callAction } from '@/lib/web/api';
 import { SECTIONS, type SectionKey } from '@/lib/schools/schema';
-import { expireSession } from '@/lib/web/session-state';
+
 import { BasicForm, BasicSection, basicDraft, BrandingSection, ClassificationSection, ContactSection, SocialSection, TuitionSection } from './sections';
 
 const NO_SCHOOL_MESSAGE = 'No school information available. Enter details of your school here.';
@@ -52,16 +53,12 @@ function CreateSchool({ narrow }: { narrow: boolean }) {
     event.preventDefault();
     if (!draft.name.trim()) return setError('Name is required');
     setBusy(true);
-    const res = await createSchoolAction({ name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url }).catch(() => ({
-      ok: false as const,
-      error: 'An error occurred updating basic information',
-      unauthorized: false,
-    }));
+    const res = await callAction(
+      () => createSchoolAction({ name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url, mascot: draft.mascot }),
+      'An error occurred updating basic information',
+    );
     setBusy(false);
-    if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
-      return setError(res.error);
-    }
+    if (!res.ok) return setError(res.error);
     router.refresh();
   }
 

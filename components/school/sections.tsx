@@ -9,6 +9,7 @@ import type { SchoolView } from '@/lib/schools/present';
 import { CLASSIFICATIONS, DEGREE_LEVELS, FONT_FAMILIES, INSTITUTION_CONTROLS, SOCIAL_NETWORKS, TAX_STATUSES } from '@/lib/schools/schema';
 import { EditableSection, Facts, type SectionFormProps } from './editable-section';
 import { StringListEditor } from './list-editor';
+import { callAction } from '@/lib/web/api';
 
 export const LABELS = {
   classification: { '2_year': '2-Year', '4_year': '4-Year', mixed: 'Mixed' } as Record<string, string>,
@@ -224,7 +225,7 @@ export function BrandingSection({ school, onSaved }: Saved) {
         if (!logoFile) return null;
         const form = new FormData();
         form.append('file', logoFile);
-        const res = await uploadLogoAction(form).catch(() => ({ ok: false as const, error: 'Failed to upload logo' }));
+        const res = await callAction(() => uploadLogoAction(form));
         // A failed upload puts the previous logo back in the preview.
         setPreview(null);
         if (!res.ok) return res.error;

@@ -28,10 +28,10 @@ export function Header({ user }: { user: HeaderUser }) {
           </div>
         ) : (
           <nav aria-label="Main" className="flex items-center gap-1 sm:gap-4">
-            <Link href="/?view=about" scroll={false} className="hidden rounded px-2 py-1 text-sm text-slate-700 hover:text-slate-950 sm:inline dark:text-slate-200 dark:hover:text-white">
+            <Link href="/?view=about" scroll={false} className="rounded px-2 py-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-200 dark:hover:text-white">
               About
             </Link>
-            <Link href="/?view=contact" scroll={false} className="hidden rounded px-2 py-1 text-sm text-slate-700 hover:text-slate-950 sm:inline dark:text-slate-200 dark:hover:text-white">
+            <Link href="/?view=contact" scroll={false} className="rounded px-2 py-2 text-sm text-slate-700 hover:text-slate-950 dark:text-slate-200 dark:hover:text-white">
               Contact
             </Link>
             <button type="button" onClick={openLoginDialog} className={buttonClass('primary')}>

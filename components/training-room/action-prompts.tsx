@@ -3,14 +3,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteActionPromptAction, listActionPromptsAction, saveActionPromptAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { ErrorList, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { ACTION_TYPE_LABELS, ACTION_TYPE_VALUES, actionPromptSchema, NO_SCHOOL_ACTION_PROMPTS, type ActionPromptView } from '@/lib/knowledge/action-prompt-schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
 type Draft = { name: string; target_audience: string; action_description: string; action_type: string; action_data: string; priority: string; is_active: boolean };
 const EMPTY: Draft = { name: '', target_audience: '', action_description: '', action_type: 'link', action_data: '', priority: '0', is_active: true };
@@ -29,10 +29,9 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
     const parsed = actionPromptSchema.safeParse(draft);
     if (!parsed.success) return setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
     setBusy(true);
-    const res = await saveActionPromptAction({ id: initial?.id, data: parsed.data }).catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => saveActionPromptAction({ id: initial?.id, data: parsed.data }));
     setBusy(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setErrors([/no school/i.test(res.error) ? NO_SCHOOL_ACTION_PROMPTS : res.error || 'Failed to save action prompt']);
     }
     onSaved(initial ? 'Action prompt updated successfully' : 'Action prompt added successfully');
@@ -79,20 +78,18 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
 export function ActionPrompts() {
   const [prompts, setPrompts] = useState<ActionPromptView[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [editing, setEditing] = useState<ActionPromptView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ActionPromptView | null>(null);
 
   const load = useCallback(async () => {
-    const res = await listActionPromptsAction().catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => listActionPromptsAction());
     setLoading(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setError(/no school/i.test(res.error) ? NO_SCHOOL_ACTION_PROMPTS : 'Failed to load action prompts');
     }
     setPrompts(res.data);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -101,9 +98,8 @@ export function ActionPrompts() {
 
   async function remove(p: ActionPromptView) {
     setDeleting(null);
-    const res = await deleteActionPromptAction({ id: p.id }).catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => deleteActionPromptAction({ id: p.id }));
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setError(res.error || 'Failed to delete action prompt');
     }
     setSuccess('Action prompt deleted successfully');

@@ -6,7 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { inputClass, TextField } from '@/components/ui/field';
 import { splitItems, type FactSheetView } from '@/lib/schools/schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
 const EMPTY: FactSheetView = { programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] };
 const SET_UP_FIRST = 'Please set up your school information first.';
@@ -73,10 +73,9 @@ export function FactSheet() {
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const res = await getFactSheetAction().catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => getFactSheetAction());
     setLoading(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       const detail = res.error ?? '';
       setError(/set up your school/i.test(detail) ? detail : /no school/i.test(detail) ? SET_UP_FIRST : 'Failed to load fact sheet data');
       setEditing(true);
@@ -99,10 +98,9 @@ export function FactSheet() {
     if (incomplete >= 0) return setError(`Deadline ${incomplete + 1} needs a name and a date`);
     setBusy(true);
     setError(null);
-    const res = await saveFactSheetAction(draft).catch(() => ({ ok: false as const, error: '', unauthorized: false }));
+    const res = await callAction(() => saveFactSheetAction(draft));
     setBusy(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setError(/no school/i.test(res.error) ? SET_UP_FIRST : res.error || 'Failed to save fact sheet');
     }
     setSaved(res.data);

@@ -3,17 +3,15 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { deleteFileAction, generateFileInsightsAction, listFilesAction, updateFileAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners } from '@/components/ui/banner';
+import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { detailText } from '@/lib/web/api';
 import { ACCEPTED_EXTENSIONS, defaultFileName, FILE_MAX_BYTES, formatFileSize, NO_SCHOOL_FILES, type KnowledgeFileView } from '@/lib/knowledge/file-schema';
-import { expireSession } from '@/lib/web/session-state';
+import type { ActionResult } from '@/lib/http/action-result';
+import { callAction, failureFrom } from '@/lib/web/api';
 
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
-const failed = <T,>(): Result<T> => ({ ok: false, error: '' });
 const POLL_MS = 3000;
 
 const STATUS: Record<KnowledgeFileView['analysis_status'], { label: string; tone: 'neutral' | 'brand' | 'success' | 'danger' }> = {
@@ -24,7 +22,8 @@ const STATUS: Record<KnowledgeFileView['analysis_status'], { label: string; tone
 };
 
 /** Uploads with XMLHttpRequest so the bar can show progress; the web session authenticates it. */
-function sendFile(file: File, name: string, onProgress: (pct: number) => void): Promise<{ ok: boolean; status: number; detail: string | null }> {
+/** The upload goes through XHR for its progress events; its answer still goes through the data layer. */
+function sendFile(file: File, name: string, onProgress: (pct: number) => void): Promise<ActionResult<unknown>> {
   return new Promise((resolve) => {
     const form = new FormData();
     form.append('file', file);
@@ -39,9 +38,9 @@ function sendFile(file: File, name: string, onProgress: (pct: number) => void): 
       } catch {
         body = null;
       }
-      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, detail: detailText(body) });
+      resolve(xhr.status >= 200 && xhr.status < 300 ? { ok: true, data: body } : failureFrom(xhr.status, body, 'Failed to upload file'));
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, detail: null });
+    xhr.onerror = () => resolve({ ok: false, error: 'Failed to upload file', code: 'error' });
     xhr.send(form);
   });
 }
@@ -63,8 +62,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
     const res = await sendFile(file, name.trim(), setProgress);
     setProgress(null);
     if (!res.ok) {
-      if (res.status === 401) return void expireSession();
-      return setError(res.status === 404 ? NO_SCHOOL_FILES : res.detail || 'Failed to upload file');
+      return setError(res.code === 'not_found' ? NO_SCHOOL_FILES : res.error);
     }
     setFile(null);
     setName('');
@@ -117,22 +115,20 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
 export function FileUploads() {
   const [files, setFiles] = useState<KnowledgeFileView[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [dialog, setDialog] = useState<{ kind: 'insights' | 'rename' | 'delete'; file: KnowledgeFileView } | null>(null);
   const [text, setText] = useState('');
 
   const load = useCallback(async () => {
-    const res = await listFilesAction().catch(failed<KnowledgeFileView[]>);
+    const res = await callAction(() => listFilesAction());
     setLoading(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       if (/no school/i.test(res.error)) setError(NO_SCHOOL_FILES);
       else console.error('Failed to load files', res.error);
       return;
     }
     setFiles(res.data);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -155,8 +151,8 @@ export function FileUploads() {
   };
 
   async function generate(f: KnowledgeFileView) {
-    const res = await generateFileInsightsAction({ id: f.id }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Error generating insights');
+    const res = await callAction(() => generateFileInsightsAction({ id: f.id }));
+    if (!res.ok) return setError(res.error || 'Error generating insights');
     setError(null);
     await load();
   }
@@ -165,16 +161,16 @@ export function FileUploads() {
     if (!dialog) return;
     const changes = dialog.kind === 'rename' ? { name: text } : { insights_summary: text };
     if (dialog.kind === 'rename' && !text.trim()) return setError('Please provide a name');
-    const res = await updateFileAction({ id: dialog.file.id, ...changes }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || (dialog.kind === 'rename' ? 'Failed to update file' : 'Failed to update insights'));
+    const res = await callAction(() => updateFileAction({ id: dialog.file.id, ...changes }));
+    if (!res.ok) return setError(res.error || (dialog.kind === 'rename' ? 'Failed to update file' : 'Failed to update insights'));
     finish(dialog.kind === 'rename' ? 'File updated successfully' : 'Insights updated successfully');
   }
 
   async function remove(f: KnowledgeFileView) {
-    const res = await deleteFileAction({ id: f.id }).catch(failed);
+    const res = await callAction(() => deleteFileAction({ id: f.id }));
     if (!res.ok) {
       setDialog(null);
-      return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to delete file');
+      return setError(res.error || 'Failed to delete file');
     }
     finish('File deleted successfully');
   }

@@ -3,34 +3,36 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { deleteInterviewAction, listInterviewsAction, resetInterviewAction, saveInterviewAction, startInterviewAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { ErrorList, MessageBanners } from '@/components/ui/banner';
+import { ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import { ACTIVE_STATUSES, formatCallDuration, interviewCreateSchema, NO_SCHOOL_INTERVIEWS, TOPIC_LABELS, TOPIC_VALUES, type InterviewView } from '@/lib/knowledge/interview-schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
-const failed = <T,>(): Result<T> => ({ ok: false, error: '' });
 const POLL_MS = 5000;
 const STATUS_TONE: Record<string, 'neutral' | 'brand' | 'success' | 'danger'> = { pending: 'neutral', initiated: 'brand', ringing: 'brand', calling: 'brand', in_progress: 'brand', completed: 'success', failed: 'danger' };
 const EMPTY = { staff_name: '', phone_number: '', topic: 'academics', additional_instructions: '' };
 const preview = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-function CallForm({ initial, onSaved, onCancel }: { initial: InterviewView | null; onSaved: (m: string) => void; onCancel?: () => void }) {
+function CallForm({ initial, onSaved, onCancel, onFailed }: { initial: InterviewView | null; onSaved: (m: string) => void; onCancel?: () => void; /** The screen drops its older success message. */ onFailed?: () => void }) {
   const [draft, setDraft] = useState(initial ? { staff_name: initial.staff_name, phone_number: initial.phone_number, topic: initial.topic, additional_instructions: initial.additional_instructions ?? '' } : EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
+  const report = (list: string[]) => {
+    setErrors(list);
+    if (list.length) onFailed?.();
+  };
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = interviewCreateSchema.safeParse(draft);
-    if (!parsed.success) return setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
-    const res = await saveInterviewAction({ id: initial?.id, data: parsed.data }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setErrors([/no school/i.test(res.error) ? NO_SCHOOL_INTERVIEWS : res.error || 'Failed to save interview call']);
+    if (!parsed.success) return report([...new Set(parsed.error.issues.map((i) => i.message))]);
+    const res = await callAction(() => saveInterviewAction({ id: initial?.id, data: parsed.data }));
+    if (!res.ok) return report([/no school/i.test(res.error) ? NO_SCHOOL_INTERVIEWS : res.error || 'Failed to save interview call']);
     if (!initial) setDraft(EMPTY);
-    setErrors([]);
+    report([]);
     onSaved(initial ? 'Interview call updated successfully' : 'Interview call added successfully');
   }
   return (
@@ -64,22 +66,20 @@ function CallForm({ initial, onSaved, onCancel }: { initial: InterviewView | nul
 export function Interviews() {
   const [calls, setCalls] = useState<InterviewView[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'insights' | 'delete'; call: InterviewView } | null>(null);
   const [summary, setSummary] = useState('');
 
   const load = useCallback(async (silent = false) => {
-    const res = await listInterviewsAction().catch(failed<InterviewView[]>);
+    const res = await callAction(() => listInterviewsAction());
     setLoading(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       // The refresh while a call is active fails silently.
       if (!silent) setError(/no school/i.test(res.error) ? NO_SCHOOL_INTERVIEWS : 'Failed to load interview calls');
       return;
     }
     setCalls(res.data);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -102,32 +102,31 @@ export function Interviews() {
 
   async function startCall(c: InterviewView) {
     setCalls((list) => list.map((x) => (x.id === c.id ? { ...x, status: 'calling' } : x)));
-    const res = await startInterviewAction({ id: c.id }).catch(failed);
+    const res = await callAction(() => startInterviewAction({ id: c.id }));
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       setError(`Failed to start interview call${res.error ? `: ${res.error}` : ''}`);
     }
     await load();
   }
 
   async function reset(c: InterviewView) {
-    const res = await resetInterviewAction({ id: c.id }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to reset interview call');
+    const res = await callAction(() => resetInterviewAction({ id: c.id }));
+    if (!res.ok) return setError(res.error || 'Failed to reset interview call');
     finish('Interview call reset');
   }
 
   async function saveSummary() {
     if (!dialog) return;
-    const res = await saveInterviewAction({ id: dialog.call.id, data: { interview_summary: summary } }).catch(failed);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to update interview insights');
+    const res = await callAction(() => saveInterviewAction({ id: dialog.call.id, data: { interview_summary: summary } }));
+    if (!res.ok) return setError(res.error || 'Failed to update interview insights');
     finish('Interview insights updated successfully');
   }
 
   async function remove(c: InterviewView) {
-    const res = await deleteInterviewAction({ id: c.id }).catch(failed);
+    const res = await callAction(() => deleteInterviewAction({ id: c.id }));
     if (!res.ok) {
       setDialog(null);
-      return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to delete interview call');
+      return setError(res.error || 'Failed to delete interview call');
     }
     finish('Interview call deleted successfully');
   }
@@ -139,7 +138,7 @@ export function Interviews() {
       <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Plan an interview</h3>
-        <CallForm initial={null} onSaved={finish} />
+        <CallForm initial={null} onSaved={finish} onFailed={() => setSuccess(null)} />
       </section>
       {calls.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No interview calls yet.</p>

@@ -10,16 +10,14 @@ import {
   updateWebLinkInsightsAction,
 } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, ErrorList, MessageBanners } from '@/components/ui/banner';
+import { Banner, ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { EMPTY_CONTENT, NO_SCHOOL_WEB_LINKS, webLinkCreateSchema, type WebLinkView } from '@/lib/knowledge/web-link-schema';
-import { expireSession } from '@/lib/web/session-state';
+import { callAction } from '@/lib/web/api';
 
-type Result<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
-const failed = <T,>(): Result<T> => ({ ok: false, error: '' });
 
 const STATUS: Record<string, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
   pending: { label: 'No insights yet', tone: 'neutral' },
@@ -29,24 +27,32 @@ const STATUS: Record<string, { label: string; tone: 'neutral' | 'success' | 'war
   failed: { label: 'Failed', tone: 'danger' },
 };
 
-function LinkForm({ initial, onSaved, onCancel }: { initial: WebLinkView | null; onSaved: (message: string) => void; onCancel?: () => void }) {
+function LinkForm({ initial, onSaved, onCancel, onFailed }: { initial: WebLinkView | null; onSaved: (message: string) => void; onCancel?: () => void; /** The screen drops its older success message. */ onFailed?: () => void }) {
   const [draft, setDraft] = useState({ name: initial?.name ?? '', url: initial?.url ?? '', drill_into_subpages: initial?.drill_into_subpages ?? false });
   const [errors, setErrors] = useState<string[]>([]);
+  // Typing again means the last complaint has been read: it goes, so it cannot sit beside a later success.
+  const edit = (change: Partial<typeof draft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setErrors([]);
+  };
+  const report = (list: string[]) => {
+    setErrors(list);
+    if (list.length) onFailed?.();
+  };
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = webLinkCreateSchema.safeParse(draft);
-    if (!parsed.success) return setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
+    if (!parsed.success) return report([...new Set(parsed.error.issues.map((i) => i.message))]);
     setBusy(true);
-    const res = await saveWebLinkAction({ id: initial?.id, data: parsed.data }).catch(failed);
+    const res = await callAction(() => saveWebLinkAction({ id: initial?.id, data: parsed.data }));
     setBusy(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
-      return setErrors([/no school/i.test(res.error) ? NO_SCHOOL_WEB_LINKS : res.error || 'Failed to save web link']);
+      return report([/no school/i.test(res.error) ? NO_SCHOOL_WEB_LINKS : res.error || 'Failed to save web link']);
     }
     if (!initial) setDraft({ name: '', url: '', drill_into_subpages: false });
-    setErrors([]);
+    report([]);
     onSaved(initial ? 'Web link updated successfully' : 'Web link added successfully');
   }
 
@@ -54,12 +60,12 @@ function LinkForm({ initial, onSaved, onCancel }: { initial: WebLinkView | null;
     <form onSubmit={submit} className="space-y-3" noValidate aria-label={initial ? 'Edit web link' : 'Add web link'}>
       <ErrorList errors={errors} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Link name" required value={draft.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} placeholder="e.g. Admissions overview" />
-        <TextField label="URL" type="url" required value={draft.url} onChange={(e) => setDraft((d) => ({ ...d, url: e.target.value }))} placeholder="https://www.example.edu/admissions" />
+        <TextField label="Link name" required value={draft.name} onChange={(e) => edit({ name: e.target.value })} placeholder="e.g. Admissions overview" />
+        <TextField label="URL" type="url" required value={draft.url} onChange={(e) => edit({ url: e.target.value })} placeholder="https://www.example.edu/admissions" />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={draft.drill_into_subpages} onChange={(e) => setDraft((d) => ({ ...d, drill_into_subpages: e.target.checked }))} />
-        Drill into subpages (up to 25 pages of the same site, two links deep)
+        Drill into subpages (up to 25 pages under this address, two links deep; each page is kept as its own source)
       </label>
       <div className="flex justify-end gap-3">
         {onCancel && (
@@ -81,9 +87,9 @@ function InsightsEditor({ link, onClose, onSaved }: { link: WebLinkView; onClose
   const [busy, setBusy] = useState(false);
   async function save() {
     setBusy(true);
-    const res = await updateWebLinkInsightsAction({ id: link.id, insights_summary: text }).catch(failed);
+    const res = await callAction(() => updateWebLinkInsightsAction({ id: link.id, insights_summary: text }));
     setBusy(false);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to update insights');
+    if (!res.ok) return setError(res.error || 'Failed to update insights');
     onSaved('Insights updated successfully');
   }
   return (
@@ -112,9 +118,9 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
   async function submit() {
     if (!content.trim()) return setError(EMPTY_CONTENT);
     setBusy(true);
-    const res = await manualWebLinkInsightsAction({ id: link.id, content }).catch(failed);
+    const res = await callAction(() => manualWebLinkInsightsAction({ id: link.id, content }));
     setBusy(false);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to process manual content');
+    if (!res.ok) return setError(res.error || 'Failed to process manual content');
     onSaved('Insights created from the pasted content');
   }
   return (
@@ -140,20 +146,18 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
 export function WebLinks() {
   const [links, setLinks] = useState<WebLinkView[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [generating, setGenerating] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'insights' | 'manual' | 'delete'; link: WebLinkView } | null>(null);
 
   const load = useCallback(async () => {
-    const res = await listWebLinksAction().catch(failed<WebLinkView[]>);
+    const res = await callAction(() => listWebLinksAction());
     setLoading(false);
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return setError(/no school/i.test(res.error) ? NO_SCHOOL_WEB_LINKS : 'Failed to load web links');
     }
     setLinks(res.data);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -170,19 +174,19 @@ export function WebLinks() {
   async function generate(link: WebLinkView) {
     setGenerating(link.id);
     setError(null);
-    const res: Result<{ status: string }> = await generateWebLinkInsightsAction({ id: link.id }).catch(() => failed<{ status: string }>());
+    const res = await callAction(() => generateWebLinkInsightsAction({ id: link.id }));
     setGenerating(null);
-    if (!res.ok) return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to generate insights');
+    if (!res.ok) return setError(res.error || 'Failed to generate insights');
     await load();
     if (res.data.status === 'manual_required') setDialog({ kind: 'manual', link });
     else setSuccess('Insights generated successfully');
   }
 
   async function remove(link: WebLinkView) {
-    const res = await deleteWebLinkAction({ id: link.id }).catch(failed);
+    const res = await callAction(() => deleteWebLinkAction({ id: link.id }));
     if (!res.ok) {
       setDialog(null);
-      return res.unauthorized ? void expireSession() : setError(res.error || 'Failed to delete web link');
+      return setError(res.error || 'Failed to delete web link');
     }
     done('Web link deleted successfully');
   }
@@ -193,7 +197,7 @@ export function WebLinks() {
       <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Add a web link</h3>
-        <LinkForm initial={null} onSaved={done} />
+        <LinkForm initial={null} onSaved={done} onFailed={() => setSuccess(null)} />
       </section>
       {links.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No web links yet.</p>

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 
 const TONES = {
   error: 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100',
@@ -25,7 +25,18 @@ export function Banner({ tone, children, onDismiss }: { tone: keyof typeof TONES
   );
 }
 
-/** The error and success messages of a screen, each dismissible. */
+/**
+ * A screen's error and success messages, one at a time: a new error replaces the success and a new
+ * success replaces the error, so a fixed mistake never lingers beside the message that it worked.
+ */
+export function useMessages() {
+  const [messages, setMessages] = useState<{ error: string | null; success: string | null }>({ error: null, success: null });
+  const setError = useCallback((error: string | null) => setMessages((m) => ({ error, success: error ? null : m.success })), []);
+  const setSuccess = useCallback((success: string | null) => setMessages((m) => ({ success, error: success ? null : m.error })), []);
+  return { ...messages, setError, setSuccess };
+}
+
+/** The error and success messages of a screen, each dismissible (keep them in useMessages). */
 export function MessageBanners({ error, success, onDismissError, onDismissSuccess }: { error: ReactNode | null; success: ReactNode | null; onDismissError: () => void; onDismissSuccess: () => void }) {
   return (
     <>

@@ -91,11 +91,19 @@ export function ResponsiveSections({
                 type="button"
                 aria-expanded={open.includes(s.id)}
                 disabled={s.disabled}
-                className="w-full px-4 py-3 text-left font-semibold disabled:cursor-not-allowed disabled:text-slate-500"
+                className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left font-semibold disabled:cursor-not-allowed disabled:text-slate-500"
                 onClick={() => toggle(s.id)}
               >
-                {s.narrowTitle ?? s.title}
-                <Note text={s.note} />
+                <span>
+                  {s.narrowTitle ?? s.title}
+                  <Note text={s.note} />
+                </span>
+                {!s.disabled && (
+                  // The same open/closed mark as School Management's sections.
+                  <span aria-hidden="true" data-testid="accordion-chevron" className={`transition ${open.includes(s.id) ? 'rotate-180' : ''}`}>
+                    ▾
+                  </span>
+                )}
               </button>
             </h2>
             {open.includes(s.id) && !s.disabled && <div className="border-t border-slate-200 p-4 dark:border-slate-700">{s.content}</div>}

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import type { AdminUser } from '@/lib/users/present';
+import { callAction } from '@/lib/web/api';
 
-export function ChangePasswordModal({ user, onClose, onDone, onUnauthorized }: { user: AdminUser; onClose: () => void; onDone: (message: string, error?: boolean) => void; onUnauthorized: () => void }) {
+export function ChangePasswordModal({ user, onClose, onDone }: { user: AdminUser; onClose: () => void; onDone: (message: string, error?: boolean) => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,10 +21,9 @@ export function ChangePasswordModal({ user, onClose, onDone, onUnauthorized }: {
     if (!password) return setError('Password is required');
     if (!(await ensure()).is_valid) return setError(FIX_PASSWORD_FIRST);
     setBusy(true);
-    const res = await setUserPasswordAction({ id: user.id, new_password: password });
+    const res = await callAction(() => setUserPasswordAction({ id: user.id, new_password: password }));
     setBusy(false);
     if (!res.ok) {
-      if (res.unauthorized) return onUnauthorized();
       return onDone(`Failed to update password: ${res.error}`, true);
     }
     onDone('Password updated successfully');

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { AdminUser } from '@/lib/users/present';
+import { roleLabel } from '@/lib/users/schema';
 
 const ROLE_TONE = { superuser: 'danger', admin: 'brand', user: 'neutral' } as const;
 
@@ -20,7 +21,7 @@ export const UserCard = memo(function UserCard({ user, isSelf, onAction }: { use
     <li className="flex flex-col rounded-xl border border-slate-200 p-4 shadow-sm dark:border-slate-700" data-testid="user-card" aria-label={fullName}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900 dark:text-white">{fullName}</h3>
-        <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
+        <Badge tone={ROLE_TONE[user.role]}>{roleLabel(user.role)}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">Email</dt>

@@ -2,12 +2,14 @@
 
 import { useState, type FormEvent } from 'react';
 import { createUserAction, updateUserAction } from '@/app/actions/users';
-import { Banner } from '@/components/ui/banner';
+import { ErrorList } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
 import type { AdminUser } from '@/lib/users/present';
+import { roleLabel } from '@/lib/users/schema';
+import { callAction } from '@/lib/web/api';
 
 export const NEW_SCHOOL = 'new';
 const NO_SCHOOL = '';
@@ -25,7 +27,6 @@ export function UserFormModal({
   adminSchoolId,
   onClose,
   onSaved,
-  onUnauthorized,
 }: {
   user: AdminUser | null;
   schools: School[];
@@ -34,7 +35,6 @@ export function UserFormModal({
   adminSchoolId: number | null;
   onClose: () => void;
   onSaved: (message: string) => void;
-  onUnauthorized: () => void;
 }) {
   const creating = user === null;
   const [form, setForm] = useState({
@@ -46,28 +46,35 @@ export function UserFormModal({
     role: user?.role ?? 'user',
     school: user ? (user.school_id === null ? NO_SCHOOL : String(user.school_id)) : adminSchoolId !== null ? String(adminSchoolId) : NO_SCHOOL,
   });
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
-    setError(null);
+    setErrors([]);
   };
   const roles = canChooseSuperuser || user?.role === 'superuser' ? ['user', 'admin', 'superuser'] : ['user', 'admin'];
   const schoolChoices = adminSchoolId !== null ? schools.filter((s) => s.id === adminSchoolId) : schools;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (creating && !form.password) return setError('Password is required for new users');
+    // Every missing required field at once, in the order of the form.
+    const missing = [
+      !form.first_name.trim() && 'First name is required',
+      !form.last_name.trim() && 'Last name is required',
+      !form.email.trim() && 'E-mail is required',
+      !form.username.trim() && 'Username is required',
+      creating && !form.password && 'Password is required for new users',
+    ].filter((m): m is string => !!m);
+    if (missing.length) return setErrors(missing);
     const schoolId = form.school === NO_SCHOOL || form.school === NEW_SCHOOL ? null : Number(form.school);
     const common = { first_name: form.first_name, last_name: form.last_name, email: form.email, username: form.username, role: form.role };
     setBusy(true);
     const result = creating
-      ? await createUserAction({ ...common, password: form.password, ...(schoolId === null ? {} : { school_id: schoolId }) })
-      : await updateUserAction({ id: user.id, changes: { ...common, school_id: schoolId } });
+      ? await callAction(() => createUserAction({ ...common, password: form.password, ...(schoolId === null ? {} : { school_id: schoolId }) }))
+      : await callAction(() => updateUserAction({ id: user.id, changes: { ...common, school_id: schoolId } }));
     setBusy(false);
     if (!result.ok) {
-      if (result.unauthorized) return onUnauthorized();
-      return setError(result.error);
+      return setErrors([result.error]);
     }
     onSaved(creating ? (form.school === NEW_SCHOOL ? CREATED_NEW_SCHOOL : CREATED) : UPDATED);
   }
@@ -75,7 +82,7 @@ export function UserFormModal({
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={creating ? 'Create New User' : 'Edit User'} wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        {error && <Banner tone="error">{error}</Banner>}
+        <ErrorList errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" required value={form.first_name} onChange={set('first_name')} autoComplete="off" />
           <TextField label="Last name" required value={form.last_name} onChange={set('last_name')} autoComplete="off" />
@@ -87,7 +94,7 @@ export function UserFormModal({
           <SelectField label="Role" value={form.role} onChange={set('role')}>
             {roles.map((r) => (
               <option key={r} value={r}>
-                {r}
+                {roleLabel(r)}
               </option>
             ))}
           </SelectField>

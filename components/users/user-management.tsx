@@ -4,13 +4,14 @@ import { createColumnHelper, sortFn_basic, useTable, type ColumnFiltersState, ty
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteUserAction, listSchoolsAction, listUsersAction, updateUserAction } from '@/app/actions/users';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
-import { MessageBanners } from '@/components/ui/banner';
+import { MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import type { AdminUser } from '@/lib/users/present';
-import { expireSession } from '@/lib/web/session-state';
+import { roleLabel } from '@/lib/users/schema';
+import { callAction } from '@/lib/web/api';
 import { ChangePasswordModal } from './change-password-modal';
 import {
   DEFAULT_FILTERS,
@@ -61,24 +62,22 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [schools, setSchools] = useState<School[]>([]);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
   const [sort, setSort] = useState('name');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
 
   const load = useCallback(async () => {
-    const [usersRes, schoolsRes] = await Promise.all([listUsersAction({ skip: 0, limit: LOAD_LIMIT }), listSchoolsAction()]);
+    const [usersRes, schoolsRes] = await Promise.all([callAction(() => listUsersAction({ skip: 0, limit: LOAD_LIMIT })), callAction(() => listSchoolsAction())]);
     setLoading(false);
     if (!usersRes.ok) {
-      if (usersRes.unauthorized) return void expireSession();
       setError(`Failed to load users: ${usersRes.error}`);
     } else setUsers(usersRes.data.data);
     // A failed school list only empties the select (spec 000 §7).
     if (schoolsRes.ok) setSchools(schoolsRes.data);
     else console.error('Failed to load schools', schoolsRes.error);
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     // Loading is an external sync: the list comes from the server once the screen mounts.
@@ -120,13 +119,12 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
       setSuccess(message);
       setError(null);
     }
-  }, []);
+  }, [setError, setSuccess]);
 
   const toggleActive = useCallback(
     async (user: AdminUser) => {
-      const res = await updateUserAction({ id: user.id, changes: { is_active: !user.is_active } });
+      const res = await callAction(() => updateUserAction({ id: user.id, changes: { is_active: !user.is_active } }));
       if (!res.ok) {
-        if (res.unauthorized) return void expireSession();
         return announce(`Failed to update user: ${res.error}`, true);
       }
       announce(user.is_active ? 'User deactivated successfully' : 'User activated successfully');
@@ -137,9 +135,8 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
 
   async function remove(user: AdminUser) {
     setDialog(null);
-    const res = await deleteUserAction({ id: user.id });
+    const res = await callAction(() => deleteUserAction({ id: user.id }));
     if (!res.ok) {
-      if (res.unauthorized) return void expireSession();
       return announce(`Failed to delete user: ${res.error}`, true);
     }
     announce('User deleted successfully');
@@ -168,8 +165,9 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
 
       <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
 
-      <section aria-label="Filters" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,minmax(10rem,1fr))] dark:border-slate-700">
-        <div className="sm:col-span-2 lg:col-span-1">
+      {/* Search takes its own row, so each select keeps room for its longest option ('Users and Admins'). */}
+      <section aria-label="Filters" className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-700">
+        <div className="sm:col-span-2 lg:col-span-4">
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             Search
           </label>
@@ -180,7 +178,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
           <option value={ROLE_ALL}>All Roles</option>
           {rolesFound(users).map((r) => (
             <option key={r} value={r}>
-              {r}
+              {roleLabel(r)}
             </option>
           ))}
         </SelectField>
@@ -209,7 +207,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
           <option value="name">Name</option>
           <option value="newest">Newest first</option>
         </SelectField>
-        <div className="flex items-end sm:col-span-2 lg:col-span-5">
+        <div className="flex items-end sm:col-span-2 lg:col-span-4">
           <Button
             variant="secondary"
             onClick={() => {
@@ -265,7 +263,6 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
           canChooseSuperuser={canChooseSuperuser}
           adminSchoolId={adminSchoolId}
           onClose={() => setDialog(null)}
-          onUnauthorized={() => void expireSession()}
           onSaved={(message) => {
             setDialog(null);
             announce(message);
@@ -277,7 +274,6 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
         <ChangePasswordModal
           user={dialog.user}
           onClose={() => setDialog(null)}
-          onUnauthorized={() => void expireSession()}
           onDone={(message, isError) => {
             setDialog(null);
             announce(message, isError);

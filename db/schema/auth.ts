@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Opaque refresh tokens, stored as SHA-256 hashes. Each login starts a family; rotation adds a row.
+// Opaque refresh tokens, stored as SHA-256 hashes. Each sign-in starts a family (a session); rotation
+// adds a row. A web sign-in is a family too, whose one token is never handed out: it cannot be
+// rotated, only revoked (sign-out, password change, deactivation) or left to expire.
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -14,6 +17,8 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // The accounts whose password matched at this session's sign-in: the only ones linked-accounts lists.
+    linkedUserIds: integer('linked_user_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],

@@ -6,7 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, notFound, validationError } from '@/lib/http/errors';
 import { saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
-import { listVoices, PREVIEW_NEEDS_KEY, renderPreview, VoiceProviderError } from '@/lib/voice/elevenlabs';
+import { listVoices, PREVIEW_NEEDS_KEY, PREVIEW_SETUP_HINT, renderPreview, VoiceProviderError } from '@/lib/voice/elevenlabs';
 import { requireSchoolId } from '@/lib/knowledge/action-prompts';
 import { VOICE_DEFAULTS, type PersonaInput, type PersonalityInput, type SpecialInstructionInput, type VoiceSettingsInput } from './schema';
 
@@ -165,7 +165,10 @@ export async function voicePreview(ctx: AuthContext, input: { voice_id: string; 
     if (err instanceof VoiceProviderError) throw new AppError(502, err.message);
     throw err;
   }
-  if (!audio) return { message: PREVIEW_NEEDS_KEY };
+  if (!audio) {
+    console.warn(`[voice] ${PREVIEW_SETUP_HINT}`);
+    return { message: PREVIEW_NEEDS_KEY };
+  }
   const id = await saveBlob({ schoolId, contentType: 'audio/mpeg', filename: 'voice-preview.mp3', data: audio, isPublic: true });
   return { audio_url: uploadUrl(id), text: input.text };
 }

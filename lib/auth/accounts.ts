@@ -1,16 +1,16 @@
 import 'server-only';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { schools, users, type Role } from '@/db/schema';
 import { AppError, conflict, forbidden, notFound, unauthorized, validationError } from '@/lib/http/errors';
-import { assertWithinLimits, clearLimits, recordHits, type Limit } from '@/lib/security/rate-limit';
+import { assertUnder, clearLimits, consume, refund, remember, remembered, type Limit } from '@/lib/security/rate-limit';
 import { sha256 } from '@/lib/security/tokens';
 import { emailIs, findClash, findUserById, findUsers } from '@/lib/users/queries';
 import { toCurrentUser, type UserWithSchool } from '@/lib/users/present';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { checkPassword } from './policy';
 import type { ProfileInput, RegisterInput } from './schema';
-import { issueTokens, revokeAllRefreshTokens, rotateRefreshToken, type TokenPair } from './tokens';
+import { familyLinkedUserIds, issueTokens, revokeAllRefreshTokens, rotateRefreshToken, type TokenPair } from './tokens';
 
 export type AuthContext = { user: UserWithSchool; role: Role; schoolId: number | null; familyId?: string };
 
@@ -68,34 +68,48 @@ export async function register(input: RegisterInput): Promise<{ user: ReturnType
   return { user: toCurrentUser(user), tokens: await issueTokens(user) };
 }
 
-function signInLimits(email: string, client: string): Limit[] {
-  return [
-    { key: `signin:account:${sha256(email.toLowerCase())}`, max: 10, windowSeconds: 15 * 60 },
-    { key: `signin:client:${client}`, max: 50, windowSeconds: 15 * 60 },
-  ];
+const SIGN_IN_WINDOW = 15 * 60;
+const KNOWN_CLIENT_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Sign-in limits. Every attempt is counted before the password is checked (atomically, so a burst
+ * cannot slip through) and a success gives its count back where only failures should count.
+ * - per account and client: 10 failures, then this client waits out the window for this account;
+ *   a success from the client clears it. One stranger can only lock themselves out.
+ * - per account across clients: more than 10 clients failing on the account in a window (at most
+ *   10 guesses each, so a ceiling of about 100), then only clients that signed in to the account in
+ *   the last 30 days may go on trying: a spread-out attack cannot lock the owner's own client out.
+ * - per client: 50 failures across accounts (spraying), and 300 attempts whatever their outcome, so
+ *   interleaving successes on an account of one's own cannot stretch the failure budget without end.
+ */
+function signInLimits(email: string, client: string) {
+  const account = sha256(email.toLowerCase());
+  return {
+    pair: { key: `signin:pair:${account}:${client}`, max: 10, windowSeconds: SIGN_IN_WINDOW },
+    failingClients: { key: `signin:account:${account}`, max: 10, windowSeconds: SIGN_IN_WINDOW },
+    clientFailures: { key: `signin:client:${client}`, max: 50, windowSeconds: SIGN_IN_WINDOW },
+    clientAttempts: { key: `signin:client-attempts:${client}`, max: 300, windowSeconds: SIGN_IN_WINDOW },
+    known: `signin:known:${account}:${client}`,
+  } satisfies Record<string, Limit | string>;
 }
 
 /**
  * Every active account under this e-mail whose password matches. Wrong e-mail and wrong password
- * fail alike (same detail, comparable time), and failures count against per-account and per-client limits.
+ * fail alike (same detail, comparable time), and failures count against the limits above.
  */
 export async function matchingAccounts(email: string, password: string, client: string): Promise<UserWithSchool[]> {
   const limits = signInLimits(email, client);
-  await assertWithinLimits(limits);
+  const [[pairCount], known] = await Promise.all([consume([limits.pair, limits.clientAttempts, limits.clientFailures]), remembered(limits.known)]);
+  // A client counts against the account once per window, on its first attempt there.
+  const newFailingClient = !known && pairCount === 1;
+  if (newFailingClient) await consume([limits.failingClients]);
+  else if (!known) await assertUnder([limits.failingClients]);
   const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true)));
-  const verdicts = new Map<string, boolean>();
-  const matched: UserWithSchool[] = [];
   if (candidates.length === 0) await burnPasswordCheck(password);
-  for (const c of candidates) {
-    // Linked accounts often share one hash: verify each hash once.
-    if (!verdicts.has(c.passwordHash)) verdicts.set(c.passwordHash, await verifyPassword(c.passwordHash, password));
-    if (verdicts.get(c.passwordHash)) matched.push(c);
-  }
-  if (matched.length === 0) {
-    await recordHits(limits);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  await clearLimits([limits[0]!.key]);
+  const matched = await openedBy(candidates, password);
+  if (matched.length === 0) throw unauthorized(INVALID_CREDENTIALS);
+  const refunds = newFailingClient ? [limits.clientFailures, limits.failingClients] : [limits.clientFailures];
+  await Promise.all([clearLimits([limits.pair.key]), refund(refunds), remember(limits.known, KNOWN_CLIENT_SECONDS)]);
   return matched;
 }
 
@@ -118,26 +132,41 @@ export async function checkAccounts(email: string, password: string, client: str
   };
 }
 
-/** The account a sign-in enters: the chosen one, or the oldest matching account when none is chosen. */
-export async function authenticate(email: string, password: string, client: string, selectedUserId?: number): Promise<UserWithSchool> {
+export type SignIn = { user: UserWithSchool; linkedUserIds: number[] };
+
+/**
+ * The account a sign-in enters (the chosen one, or the oldest matching account when none is
+ * chosen), and the accounts the same password opened: the person's proven linked accounts. An
+ * e-mail alone links nothing, since anyone may put someone else's address on an account.
+ */
+export async function authenticate(email: string, password: string, client: string, selectedUserId?: number): Promise<SignIn> {
   const accounts = await matchingAccounts(email, password, client);
   const account = selectedUserId === undefined ? accounts[0] : accounts.find((a) => a.id === selectedUserId);
   if (!account) throw unauthorized(INVALID_CREDENTIALS);
   const db = await getDb();
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, account.id));
-  return account;
+  return { user: account, linkedUserIds: accounts.map((a) => a.id) };
 }
 
 export async function login(email: string, password: string, client: string, selectedUserId?: number): Promise<TokenPair> {
-  return issueTokens(await authenticate(email, password, client, selectedUserId));
+  const { user, linkedUserIds } = await authenticate(email, password, client, selectedUserId);
+  return issueTokens(user, linkedUserIds);
 }
 
 export async function refresh(refreshToken: string): Promise<TokenPair> {
   return rotateRefreshToken(refreshToken, async (id) => findUserById(id));
 }
 
+/**
+ * The current account and the other active accounts under its e-mail that this session's sign-in
+ * proved (their password matched). Accounts that merely share the e-mail are not listed.
+ */
 export async function linkedAccounts(ctx: AuthContext) {
-  const accounts = await findUsers(and(emailIs(ctx.user.email), eq(users.isActive, true)));
+  const proven = ctx.familyId ? await familyLinkedUserIds(ctx.familyId) : [];
+  const others = proven.filter((id) => id !== ctx.user.id);
+  const accounts = await findUsers(
+    or(eq(users.id, ctx.user.id), others.length ? and(inArray(users.id, others), emailIs(ctx.user.email), eq(users.isActive, true)) : undefined),
+  );
   return {
     accounts: accounts.map((a) => ({
       user_id: a.id,
@@ -193,6 +222,28 @@ export async function grantSchoolAccess(email: string, password: string, schoolI
   return { granted, message: granted.length ? `Access granted to ${granted.length} school(s)` : 'No new schools to grant' };
 }
 
+/**
+ * A new e-mail must not be someone else's: every other account already under it (any school) must
+ * open with the caller's current password, i.e. be the same person's. Answers the same 409 for a
+ * clash inside the caller's school.
+ */
+async function assertEmailIsOwn(me: UserWithSchool, email: string, currentPassword: string): Promise<void> {
+  if (await findClash({ email, schoolId: me.schoolId, exceptId: me.id })) throw conflict('Email already registered');
+  const holders = await findUsers(and(emailIs(email), ne(users.id, me.id)));
+  if ((await openedBy(holders, currentPassword)).length < holders.length) throw conflict('This e-mail address belongs to another person\'s account');
+}
+
+/** The accounts among `accounts` that `password` opens. Linked accounts often share one hash: each is verified once. */
+async function openedBy(accounts: UserWithSchool[], password: string): Promise<UserWithSchool[]> {
+  const verdicts = new Map<string, boolean>();
+  const opened: UserWithSchool[] = [];
+  for (const a of accounts) {
+    if (!verdicts.has(a.passwordHash)) verdicts.set(a.passwordHash, await verifyPassword(a.passwordHash, password));
+    if (verdicts.get(a.passwordHash)) opened.push(a);
+  }
+  return opened;
+}
+
 export async function updateProfile(ctx: AuthContext, input: ProfileInput) {
   const db = await getDb();
   const me = ctx.user;
@@ -202,13 +253,17 @@ export async function updateProfile(ctx: AuthContext, input: ProfileInput) {
     email: input.email,
     updatedAt: new Date(),
   };
-  if (input.email.toLowerCase() !== me.email.toLowerCase() && (await findClash({ email: input.email, schoolId: me.schoolId, exceptId: me.id }))) {
-    throw conflict('Email already registered');
-  }
   const newPassword = input.new_password || '';
-  if (newPassword) {
-    if (!input.current_password) throw new AppError(400, 'Current password is required to change password');
+  const changingEmail = input.email.toLowerCase() !== me.email.toLowerCase();
+  // Both the e-mail (which decides where reset links go) and the password need the current password.
+  if (changingEmail || newPassword) {
+    if (!input.current_password) {
+      throw new AppError(400, changingEmail ? 'Current password is required to change e-mail' : 'Current password is required to change password');
+    }
     if (!(await verifyPassword(me.passwordHash, input.current_password))) throw new AppError(400, 'Current password is incorrect');
+  }
+  if (changingEmail) await assertEmailIsOwn(me, input.email, input.current_password!);
+  if (newPassword) {
     assertPasswordPolicy(newPassword, 'new_password', { username: me.username, email: input.email });
     changes.passwordHash = await hashPassword(newPassword);
     changes.requiresPasswordUpdate = false;
@@ -216,7 +271,7 @@ export async function updateProfile(ctx: AuthContext, input: ProfileInput) {
   }
   await db.update(users).set(changes).where(eq(users.id, me.id));
   if (newPassword) {
-    // Every other session of this account ends; the caller's own session goes on.
+    // Every other session of this account (API and web) ends; the caller's own session goes on.
     await revokeAllRefreshTokens([me.id], ctx.familyId);
   }
   return toCurrentUser((await findUserById(me.id))!);

@@ -25,7 +25,7 @@ export const authOperations = defineOperations({
     method: 'POST', path: '/auth/login-selected', tag, auth: 'none', body: loginSelectedSchema, errors: [401, 429],
     summary: 'Sign in to one chosen linked account',
   },
-  linkedAccounts: { method: 'GET', path: '/auth/linked-accounts', tag, auth: 'bearer', errors: [401], summary: 'Accounts linked to the current one by e-mail' },
+  linkedAccounts: { method: 'GET', path: '/auth/linked-accounts', tag, auth: 'bearer', errors: [401], summary: "The current account and the same person's other accounts that this session's sign-in proved (same e-mail, password matched)" },
   checkSuperuserSchools: {
     method: 'POST', path: '/auth/check-superuser-schools', tag, auth: 'none', body: credentialsSchema, errors: [401, 403, 429],
     summary: 'Schools a superuser holds no account for',

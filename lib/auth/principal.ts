@@ -1,5 +1,5 @@
 import 'server-only';
-import { unauthorized } from '@/lib/http/errors';
+import { sessionEnded } from '@/lib/http/errors';
 import { findUserById } from '@/lib/users/queries';
 import type { AuthContext } from './accounts';
 import { isFamilyActive, verifyAccessToken } from './tokens';
@@ -11,11 +11,11 @@ import { isFamilyActive, verifyAccessToken } from './tokens';
 export async function principalFromRequest(req: Request): Promise<AuthContext> {
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('Not authenticated');
+  if (!match) throw sessionEnded('Not authenticated');
   const claims = await verifyAccessToken(match[1]!);
-  if (!claims) throw unauthorized('Could not validate credentials');
+  if (!claims) throw sessionEnded('Could not validate credentials');
   const user = await findUserById(claims.userId);
-  if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) throw unauthorized('Could not validate credentials');
-  if (!(await isFamilyActive(claims.familyId))) throw unauthorized('Session has ended; please sign in again');
+  if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) throw sessionEnded('Could not validate credentials');
+  if (!(await isFamilyActive(claims.familyId))) throw sessionEnded('Session has ended; please sign in again');
   return { user, role: user.role, schoolId: user.schoolId, familyId: claims.familyId };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb } from '@/db/client';
 import { refreshTokens } from '@/db/schema';
@@ -41,23 +41,49 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   }
 }
 
-async function storeRefreshToken(userId: number, familyId: string): Promise<string> {
+async function storeRefreshToken(userId: number, familyId: string, linkedUserIds: number[]): Promise<string> {
   const db = await getDb();
   const raw = randomToken();
   await db.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash: sha256(raw),
+    linkedUserIds,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   return raw;
 }
 
-/** Starts a new token family (one sign-in). */
-export async function issueTokens(user: { id: number; tokenVersion: number }): Promise<TokenPair> {
+/**
+ * Starts a new token family (one sign-in). `linkedUserIds` are the accounts the same password
+ * opened at this sign-in (the person's proven linked accounts); by default only the account itself.
+ */
+export async function issueTokens(user: { id: number; tokenVersion: number }, linkedUserIds: number[] = [user.id]): Promise<TokenPair> {
   const familyId = randomUUID();
-  const refresh = await storeRefreshToken(user.id, familyId);
+  const refresh = await storeRefreshToken(user.id, familyId, linkedUserIds);
   return pairOf(await signAccessToken(user.id, user.tokenVersion, familyId), refresh);
+}
+
+/**
+ * Starts the server-side record of a web (next-auth) session: a family whose refresh token is
+ * never handed out, so it ends only by revocation or after the session's 30 days. Answers its id.
+ */
+export async function startWebSession(user: { id: number }, linkedUserIds: number[] = [user.id]): Promise<string> {
+  const familyId = randomUUID();
+  await storeRefreshToken(user.id, familyId, linkedUserIds);
+  return familyId;
+}
+
+/** The accounts proven at the sign-in that started this family (empty when unknown). */
+export async function familyLinkedUserIds(familyId: string): Promise<number[]> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ids: refreshTokens.linkedUserIds })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .orderBy(desc(refreshTokens.id))
+    .limit(1);
+  return row?.ids ?? [];
 }
 
 function pairOf(access: string, refresh: string): TokenPair {
@@ -134,6 +160,6 @@ export async function rotateRefreshToken(
     await revokeFamily(row.familyId);
     throw invalid;
   }
-  const refresh = await storeRefreshToken(user.id, row.familyId);
+  const refresh = await storeRefreshToken(user.id, row.familyId, row.linkedUserIds);
   return pairOf(await signAccessToken(user.id, user.tokenVersion, row.familyId), refresh);
 }

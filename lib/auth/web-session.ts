@@ -3,18 +3,22 @@ import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { hashClientAddress } from '@/lib/http/client';
+import { clientAddressFrom, hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
 import { findUserById } from '@/lib/users/queries';
 import { authenticate, type AuthContext } from './accounts';
 import { credentialsSchema, idField } from './schema';
 import { getAuthSecret } from './secret';
+import { isFamilyActive, revokeFamily, startWebSession } from './tokens';
 
 const webCredentials = credentialsSchema.extend({ selected_user_id: z.union([z.literal(''), idField]).optional() });
 
 /** next-auth hands authorize() plain headers, not a Request: the same client hash as the REST routes. */
 function clientOf(headers: Record<string, unknown> | undefined): string {
-  return hashClientAddress(String(headers?.['x-forwarded-for'] ?? headers?.['x-real-ip'] ?? 'unknown').split(',')[0]!.trim());
+  return hashClientAddress(clientAddressFrom((name) => {
+    const value = headers?.[name];
+    return value === undefined || value === null ? null : String(value);
+  }));
 }
 
 // next-auth v4 reads its URL from NEXTAUTH_URL; trusting the Host header lets a fresh install work on any port.
@@ -39,8 +43,10 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) throw new Error('Enter your e-mail and password');
           const { email, password, selected_user_id } = parsed.data;
           try {
-            const user = await authenticate(email, password, clientOf(req?.headers), selected_user_id || undefined);
-            return { id: String(user.id), name: `${user.firstName} ${user.lastName}`, email: user.email, tv: user.tokenVersion };
+            const { user, linkedUserIds } = await authenticate(email, password, clientOf(req?.headers), selected_user_id || undefined);
+            // The server-side record that sign-out, a password change or deactivation revokes.
+            const sid = await startWebSession(user, linkedUserIds);
+            return { id: String(user.id), name: `${user.firstName} ${user.lastName}`, email: user.email, tv: user.tokenVersion, sid };
           } catch (err) {
             if (err instanceof AppError && typeof err.detail === 'string') throw new Error(err.detail);
             throw err;
@@ -53,21 +59,32 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = Number(user.id);
           token.tv = (user as { tv?: number }).tv ?? 0;
+          token.sid = (user as { sid?: string }).sid;
         }
         return token;
       },
       session({ session, token }) {
-        return { ...session, uid: token.uid, tv: token.tv };
+        return { ...session, uid: token.uid, tv: token.tv, sid: token.sid };
+      },
+    },
+    events: {
+      // The cookie is only deleted in this browser; revoking the record ends a saved copy too.
+      async signOut({ token }) {
+        if (typeof token?.sid === 'string') await revokeFamily(token.sid);
       },
     },
   };
 }
 
-/** The signed-in staff member of this request, re-read from the database (deactivation ends access at once). */
+/**
+ * The signed-in staff member of this request, re-read from the database: deactivation, a bumped
+ * token version or a revoked session record (sign-out, password change elsewhere) ends access at
+ * once. A cookie from before session records existed has no `sid` and is refused.
+ */
 export async function getStaffSession(): Promise<AuthContext | null> {
-  const session = (await getServerSession(authOptions())) as { uid?: number; tv?: number } | null;
-  if (!session?.uid) return null;
-  const user = await findUserById(session.uid);
-  if (!user || !user.isActive || user.tokenVersion !== session.tv) return null;
-  return { user, role: user.role, schoolId: user.schoolId };
+  const session = (await getServerSession(authOptions())) as { uid?: number; tv?: number; sid?: string } | null;
+  if (!session?.uid || typeof session.sid !== 'string') return null;
+  const [user, live] = await Promise.all([findUserById(session.uid), isFamilyActive(session.sid)]);
+  if (!user || !user.isActive || user.tokenVersion !== session.tv || !live) return null;
+  return { user, role: user.role, schoolId: user.schoolId, familyId: session.sid };
 }

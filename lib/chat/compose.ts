@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS } from './vocabulary';
 
 // The built-in local model's answer: the sentences of the school's own passages that best match the
 // question, the matching action prompts as links, and, when the passages do not cover the question,
@@ -18,6 +19,8 @@ export type ComposeInput = {
   schoolName: string;
   /** A lead-capture question to end the answer with. */
   followUp?: string | null;
+  /** The message only answered the lead question just asked: thank the visitor instead of searching it. */
+  acknowledge?: string | null;
 };
 
 export type Composed = { text: string; known: boolean; used: Passage[] };
@@ -31,26 +34,14 @@ const STOP = new Set(
     'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
     'can could would should will shall may might must please tell know want wanted like need any some much many more most also just really very ' +
     'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
-    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows'
+    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows ' +
+    // verbs of coming and going carry no topic: "where do we park when we come for it?"
+    'come comes coming came go goes going went'
   ).split(/\s+/),
 );
 
-// A small admissions thesaurus: a question's word also matches passages that use its neighbours.
-const RELATED: string[][] = [
-  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment'],
-  ['cost', 'costs', 'tuition', 'fee', 'fees', 'price', 'expensive', 'afford', 'pay', 'paying'],
-  ['aid', 'scholarship', 'scholarships', 'grant', 'grants', 'fafsa', 'financial'],
-  ['visit', 'tour', 'tours'],
-  ['dorm', 'dorms', 'housing', 'residence', 'room', 'rooms', 'live', 'living'],
-  ['food', 'dining', 'meal', 'meals', 'eat'],
-  ['major', 'majors', 'program', 'programs', 'degree', 'degrees', 'study', 'studies', 'course', 'courses'],
-  ['deadline', 'deadlines', 'due', 'date', 'dates', 'when'],
-  ['sport', 'sports', 'athletics', 'athletic', 'team', 'teams'],
-  ['club', 'clubs', 'organisation', 'organisations', 'organization', 'organizations'],
-  ['contact', 'phone', 'call', 'email', 'e-mail', 'reach'],
-  ['transfer', 'transfers', 'transferring', 'credits', 'credit'],
-  ['located', 'location', 'locations', 'address', 'where'],
-];
+// The admissions vocabulary (lib/chat/vocabulary.ts): a question's word also matches passages that use its neighbours.
+const RELATED = ADMISSIONS_SYNONYMS;
 // Stemming is the local model's hottest step and the same few thousand words recur: remember them
 // (bounded, so a flood of made-up words cannot grow the map without end).
 const stemMemo = new Map<string, string>();
@@ -89,12 +80,17 @@ export function contentTerms(text: string): string[] {
   return out;
 }
 
-/** The question's words plus their admissions neighbours, for the retrieval query. */
+/** The question's words plus their admissions neighbours and abbreviations (either way), for the retrieval query. */
 export function expandQuestion(question: string): string {
   const extra = new Set<string>();
-  for (const w of words(question)) {
+  const ws = words(question);
+  for (const w of ws) {
     for (const group of RELATED) if (group.includes(w)) for (const g of group) extra.add(g);
+    const spelled = ADMISSIONS_ABBREVIATIONS[w];
+    if (spelled) extra.add(spelled);
   }
+  const text = ` ${ws.join(' ')} `;
+  for (const [abbreviation, spelled] of Object.entries(ADMISSIONS_ABBREVIATIONS)) if (text.includes(` ${spelled} `)) extra.add(abbreviation);
   return extra.size ? `${question} ${[...extra].join(' ')}` : question;
 }
 
@@ -103,31 +99,34 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** A line that labels what follows ("## Costs and financial aid", "Admissions and applying") rather than saying something. */
 const isHeading = (line: string) => /^#{1,6}\s/.test(line) || /^topics covered:/i.test(line) || (!/[.!?:;]$/.test(line) && line.split(/\s+/).length <= 5 && !/\d/.test(line));
 
-/** The passage's sentences, one list point or sentence each, headings left out. */
-function sentencesOf(text: string): string[] {
-  const out: string[] = [];
+const LIST_ITEM = /^([-*•]|\d+[.)])\s+/;
+
+/** The passage's sentences, one list point or sentence each (list points marked), headings left out. */
+function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
+  const out: { sentence: string; listItem: boolean }[] = [];
   for (const raw of text.split(/\n+/)) {
     const line = raw.trim();
-    if (!line || isHeading(line)) continue;
-    for (const { segment } of segmenter.segment(line.replace(/^([-*•]|\d+[.)])\s+/, ''))) {
+    const listItem = LIST_ITEM.test(line);
+    if (!line || (!listItem && isHeading(line))) continue;
+    for (const { segment } of segmenter.segment(line.replace(LIST_ITEM, ''))) {
       const s = segment.trim();
-      if (s.length >= 3) out.push(s);
+      if (s.length >= 3) out.push({ sentence: s, listItem });
     }
   }
   return out;
 }
 
-type Candidate = { sentence: string; stems: Set<string>; titleStems: Set<string>; passage: Passage; order: number };
+type Candidate = { sentence: string; listItem: boolean; stems: Set<string>; titleStems: Set<string>; passage: Passage; order: number };
 
 // A passage's sentences and their stems depend on its text alone; popular passages come back turn
 // after turn, so the split is kept for the most recently used ones.
-const analysed = new Map<string, { sentence: string; stems: Set<string> }[]>();
+const analysed = new Map<string, { sentence: string; listItem: boolean; stems: Set<string> }[]>();
 function analyse(content: string) {
   let hit = analysed.get(content);
   if (hit) {
     analysed.delete(content);
   } else {
-    hit = sentencesOf(content).map((sentence) => ({ sentence, stems: new Set(words(sentence).map(stem)) }));
+    hit = sentencesOf(content).map(({ sentence, listItem }) => ({ sentence, listItem, stems: new Set(words(sentence).map(stem)) }));
     if (analysed.size >= 2_000) analysed.delete(analysed.keys().next().value!);
   }
   analysed.set(content, hit);
@@ -179,6 +178,7 @@ function withFollowUp(text: string, followUp?: string | null) {
 }
 
 export function composeAnswer(input: ComposeInput): Composed {
+  if (input.acknowledge) return { text: withFollowUp(input.acknowledge, input.followUp), known: true, used: [] };
   const question = input.question.trim();
   const terms = contentTerms(question);
   const talk = terms.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
@@ -193,8 +193,8 @@ export function composeAnswer(input: ComposeInput): Composed {
   for (const passage of input.passages) {
     if (passage.sourceType === 'action_prompt') continue;
     const titleStems = new Set(words(passage.title).map(stem));
-    for (const { sentence, stems } of analyse(passage.content)) {
-      candidates.push({ sentence, stems, titleStems, passage, order: order++ });
+    for (const { sentence, listItem, stems } of analyse(passage.content)) {
+      candidates.push({ sentence, listItem, stems, titleStems, passage, order: order++ });
     }
   }
 
@@ -218,16 +218,20 @@ export function composeAnswer(input: ComposeInput): Composed {
     .map((c) => {
       let score = 0;
       const covered: string[] = [];
+      const titleOnly: string[] = [];
       for (const t of terms) {
         // Exact word, then an admissions neighbour, then the passage's title only.
         const factor = c.stems.has(t) ? 1 : matches(c, t) ? 0.7 : c.titleStems.has(t) ? 0.4 : 0;
         if (!factor) continue;
         score += weight.get(t)! * factor;
         covered.push(t);
+        // A word only in the passage's title (the page and section the sentence sits under) says
+        // what it is about, less than that it answers: it counts half towards coverage.
+        if (factor === 0.4) titleOnly.push(t);
       }
       if (score > 0 && wantsAmount && MONEY.test(c.sentence)) score *= 1.3;
       if (score > 0 && wantsDate && DATE.test(c.sentence)) score *= 1.3;
-      return { c, score, covered };
+      return { c, score, covered, titleOnly };
     })
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
@@ -239,23 +243,31 @@ export function composeAnswer(input: ComposeInput): Composed {
     if (chosen.some((x) => x.c.sentence === s.c.sentence)) continue;
     chosen.push(s);
   }
-  const coveredTerms = new Set(chosen.flatMap((s) => s.covered));
-  const coverage = [...coveredTerms].reduce((sum, t) => sum + weight.get(t)!, 0) / total;
+  const coverageOf = (ts: Iterable<string>) => [...new Set(ts)].reduce((sum, t) => sum + weight.get(t)!, 0) / total;
+  const coverage = coverageOf(chosen.flatMap((s) => s.covered));
+  // The relevance threshold: the best sentence must answer most of the question by itself, so
+  // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
+  const bestCoverage = chosen.length ? Math.max(...chosen.map((s) => coverageOf(s.covered) - coverageOf(s.titleOnly) / 2)) : 0;
 
   const actions = relevantActions(terms, input.actions);
-  const known = chosen.length > 0 && coverage >= 0.5;
+  const known = chosen.length > 0 && coverage >= 0.5 && bestCoverage >= 0.55;
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
 
   // "How do I apply?", "Can I book a tour?": the school's own next step answers it best.
   const intent = WANTS_TO_ACT.test(question);
+  // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
+  // are staff's notes on when to offer them, not text for visitors.
   if (actions.length && (intent || !known)) {
-    const lines = actions.map((a) => `- ${actionMarkdown(a)} — ${a.description}`).join('\n');
-    const lead = intent ? "Here's how:" : `${NO_INFORMATION} right now, but these can help:`;
-    return { text: withFollowUp(`${lead}\n\n${lines}`, input.followUp), known: intent, used: [] };
+    const lines = actions.map((a) => `- ${actionMarkdown(a)}`).join('\n');
+    if (intent) return { text: withFollowUp(`Here's how:\n\n${lines}`, input.followUp), known: true, used: [] };
+    // No lead question after "I don't know": asking for a name then reads as a price for an answer.
+    return { text: `${NO_INFORMATION} right now, but these can help:\n\n${lines}`, known: false, used: [] };
   }
-  if (!known) return { text: withFollowUp(`${NO_INFORMATION} right now. ${contactLine(input)}`, input.followUp), known: false, used: [] };
+  if (!known) return { text: `${NO_INFORMATION} right now. ${contactLine(input)}`, known: false, used: [] };
 
-  let text = chosen.map((s) => s.c.sentence).join(' ');
+  // List points stay a list; sentences read as a paragraph.
+  const listed = chosen.filter((s) => s.c.listItem).length >= 2;
+  let text = listed ? [...chosen].sort((a, b) => a.c.order - b.c.order).map((s) => (s.c.listItem ? `- ${s.c.sentence}` : s.c.sentence)).join('\n') : chosen.map((s) => s.c.sentence).join(' ');
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };
 }

@@ -15,7 +15,7 @@ const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(convers
 
 /** widget_loaded / widget_opened / conversation_engaged move the session forward, never back; thumbs mark an answer. */
 export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEventInput): Promise<void> {
-  limitWidgetCall(caller);
+  await limitWidgetCall(caller);
   if (!caller.logging) return;
   const db = await getDb();
   const base = { schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash };

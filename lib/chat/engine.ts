@@ -6,13 +6,13 @@ import { AppError } from '@/lib/http/errors';
 import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { upsertSessionLead } from '@/lib/leads/capture';
-import { extractLeadData } from '@/lib/leads/extract';
+import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { expandQuestion, type ActionLink, type ComposeInput } from './compose';
-import { searchIndexedKnowledge } from './knowledge-index';
+import { contentTerms, expandQuestion, type ActionLink, type ComposeInput } from './compose';
+import { correctSpelling, searchIndexedKnowledge } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 
@@ -43,7 +43,7 @@ function passagesText(hits: KnowledgeHit[]): string {
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
 async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId: string, input: ChatRequest) {
   const settings = assistant.leadGen;
-  if (!settings.enabled) return { data: null, leadId: null, followUp: null };
+  if (!settings.enabled) return { data: null, leadId: null, followUp: null, answered: null };
   const fields = settings.field_order.filter((f) => settings.field_settings[f] !== 'never');
   const history = [...input.conversation_history, { role: 'user' as const, content: input.message }];
   const state = await sessionLeadState(caller, sessionId);
@@ -53,7 +53,34 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
     leadId = (await upsertSessionLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
   }
   const next = settings.collection_mode === 'conversational' ? nextFieldToAsk({ fieldOrder: settings.field_order, fieldSettings: settings.field_settings, captured: data, history }) : null;
-  return { data, leadId, followUp: next ? fieldQuestion(next) : null };
+  return { data, leadId, followUp: next ? fieldQuestion(next) : null, answered: answeredLeadQuestion(input, fields, assistant.programs) };
+}
+
+/**
+ * Whether the message only answers the lead question the assistant just asked ("Maria" to "what's
+ * your first name?"): then it is thanked, not searched as a question. A message with a question in
+ * it is answered as well.
+ */
+function answeredLeadQuestion(input: ChatRequest, fields: LeadFieldKey[], programs: string[]): LeadData | null {
+  const last = input.conversation_history.at(-1);
+  if (!last || last.role === 'user' || /\?/.test(input.message)) return null;
+  const field = askedField(last.content);
+  if (!field) return null;
+  const own = extractLeadData([last as { role: 'assistant'; content: string }, { role: 'user', content: input.message }], { fields, programs });
+  return own[field] !== undefined ? own : null;
+}
+
+const thanksFor = (given: LeadData) => (typeof given.first_name === 'string' ? `Thank you, ${given.first_name}!` : 'Thank you!');
+
+/** The question part of a message that also gives contact details: e-mail addresses and phone numbers taken out. */
+export function questionPart(message: string): string {
+  return message
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
+    .replace(/\+?\d[\d\s().-]{6,}\d/g, ' ')
+    // A name is capitalised: "I am Ana Lopez" goes, "I am interested in nursing" stays.
+    .replace(/\b(?:[Mm]y name is|I am|I'm|[Tt]his is)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function contactOf(assistant: Assistant): ComposeInput['contact'] {
@@ -65,15 +92,27 @@ function actionsOf(assistant: Assistant): ActionLink[] {
   return assistant.actions.map((a) => ({ name: a.name, description: a.actionDescription, audience: a.targetAudience, type: a.actionType, data: a.actionData }));
 }
 
+/**
+ * A follow-up ("where do we park when we come for it?") names its topic only in an earlier turn:
+ * the retrieval query then carries the visitor's previous question too.
+ */
+export function withContext(question: string, history: { role: string; content: string }[]): string {
+  const previous = [...history].reverse().find((m) => m.role === 'user')?.content;
+  if (!previous) return question;
+  const followUp = /\b(it|its|that|this|there|they|them|those|these|then|same)\b/i.test(question) || contentTerms(question).length <= 2;
+  return followUp ? `${question} ${previous}` : question;
+}
+
 async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<PreparedTurn> {
   const receivedAt = new Date();
   const started = performance.now();
   const sessionId = input.session_id ?? randomUUID();
-  limitChat(caller, sessionId);
+  await limitChat(caller, sessionId);
 
+  const asked = await correctSpelling(caller.schoolId, caller.knowledgeVersion, questionPart(input.message) || input.message);
   const [assistant, hits] = await Promise.all([
     assistantFor(caller.schoolId, caller.assistantVersion),
-    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, expandQuestion(input.message), PASSAGES),
+    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, expandQuestion(withContext(asked, input.conversation_history)), PASSAGES),
   ]);
   const lead = await captureLead(caller, assistant, sessionId, input);
 
@@ -87,13 +126,14 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     .join('\n\n');
   const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
   const local: ComposeInput = {
-    question: input.message,
+    question: asked,
     passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId })),
     actions: actionsOf(assistant),
     contact: contactOf(assistant),
     assistantName: assistant.persona?.aiName || 'the admissions assistant',
     schoolName: assistant.school.name,
     followUp: lead.followUp,
+    acknowledge: lead.answered ? thanksFor(lead.answered) : null,
   };
 
   const info = modelInfo();

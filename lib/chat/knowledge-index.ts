@@ -69,6 +69,29 @@ export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion:
     .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, rank: r.score }));
 }
 
+const typed = (question: string) => question.match(/[\p{L}\p{N}’'-]+/gu) ?? [];
+
+/**
+ * The question as the school's passages spell it: a word of four or more letters that no passage
+ * contains ("scholarhsips", "dorrms") is replaced by the passage term nearest to it (one letter
+ * apart, two for longer words), the most common one when several are. Other words stay as typed.
+ */
+export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string): Promise<string> {
+  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+  let out = question;
+  for (const word of typed(question)) {
+    if (word.length < 4 || /\d/.test(word)) continue;
+    const term = searchTerm(word);
+    if (!term || index.documentFrequency.has(term)) continue;
+    const near = new Set<string>();
+    for (const r of index.search.search(term, { processTerm: (t) => t, fuzzy: term.length <= 5 ? 1 : 2, prefix: false, combineWith: 'OR' }).slice(0, 20)) for (const t of r.terms) near.add(t);
+    near.delete(term);
+    const best = [...near].sort((a, b) => (index.documentFrequency.get(b) ?? 0) - (index.documentFrequency.get(a) ?? 0))[0];
+    if (best) out = out.replace(word, best);
+  }
+  return out;
+}
+
 /** Tests start from cold caches. */
 export function forgetKnowledgeIndexes(): void {
   indexes.clear();

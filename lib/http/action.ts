@@ -2,14 +2,20 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { getStaffSession } from '@/lib/auth/web-session';
+import { codeForStatus, type ActionResult } from './action-result';
+import { assertStorableText } from './body';
 import { AppError } from './errors';
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; unauthorized?: boolean };
+export type { ActionResult } from './action-result';
+
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 /**
  * The frame of every staff server action (each export is a public POST): load the signed-in
  * account, validate the input with the same schema as the REST route, run one lib function, and
- * answer a typed result instead of throwing.
+ * answer a typed result instead of throwing. A missing or ended session is answered with the code
+ * `session_expired`, which the client data layer (lib/web/api.ts callAction) turns into the
+ * spec's sign-in prompt.
  */
 export async function staffAction<S extends z.ZodType, T>(
   schema: S,
@@ -17,17 +23,25 @@ export async function staffAction<S extends z.ZodType, T>(
   body: (ctx: AuthContext, data: z.infer<S>) => Promise<T>,
 ): Promise<ActionResult<T>> {
   const ctx = await getStaffSession();
-  if (!ctx) return { ok: false, error: 'Your session has expired. Please log in again.', unauthorized: true };
+  if (!ctx) return { ok: false, error: SESSION_EXPIRED, code: 'session_expired' };
+  try {
+    // The same text rule as the REST reader: Postgres cannot store NUL or broken Unicode.
+    assertStorableText(input instanceof FormData ? [...input.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]) : input, ['body']);
+  } catch {
+    return { ok: false, error: 'Text contains characters that cannot be stored', code: 'invalid' };
+  }
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('. ') };
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('. '), code: 'invalid' };
   try {
     return { ok: true, data: await body(ctx, parsed.data) };
   } catch (err) {
     if (err instanceof AppError) {
       const error = typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.msg).join('. ');
-      return { ok: false, error, unauthorized: err.status === 401 };
+      // Only the frame above decides that the session ended: a 401 from inside (a wrong current
+      // password) is a refused input, not a reason to send the user home.
+      return { ok: false, error, code: err.status === 401 ? 'invalid' : codeForStatus(err.status) };
     }
     console.error('[action] unhandled error', err);
-    return { ok: false, error: 'An error occurred' };
+    return { ok: false, error: 'An error occurred', code: 'error' };
   }
 }

@@ -1,16 +1,49 @@
 import { createHmac } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { getAuthSecret } from '@/lib/auth/secret';
 
-/** The caller's address as seen through a proxy, if any. */
+/** Set by `npm start` (scripts/start.mjs) from the socket and TRUSTED_PROXIES; a caller's own copy is replaced. */
+export const CLIENT_ADDRESS_HEADER = 'x-lantern-client-address';
+
+type HeaderGetter = (name: string) => string | null | undefined;
+
+let warned = false;
+
+/**
+ * Who is calling, for rate limits. A header a caller can write is believed only when something in
+ * front of Next has overwritten it: our own front server (`npm start`), or Vercel's edge, which
+ * replaces X-Forwarded-For with the connecting address. `next dev` fills X-Forwarded-For from the
+ * socket when the caller sent none, which is good enough on a developer's machine. Anything else
+ * (`next start` run by hand) cannot tell callers apart: they share one bucket, and we say so once.
+ */
+export function clientAddressFrom(get: HeaderGetter): string {
+  if (process.env.LANTERN_FRONT_SERVER === '1') return get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
+  if (process.env.VERCEL || process.env.NODE_ENV === 'development') return get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+  if (!warned && process.env.NODE_ENV === 'production') {
+    warned = true;
+    console.warn('[lantern] client addresses are unknown: start the app with `npm start` (or on Vercel) so rate limits can tell callers apart');
+  }
+  return 'unknown';
+}
+
 export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for');
-  if (forwarded) return forwarded.split(',')[0]!.trim();
-  return req.headers.get('x-real-ip')?.trim() || 'unknown';
+  return clientAddressFrom((name) => req.headers.get(name));
+}
+
+/**
+ * The bucket an address is counted in: an IPv4 address (IPv4-mapped IPv6 included) as it is, an
+ * IPv6 address by its /64, since one subscriber usually holds a whole /64 and could rotate through it.
+ */
+export function clientBucket(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
 /** A keyed hash of a client address: enough to rate-limit, never stored in the clear. */
 export function hashClientAddress(address: string): string {
-  return createHmac('sha256', getAuthSecret()).update(address).digest('hex').slice(0, 32);
+  return createHmac('sha256', getAuthSecret()).update(clientBucket(address)).digest('hex').slice(0, 32);
 }
 
 export function clientHash(req: Request): string {

@@ -2,11 +2,10 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
-import { AppError, unauthorized, validationError } from './errors';
+import { assertStorableText, readJsonBody } from './body';
+import { AppError, sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
-
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type Ctx<O extends Operation> = O['auth'] extends 'bearer' | 'bearer-or-session' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
@@ -20,45 +19,6 @@ export type RouteInput<O extends Operation> = {
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-async function readJson(req: Request, optional: boolean): Promise<unknown> {
-  const length = Number(req.headers.get('content-length') ?? '0');
-  if (length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
-  // A client that goes away mid-body (a closed tab) is not a server error.
-  const text = await req.text().catch(() => {
-    throw new AppError(400, 'The request body could not be read');
-  });
-  if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
-  if (text.trim() === '') {
-    if (optional) return undefined;
-    throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-  }
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
-    throw validationError([{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' }]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw validationError([{ loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' }]);
-  }
-  assertStorableText(value, ['body']);
-  return value;
-}
-
-/** Postgres text cannot hold NUL or unpaired surrogates: refuse them here rather than fail in the database. */
-function assertStorableText(value: unknown, loc: (string | number)[]): void {
-  if (typeof value === 'string') {
-    if (value.includes('\0') || !value.isWellFormed()) {
-      throw validationError([{ loc, msg: 'Text contains characters that cannot be stored', type: 'string_unicode' }]);
-    }
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => assertStorableText(item, [...loc, i]));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) assertStorableText(item, [...loc, key]);
-  }
-}
 
 /** A unique-constraint race that the service's own checks could not see answers 409, not 500. */
 function databaseConflict(err: unknown): boolean {
@@ -78,7 +38,7 @@ async function sessionPrincipal(req: Request): Promise<AuthContext> {
   if (!origin || !host || new URL(origin).host !== host) throw unauthorized('Not authenticated');
   const { getStaffSession } = await import('@/lib/auth/web-session');
   const ctx = await getStaffSession();
-  if (!ctx) throw unauthorized('Not authenticated');
+  if (!ctx) throw sessionEnded();
   return ctx;
 }
 
@@ -106,7 +66,7 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
         assertStorableText(raw, ['query']);
         query = parseWith(op.query, raw, 'query');
       }
-      const body = op.body ? parseWith(op.body, await readJson(req, !!op.bodyOptional), 'body') : undefined;
+      const body = op.body ? parseWith(op.body, await readJsonBody(req, { optional: !!op.bodyOptional }), 'body') : undefined;
       const result = await handler({ req, body, query, params, ctx } as RouteInput<O>);
       if (result instanceof Response) return result;
       return Response.json(result ?? null, { status: op.status ?? 200 });

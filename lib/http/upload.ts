@@ -1,5 +1,16 @@
 import 'server-only';
+import { isStorableText } from './body';
 import { AppError, validationError } from './errors';
+
+const unstorable = (field: string) => validationError([{ loc: ['body', field], msg: 'Text contains characters that cannot be stored', type: 'string_unicode' }]);
+
+/** Form fields and file names end up in text columns: refuse NUL and broken Unicode before anything is stored. */
+function assertStorableForm(form: FormData): void {
+  for (const [name, value] of form.entries()) {
+    if (!isStorableText(name)) throw unstorable('body');
+    if (!isStorableText(typeof value === 'string' ? value : value.name)) throw unstorable(name);
+  }
+}
 
 export type Upload = { bytes: Uint8Array; filename: string; declaredType: string };
 
@@ -22,6 +33,7 @@ export async function readUpload(req: Request, opts: { field?: string; maxBytes:
   } catch {
     throw validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }]);
   }
+  assertStorableForm(form);
   const value = form.get(field);
   if (!value || typeof value === 'string') throw validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
   if (value.size > opts.maxBytes) throw new AppError(413, opts.tooLarge);
@@ -59,9 +71,17 @@ export async function streamUpload(
     let seen: { filename: string; size: number } | null = null;
     let failure: unknown = null;
     let writing: Promise<void> = Promise.resolve();
-    parser.on('field', (name, value) => (fields[name] = value));
+    // Fields are judged as they arrive: one sent before the file stops the upload before a byte is stored.
+    parser.on('field', (name, value) => {
+      if (!isStorableText(name) || !isStorableText(value)) failure ??= unstorable(isStorableText(name) ? name : 'body');
+      fields[name] = value;
+    });
     parser.on('file', (name, stream, info) => {
-      if (name !== field) return void stream.resume();
+      if (name !== field || failure) return void stream.resume();
+      if (info.filename && !isStorableText(info.filename)) {
+        failure = unstorable(field);
+        return void stream.resume();
+      }
       const file = { filename: info.filename ?? 'upload', size: 0 };
       seen = file;
       stream.on('data', (chunk: Buffer) => {
@@ -94,6 +114,7 @@ export async function streamUpload(
 
 /** The image or document a server action received in its FormData: present, not empty, within `maxBytes`. */
 export async function fileFromForm(form: FormData, opts: { field?: string; maxBytes: number; tooLarge: string; missing: string }): Promise<Upload> {
+  assertStorableForm(form);
   const value = form.get(opts.field ?? 'file');
   if (!(value instanceof File) || value.size === 0) throw validationError([{ loc: ['body', opts.field ?? 'file'], msg: opts.missing, type: 'missing' }]);
   if (value.size > opts.maxBytes) throw new AppError(413, opts.tooLarge);

@@ -26,8 +26,23 @@ export async function fetchPage(url: string): Promise<CrawledPage | null> {
 }
 
 /**
- * The page, and with `drill` its same-site subpages breadth-first: at most 25 pages, at most two
- * links deep, skipping links that are clearly not HTML. A subpage that fails is skipped.
+ * The part of a site a link stands for: its folder (`/admissions/` for `/admissions/` and
+ * `/admissions/apply.html`, `/admissions/` for `/admissions` too). A drilled link reads only pages
+ * inside it, so a section's link does not wander through the site's navigation.
+ */
+function sectionOf(url: URL): string {
+  const path = url.pathname;
+  if (path.endsWith('/')) return path;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.includes('.') ? path.slice(0, path.lastIndexOf('/') + 1) : `${path}/`;
+}
+
+const inSection = (url: URL, origin: string, section: string) => url.origin === origin && (`${url.pathname}/`.startsWith(section) || url.pathname.startsWith(section));
+
+/**
+ * The page, and with `drill` its same-site subpages within the link's section, breadth-first: at
+ * most 25 pages, at most two links deep, skipping links that are clearly not HTML. A subpage that
+ * fails is skipped. Each page is kept as its own source.
  */
 export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPage[]> {
   const first = await fetchPage(startUrl);
@@ -35,6 +50,7 @@ export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPa
   const pages: CrawledPage[] = [first];
   if (!drill) return pages;
   const origin = new URL(first.url).origin;
+  const section = sectionOf(new URL(startUrl));
   const visited = new Set([startUrl, first.url]);
   let frontier = first.links;
   for (let depth = 1; depth <= MAX_DEPTH && pages.length < MAX_PAGES; depth++) {
@@ -42,7 +58,7 @@ export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPa
     for (const link of frontier) {
       if (pages.length >= MAX_PAGES) break;
       const u = new URL(link);
-      if (u.origin !== origin || NOT_HTML.test(u.pathname) || visited.has(link)) continue;
+      if (!inSection(u, origin, section) || NOT_HTML.test(u.pathname) || visited.has(link)) continue;
       visited.add(link);
       const page = await fetchPage(link).catch(() => null);
       if (!page) continue;

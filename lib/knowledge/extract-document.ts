@@ -75,7 +75,62 @@ function inspectZip(bytes: Uint8Array): Promise<boolean> {
   });
 }
 
-export type DocumentText = { headings: string[]; blocks: string[] };
+/** `sections` keep headings with their text and list items as `- item` lines, for the index. */
+export type DocumentText = { headings: string[]; blocks: string[]; sections?: { heading: string | null; lines: string[] }[] };
+
+const inlineMarkdown = (s: string) =>
+  s
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
+    .replace(/[*_`>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const tableCells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => inlineMarkdown(c));
+
+/** Markdown read for the index: sections by heading, lists kept as lists, table rows labelled by their header. */
+function markdownSections(text: string): { heading: string | null; lines: string[] }[] {
+  const sections: { heading: string | null; lines: string[] }[] = [];
+  let current: { heading: string | null; lines: string[] } = { heading: null, lines: [] };
+  let paragraph: string[] = [];
+  let labels: string[] | null = null;
+  const flush = () => {
+    const p = inlineMarkdown(paragraph.join(' '));
+    if (p) current.lines.push(p);
+    paragraph = [];
+  };
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    const item = /^(?:[-*+•]|\d+[.)])\s+(.*)$/.exec(line);
+    if (line.startsWith('|')) {
+      flush();
+      if (/^\|?[\s:-]+(\|[\s:-]+)+\|?$/.test(line)) continue; // the header's underline
+      const cells = tableCells(line);
+      const next = lines[i + 1]?.trim() ?? '';
+      if (!labels && /^\|?[\s:-]+(\|[\s:-]+)+\|?$/.test(next)) {
+        labels = cells;
+        continue;
+      }
+      current.lines.push(`- ${cells.map((c, k) => (c && labels?.[k] ? `${labels[k]}: ${c}` : c)).filter(Boolean).join('; ')}`);
+      continue;
+    }
+    labels = null;
+    if (heading || !line) flush();
+    if (heading) {
+      if (current.lines.length) sections.push(current);
+      current = { heading: inlineMarkdown(heading[1]!), lines: [] };
+    } else if (item) {
+      flush();
+      const text = inlineMarkdown(item[1]!);
+      if (text) current.lines.push(`- ${text}`);
+    } else if (line) paragraph.push(line);
+  }
+  flush();
+  if (current.lines.length) sections.push(current);
+  return sections;
+}
 
 function paragraphs(text: string): string[] {
   return text
@@ -93,16 +148,13 @@ function fromMarkdown(text: string): DocumentText {
       const h = /^#{1,6}\s+(.*)$/.exec(line.trim());
       if (h) headings.push(h[1]!.trim());
     }
-    const body = p
-      .split('\n')
-      .filter((l) => !/^#{1,6}\s/.test(l.trim()))
-      .join(' ')
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
-      .replace(/[*_`>]+/g, '')
-      .replace(/^\s*[-+]\s+/gm, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const body = inlineMarkdown(
+      p
+        .split('\n')
+        .filter((l) => !/^#{1,6}\s/.test(l.trim()))
+        .join(' ')
+        .replace(/^\s*[-+]\s+/gm, ''),
+    );
     if (body) blocks.push(body);
   }
   return { headings, blocks };
@@ -127,5 +179,5 @@ export async function extractDocumentText(bytes: Uint8Array, kind: DocumentKind)
     return { headings: [], blocks: paragraphs(doc.getBody()) };
   }
   const text = new TextDecoder('utf-8').decode(bytes);
-  return kind === 'md' ? fromMarkdown(text) : { headings: [], blocks: paragraphs(text) };
+  return kind === 'md' ? { ...fromMarkdown(text), sections: markdownSections(text) } : { headings: [], blocks: paragraphs(text) };
 }

@@ -10,13 +10,14 @@ import { inngestEnabled } from '@/lib/scheduler/mode';
 import { openBlobWriter, readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { streamUpload } from '@/lib/http/upload';
 import { requireSchoolId } from './action-prompts';
-import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText } from './extract-document';
+import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText, type DocumentText } from './extract-document';
 import { defaultFileName, FILE_MAX_BYTES, fileNameField, type KnowledgeFileView } from './file-schema';
-import { removeSourceChunks, replaceSourceChunks } from './index';
+import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
 
 type Row = typeof knowledgeFiles.$inferSelect;
-const MIN_WORDS = 20;
+export const NO_TEXT_LAYER = 'The PDF has no text layer (is it a scanned image?)';
+export const NO_TEXT = 'The document has no readable text';
 
 function toView(r: Row): KnowledgeFileView {
   return {
@@ -131,13 +132,20 @@ export async function uploadFileFromRequest(ctx: AuthContext, req: Request) {
   }
 }
 
-async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>) {
+/** Saves and re-indexes the insights; with `fullText` (a fresh analysis) the document's own text too, section by section. */
+async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>, fullText?: DocumentText) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx.update(knowledgeFiles).set({ ...changes, updatedAt: new Date() }).where(eq(knowledgeFiles.id, row.id)).returning();
     await replaceSourceChunks(tx, u!.schoolId, 'file', u!.id, u!.insightsSummary ? [{ title: `${u!.name} (document)`, text: u!.insightsSummary }] : []);
+    if (fullText) await replaceSourceChunks(tx, u!.schoolId, 'file_text', u!.id, documentPassages(u!.name, fullText));
     return toView(u!);
   });
+}
+
+function documentPassages(name: string, text: DocumentText): SourcePassage[] {
+  const sections = text.sections ?? [{ heading: null, lines: text.blocks }];
+  return sections.map((s) => ({ title: s.heading ? `${name} — ${s.heading}` : name, text: s.lines.join('\n') }));
 }
 
 export async function updateFile(ctx: AuthContext, id: number, input: { name?: string; insights_summary?: string | null }) {
@@ -153,6 +161,7 @@ export async function deleteFile(ctx: AuthContext, id: number) {
     await tx.delete(knowledgeFiles).where(eq(knowledgeFiles.id, row.id));
     if (row.blobId) await tx.delete(blobs).where(and(eq(blobs.id, row.blobId), eq(blobs.schoolId, schoolId)));
     await removeSourceChunks(tx, schoolId, 'file', row.id);
+    await removeSourceChunks(tx, schoolId, 'file_text', row.id);
   });
   return { message: 'File deleted successfully' };
 }
@@ -175,7 +184,7 @@ export async function analyzeFile(fileId: number) {
   const db = await getDb();
   const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId)).limit(1);
   if (!row) return { status: 'missing' as const };
-  const fail = (reason: string) => store(row, { analysisStatus: 'failed', analysisError: reason, lastAnalyzedAt: new Date() });
+  const fail = (reason: string) => store(row, { analysisStatus: 'failed', analysisError: reason, lastAnalyzedAt: new Date() }, { headings: [], blocks: [] });
   const data = row.blobId ? await readBlobData(row.blobId) : null;
   if (!data) return fail('The uploaded file is no longer stored');
   let text;
@@ -184,8 +193,9 @@ export async function analyzeFile(fileId: number) {
   } catch (err) {
     return fail(`The document could not be read: ${(err as Error).message}`.slice(0, 500));
   }
+  // Any readable text is knowledge, however short; only a PDF whose pages have no text layer is a scan.
   const words = text.blocks.join(' ').split(/\s+/).filter(Boolean).length;
-  if (words < MIN_WORDS) return fail('The document has too little readable text (is it a scanned image?)');
+  if (words === 0) return fail(row.kind === 'pdf' ? NO_TEXT_LAYER : NO_TEXT);
   const { text: insights } = await writeInsights([{ title: row.name, headings: text.headings, blocks: text.blocks }]);
-  return store(row, { analysisStatus: 'completed', analysisError: null, insightsSummary: insights, lastAnalyzedAt: new Date() });
+  return store(row, { analysisStatus: 'completed', analysisError: null, insightsSummary: insights, lastAnalyzedAt: new Date() }, text);
 }

@@ -14,8 +14,10 @@ import { summarize } from './summarize';
 
 type Row = typeof interviewCalls.$inferSelect;
 
-export const TELEPHONY_NOT_CONFIGURED =
-  'Telephony is not configured: set ELEVENLABS_API_KEY, ELEVENLABS_AGENT_ID and ELEVENLABS_PHONE_NUMBER_ID to let Lantern call staff.';
+/** What school staff read: the set-up itself is the server operator's job, not theirs. */
+export const TELEPHONY_NOT_CONFIGURED = 'Phone interviews are not set up on this server; ask your administrator';
+/** What the operator reads in the server log. */
+const TELEPHONY_SETUP_HINT = 'Telephony is not configured: set ELEVENLABS_API_KEY, ELEVENLABS_AGENT_ID and ELEVENLABS_PHONE_NUMBER_ID to let Lantern call staff.';
 
 function toView(r: Row): InterviewView {
   return {
@@ -47,7 +49,9 @@ async function store(row: Row, changes: Partial<typeof interviewCalls.$inferInse
   return db.transaction(async (tx) => {
     const [u] = await tx.update(interviewCalls).set({ ...changes, updatedAt: new Date() }).where(eq(interviewCalls.id, row.id)).returning();
     const topic = TOPIC_LABELS[u!.topic as keyof typeof TOPIC_LABELS] ?? u!.topic;
-    await replaceSourceChunks(tx, u!.schoolId, 'interview', u!.id, u!.interviewSummary ? [{ title: `${topic}: interview with ${u!.staffName}`, text: u!.interviewSummary }] : []);
+    const title = `${topic}: interview with ${u!.staffName}`;
+    await replaceSourceChunks(tx, u!.schoolId, 'interview', u!.id, u!.interviewSummary ? [{ title, text: u!.interviewSummary }] : []);
+    await replaceSourceChunks(tx, u!.schoolId, 'interview_transcript', u!.id, transcriptPassages(title, u!.transcript));
     return toView(u!);
   });
 }
@@ -93,6 +97,7 @@ export async function deleteInterview(ctx: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     await tx.delete(interviewCalls).where(and(eq(interviewCalls.id, id), eq(interviewCalls.schoolId, schoolId)));
     await removeSourceChunks(tx, schoolId, 'interview', id);
+    await removeSourceChunks(tx, schoolId, 'interview_transcript', id);
   });
   return { message: 'Interview call deleted successfully' };
 }
@@ -103,7 +108,10 @@ export async function startInterviewCall(ctx: AuthContext, id: number) {
   const row = await loadOwn(schoolId, id);
   if (row.status !== 'pending') throw conflict('Only a pending call can be started; reset it first');
   const config = telephonyConfig();
-  if (!config) throw new AppError(503, TELEPHONY_NOT_CONFIGURED);
+  if (!config) {
+    console.warn(`[telephony] ${TELEPHONY_SETUP_HINT}`);
+    throw new AppError(503, TELEPHONY_NOT_CONFIGURED);
+  }
   const db = await getDb();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)).limit(1);
   try {
@@ -140,6 +148,37 @@ export async function resetInterviewCall(ctx: AuthContext, id: number) {
 }
 
 type TranscriptTurn = { role: string; message: string | null };
+
+/**
+ * The whole transcript for the index, one passage per question the agent asked with the staff
+ * member's answers to it, so what staff said is found even when the summary left it out.
+ */
+function transcriptPassages(title: string, transcript: string | null): { title: string; text: string }[] {
+  let turns: TranscriptTurn[];
+  try {
+    turns = transcript ? (JSON.parse(transcript) as TranscriptTurn[]) : [];
+  } catch {
+    return [];
+  }
+  const passages: { title: string; text: string }[] = [];
+  let question = '';
+  let answers: string[] = [];
+  const flush = () => {
+    if (answers.length) passages.push({ title, text: `${question ? `Q: ${question}\n` : ''}A: ${answers.join(' ')}` });
+    answers = [];
+  };
+  for (const turn of turns) {
+    const text = turn.message?.trim();
+    if (!text) continue;
+    if (turn.role === 'user') answers.push(text);
+    else {
+      flush();
+      question = text;
+    }
+  }
+  flush();
+  return passages;
+}
 
 /** The staff member's own words, summarised extractively like any other source. */
 function summaryOf(row: Row, transcript: TranscriptTurn[]): string | null {

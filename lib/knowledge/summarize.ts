@@ -17,6 +17,8 @@ const MIN_WORDS = 5;
 const MAX_WORDS = 60;
 const MAX_PER_TOPIC = 6;
 const MAX_SENTENCES = 24;
+/** A source this short is kept whole: choosing among a handful of sentences would only lose facts. */
+const KEEP_WHOLE_WORDS = 150;
 
 /** Sentences end at . ! or ? followed by a space and a capital or digit, so e-mail addresses, decimals and abbreviations inside stay whole. */
 export function sentencesOf(block: string): string[] {
@@ -51,8 +53,10 @@ export function summarize(docs: SourceDocument[]): string {
       candidates.push({ text, score: score(text, i, sentences.length), order: order++ });
     });
   }
+  const totalWords = candidates.reduce((n, c) => n + c.text.split(/\s+/).length, 0);
+  const keepWhole = totalWords <= KEEP_WHOLE_WORDS;
   const chosen = candidates
-    .filter((c) => c.score > 1)
+    .filter((c) => keepWhole || c.score > 1)
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_SENTENCES)
     .sort((a, b) => a.order - b.order);
@@ -66,7 +70,7 @@ export function summarize(docs: SourceDocument[]): string {
       continue;
     }
     const list = byTopic.get(topic.name) ?? [];
-    if (list.length < MAX_PER_TOPIC) list.push(c.text);
+    if (keepWhole || list.length < MAX_PER_TOPIC) list.push(c.text);
     byTopic.set(topic.name, list);
   }
 
@@ -79,7 +83,7 @@ export function summarize(docs: SourceDocument[]): string {
     const list = byTopic.get(t.name);
     if (list?.length) lines.push('', `## ${t.name}`, ...list.map((s) => `- ${s}`));
   }
-  if (other.length) lines.push('', '## Other key points', ...other.slice(0, MAX_PER_TOPIC).map((s) => `- ${s}`));
+  if (other.length) lines.push('', '## Other key points', ...other.slice(0, keepWhole ? undefined : MAX_PER_TOPIC).map((s) => `- ${s}`));
   const sources = docs.map((d) => d.url).filter(Boolean);
   if (sources.length > 1) lines.push('', `Pages read: ${sources.length}`);
   return lines.join('\n').trim();

@@ -6,16 +6,16 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
 import { OutboundRefused } from '@/lib/security/outbound';
 import { requireSchoolId } from './action-prompts';
-import { crawl } from './crawl';
-import { removeSourceChunks, replaceSourceChunks } from './index';
+import { crawl, type CrawledPage } from './crawl';
+import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
 import { summarize } from './summarize';
 import { DUPLICATE_URL, type WebLinkView } from './web-link-schema';
 
 type Row = typeof webLinks.$inferSelect;
 
-/** Fewer readable words than this means the page needs its text pasted in by hand. */
-export const MIN_WORDS = 40;
+/** Any readable text is knowledge, however short; a page with none (a script-drawn app shell) needs its text pasted in. */
+const hasReadableText = (pages: { wordCount: number }[]) => pages.some((p) => p.wordCount > 0);
 
 function toView(r: Row): WebLinkView {
   return {
@@ -62,15 +62,27 @@ export async function createWebLink(ctx: AuthContext, input: { name: string; url
   return toView(row!);
 }
 
-/** Saves insights (generated or edited) and re-indexes them, in one transaction. */
-async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>) {
+/**
+ * Saves insights (generated or edited) and re-indexes them, in one transaction. With `pages` (a
+ * fresh read of the site) each page's full text is indexed too, section by section under its own
+ * title, so no fact depends on the summary keeping it.
+ */
+async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>, pages?: CrawledPage[]) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(webLinks).set({ ...changes, updatedAt: new Date() }).where(eq(webLinks.id, row.id)).returning();
     const u = updated!;
     await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary }] : []);
+    if (pages) await replaceSourceChunks(tx, u.schoolId, 'web_page', u.id, pagePassages(pages));
     return toView(u);
   });
+}
+
+/** One passage per section of each page, titled by the page and the section's heading. */
+function pagePassages(pages: CrawledPage[]): SourcePassage[] {
+  return pages.flatMap((page) =>
+    page.sections.map((s) => ({ title: s.heading && s.heading !== page.title ? `${page.title} — ${s.heading}` : page.title || page.url, text: s.lines.join('\n') })),
+  );
 }
 
 export async function updateWebLink(ctx: AuthContext, id: number, input: { name?: string; url?: string; drill_into_subpages?: boolean; insights_summary?: string | null }) {
@@ -92,6 +104,7 @@ export async function deleteWebLink(ctx: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     await tx.delete(webLinks).where(and(eq(webLinks.id, id), eq(webLinks.schoolId, schoolId)));
     await removeSourceChunks(tx, schoolId, 'web_link', id);
+    await removeSourceChunks(tx, schoolId, 'web_page', id);
   });
   return { message: 'Web link deleted successfully' };
 }
@@ -106,7 +119,7 @@ export async function generateWebLinkInsights(ctx: AuthContext, id: number): Pro
 }
 
 export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
-  let reason = 'The page had too little readable text';
+  let reason = 'The page had no readable text';
   let pages: Awaited<ReturnType<typeof crawl>> = [];
   try {
     pages = await crawl(row.url, row.drillIntoSubpages);
@@ -115,13 +128,12 @@ export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
     if (!(err instanceof OutboundRefused)) throw err;
     reason = String(err.detail);
   }
-  const words = pages.reduce((n, p) => n + p.wordCount, 0);
-  if (words < MIN_WORDS) {
-    await storeInsights(row, { scrapeStatus: 'manual_required', lastScrapedAt: new Date(), pagesScraped: pages.length });
+  if (!hasReadableText(pages)) {
+    await storeInsights(row, { scrapeStatus: 'manual_required', lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
     return { status: 'manual_required', url: row.url, name: row.name, reason };
   }
   const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
-  const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', lastScrapedAt: new Date(), pagesScraped: pages.length });
+  const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
   return { ...view, status: 'completed' };
 }
 
@@ -145,12 +157,12 @@ export async function refreshCompletedWebLinks() {
   for (const row of rows) {
     try {
       const pages = await crawl(row.url, row.drillIntoSubpages);
-      if (pages.reduce((n, p) => n + p.wordCount, 0) < MIN_WORDS) {
+      if (!hasReadableText(pages)) {
         unchanged++;
         continue;
       }
       const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
-      await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date(), pagesScraped: pages.length });
+      await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
       refreshed++;
     } catch {
       unchanged++;

@@ -1,4 +1,5 @@
 // Display rules of the Scheduler Dashboard (spec 000 §8, §9). No server imports.
+import cronstrue from 'cronstrue';
 
 export const TEXT_LIMIT = 50;
 export const MAX_SCHOOL_RESULTS = 3;
@@ -80,6 +81,23 @@ export function resultSnippet(summary: string | null | undefined): string {
     .filter(([, x]) => x === null || typeof x !== 'object')
     .map(([k, x]) => `${k.replace(/_/g, ' ')}: ${String(x)}`);
   return truncate(parts.join(', ') || 'details');
+}
+
+const DAILY = /^\d{1,2} \d{1,2} \* \* \*$/;
+
+/**
+ * A cron schedule in words ('Every 5 minutes', 'Every day at 03:00'), 24-hour clock as the
+ * registry's schedules run in UTC. Anything cronstrue cannot read is shown as written.
+ */
+export function describeSchedule(expression: string): string {
+  const cron = expression.trim().replace(/\s+/g, ' ');
+  try {
+    const text = cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false, throwExceptionOnParseError: true });
+    // cronstrue says 'At 03:00' for a daily time; people read 'Every day at 03:00' more easily.
+    return DAILY.test(cron) ? text.replace(/^At /, 'Every day at ') : text;
+  } catch {
+    return expression;
+  }
 }
 
 export function labelOf(key: string): string {

@@ -6,6 +6,7 @@ import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import { deleteExpiredConversations } from '@/lib/chat/retention';
+import { deleteUnreferencedUploads } from '@/lib/storage/blobs';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
 export type TaskResult = Record<string, unknown>;
@@ -86,6 +87,16 @@ export const TASKS: TaskDefinition[] = [
     schedule: '15 4 * * *',
     queue: 'low_priority',
     handler: deleteExpiredConversations,
+  },
+  {
+    key: 'upload_cleanup',
+    name: 'upload_cleanup',
+    display_name: 'Upload Cleanup',
+    description: 'Removes public uploads (avatars, logos, voice previews) that nothing has used for a day, so they stop being served.',
+    category: 'Maintenance',
+    schedule: '45 4 * * *',
+    queue: 'low_priority',
+    handler: () => deleteUnreferencedUploads(),
   },
 ];
 

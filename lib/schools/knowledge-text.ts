@@ -30,6 +30,13 @@ export function schoolPassages(s: SchoolView): KnowledgePassage[] {
   return out;
 }
 
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A fact sheet date (YYYY-MM-DD) as people write it; anything else as given. */
+function humanDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ? LONG_DATE.format(new Date(`${date}T00:00:00Z`)) : date;
+}
+
 export function factSheetPassages(schoolName: string, f: FactSheetView): KnowledgePassage[] {
   const out: KnowledgePassage[] = [];
   if (f.programs.length) out.push({ key: 'facts:programs', title: `Programs at ${schoolName}`, text: `${schoolName} offers these programs: ${list(f.programs)}.` });
@@ -40,7 +47,8 @@ export function factSheetPassages(schoolName: string, f: FactSheetView): Knowled
     out.push({
       key: 'facts:deadlines',
       title: `Important dates at ${schoolName}`,
-      text: sorted.map((d) => `${d.name}: ${d.date}${d.description ? ` (${d.description})` : ''}.`).join(' '),
+      // One date per line, written for people ("January 15, 2027"), so an answer quotes just the one asked about.
+      text: sorted.map((d) => `- ${d.name}: ${humanDate(d.date)}${d.description ? ` (${d.description})` : ''}.`).join('\n'),
     });
   }
   return out;

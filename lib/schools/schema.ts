@@ -117,12 +117,13 @@ export const schoolCreateSchema = z.object({
   degree_levels: degreeLevels.default([...SCHOOL_DEFAULTS.degree_levels]),
   institution_control: institutionControl.default(SCHOOL_DEFAULTS.institution_control),
   tax_status: taxStatus.default(SCHOOL_DEFAULTS.tax_status),
+  // Not in the spec's create payload, but School Info's create form asks for it (issue 14 #15).
+  mascot: optionalText('Mascot', 200),
 });
 
 /** PUT /schools/my-school: the whole profile; omitted optional fields are cleared, required ones keep the create defaults. */
 export const schoolUpdateSchema = schoolCreateSchema
   .extend({
-    mascot: optionalText('Mascot', 200),
     religious_affiliation: optionalText('Religious affiliation', 200),
     accreditation_info: optionalText('Accreditation', 2000),
     primary_color: colour('Primary colour').default(SCHOOL_DEFAULTS.primary_color),

@@ -65,6 +65,7 @@ export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
         name: input.name,
         locations: input.locations,
         websiteUrl: input.website_url ?? null,
+        mascot: input.mascot ?? null,
         classification: input.classification,
         degreeLevels: input.degree_levels,
         institutionControl: input.institution_control,

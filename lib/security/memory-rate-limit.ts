@@ -1,37 +1,36 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '@/lib/http/errors';
 
-// Fixed-window counters kept in this process, for the public widget API: a chat message must not
-// pay for database round trips just to be counted. Several server processes each count on their
-// own, so a limit is per process (documented in docs/decisions.md).
-type Window = { count: number; resetAt: number };
-const windows = new Map<string, Window>();
-let nextSweep = 0;
-
+// Fixed-window counters kept in this process (rate-limiter-flexible's memory store), for the public
+// widget API: a chat message must not pay for database round trips just to be counted. Several server
+// processes each count on their own, so a limit is per process (documented in docs/decisions.md).
 export type MemoryLimit = { key: string; max: number; windowMs: number };
 
-function sweep(now: number) {
-  if (now < nextSweep) return;
-  nextSweep = now + 60_000;
-  for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+// One limiter per limit shape: the maxima come from the environment and may change between calls.
+let limiters = new Map<string, RateLimiterMemory>();
+
+function limiter(max: number, windowMs: number): RateLimiterMemory {
+  const shape = `${max}/${windowMs}`;
+  let found = limiters.get(shape);
+  if (!found) limiters.set(shape, (found = new RateLimiterMemory({ points: max, duration: windowMs / 1000, keyPrefix: '' })));
+  return found;
 }
 
 /** Counts one hit against every limit; throws 429 (with Retry-After) when any is over. */
-export function takeHits(limits: MemoryLimit[], now = Date.now()): void {
-  sweep(now);
-  let retryMs = 0;
+export async function takeHits(limits: MemoryLimit[]): Promise<void> {
+  let retryMs = -1;
   for (const limit of limits) {
-    let w = windows.get(limit.key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + limit.windowMs };
-      windows.set(limit.key, w);
+    try {
+      await limiter(limit.max, limit.windowMs).consume(limit.key);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      retryMs = Math.max(retryMs, refused.msBeforeNext);
     }
-    w.count += 1;
-    if (w.count > limit.max) retryMs = Math.max(retryMs, w.resetAt - now);
   }
-  if (retryMs > 0) throw tooManyRequests(retryMs / 1000, 'Too many messages. Please wait a moment and try again.');
+  if (retryMs >= 0) throw tooManyRequests(Math.max(retryMs, 1000) / 1000, 'Too many messages. Please wait a moment and try again.');
 }
 
 /** Tests start from empty counters. */
 export function resetMemoryLimits(): void {
-  windows.clear();
+  limiters = new Map();
 }

@@ -56,8 +56,10 @@ function allowListed(url: URL): boolean {
   });
 }
 
+/** The answer names the host as typed, never what it resolved to: users must not map the server's network by asking. */
 function refusedAddress(host: string, address: string): OutboundRefused {
-  return new OutboundRefused(`Refusing to connect to ${host}: it resolves to a private or reserved address (${address})`);
+  console.warn(`[outbound] refused ${host}: private or reserved address ${address}`);
+  return new OutboundRefused(`Refusing to connect to ${host}: this address is not allowed`);
 }
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);

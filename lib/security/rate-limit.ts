@@ -1,51 +1,81 @@
 import 'server-only';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { getDb } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { tooManyRequests } from '@/lib/http/errors';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
-/** Throws 429 (with Retry-After) when any of the counters has reached its limit in the current window. */
-export async function assertWithinLimits(limits: Limit[]): Promise<void> {
+// rate-limiter-flexible's Drizzle store over our rate_limit_counters table, under the column names the
+// library expects. Each hit is one INSERT ... ON CONFLICT DO UPDATE ... RETURNING: counting and reading
+// the count are one atomic statement, so concurrent requests cannot all slip under a limit.
+const counters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  points: integer('count').notNull(),
+  expire: timestamp('expires_at', { withTimezone: true }),
+  // When the row was first written; the library does not move it when a window starts again.
+  windowStart: timestamp('window_start', { withTimezone: true })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+const limiters = new WeakMap<Db, Map<string, RateLimiterDrizzle>>();
+
+async function limiter(max: number, windowSeconds: number): Promise<RateLimiterDrizzle> {
   const db = await getDb();
-  const now = Date.now();
-  for (const limit of limits) {
-    const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, limit.key)).limit(1);
-    if (!row) continue;
-    const windowEnds = row.expiresAt.getTime();
-    if (windowEnds > now && row.count >= limit.max) throw tooManyRequests((windowEnds - now) / 1000);
+  let byShape = limiters.get(db);
+  if (!byShape) limiters.set(db, (byShape = new Map()));
+  const shape = `${max}/${windowSeconds}`;
+  let found = byShape.get(shape);
+  if (!found) {
+    // Expired rows are removed by the scheduler's rate-limit cleanup, not by a timer per limiter.
+    found = new RateLimiterDrizzle({ storeClient: db, schema: counters, points: max, duration: windowSeconds, keyPrefix: '', clearExpiredByTimeout: false });
+    byShape.set(shape, found);
   }
+  return found;
 }
 
-/** Counts one event against each limit (fixed windows, atomically per key). */
-export async function recordHits(limits: Limit[]): Promise<void> {
-  const db = await getDb();
-  for (const limit of limits) {
-    const interval = sql.raw(`interval '${Math.floor(limit.windowSeconds)} seconds'`);
-    await db
-      .insert(rateLimitCounters)
-      .values({ key: limit.key, windowStart: sql`now()`, count: 1, expiresAt: sql`now() + ${interval}` })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          count: sql`case when ${rateLimitCounters.expiresAt} <= now() then 1 else ${rateLimitCounters.count} + 1 end`,
-          windowStart: sql`case when ${rateLimitCounters.expiresAt} <= now() then now() else ${rateLimitCounters.windowStart} end`,
-          expiresAt: sql`case when ${rateLimitCounters.expiresAt} <= now() then now() + ${interval} else ${rateLimitCounters.expiresAt} end`,
-        },
-      });
-  }
+/**
+ * Counts one hit against every limit and refuses it (429 with Retry-After) when any is over.
+ * Answers each counter's count, this hit included.
+ */
+export async function consume(limits: Limit[]): Promise<number[]> {
+  const results = await Promise.allSettled(limits.map(async (l) => (await limiter(l.max, l.windowSeconds)).consume(l.key)));
+  const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (refused.length === 0) return results.map((r) => (r as PromiseFulfilledResult<RateLimiterRes>).value.consumedPoints);
+  const failure = refused.find((reason) => !(reason instanceof RateLimiterRes));
+  if (failure) throw failure;
+  const retryMs = Math.max(1000, ...refused.map((reason) => (reason as RateLimiterRes).msBeforeNext));
+  throw tooManyRequests(retryMs / 1000);
 }
 
-/** Counts the hit and refuses it when over the limit: for requests that are limited whatever their outcome. */
-export async function consume(limits: Limit[]): Promise<void> {
-  await assertWithinLimits(limits);
-  await recordHits(limits);
+/** Refuses (429) when any counter is already over its limit, without counting this request. */
+export async function assertUnder(limits: Limit[]): Promise<void> {
+  const counts = await Promise.all(limits.map(async (l) => [l, await (await limiter(l.max, l.windowSeconds)).get(l.key)] as const));
+  const over = counts.filter(([l, res]) => res !== null && res.consumedPoints > l.max);
+  if (over.length) throw tooManyRequests(Math.max(1000, ...over.map(([, res]) => res!.msBeforeNext)) / 1000);
+}
+
+/** Gives back the hit of a request that turned out not to count (a sign-in that succeeded). */
+export async function refund(limits: Limit[]): Promise<void> {
+  await Promise.all(limits.map(async (l) => (await limiter(l.max, l.windowSeconds)).reward(l.key)));
 }
 
 export async function clearLimits(keys: string[]): Promise<void> {
-  const db = await getDb();
-  for (const key of keys) await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+  const any = await limiter(1, 1);
+  await Promise.all(keys.map((key) => any.delete(key)));
+}
+
+/** Remembers a fact about a key for a while (a client that signed in to an account). */
+export async function remember(key: string, seconds: number): Promise<void> {
+  await (await limiter(1, seconds)).set(key, 1, seconds);
+}
+
+export async function remembered(key: string): Promise<boolean> {
+  return (await (await limiter(1, 1)).get(key)) !== null;
 }
 
 /** Removes counters whose window has passed. */

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { blobParts, blobs } from '@/db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { getDb, resultRows } from '@/db/client';
+import { blobParts, blobs, personaSettings, schools } from '@/db/schema';
 
 export const PART_BYTES = 1024 * 1024;
 const EMPTY = new Uint8Array(0);
@@ -111,4 +111,24 @@ export async function openBlobWriter(input: { schoolId: number | null; contentTy
       await db.delete(blobs).where(eq(blobs.id, id));
     },
   };
+}
+
+/** How long a public upload may wait for the form that uses it to be saved. */
+export const UNREFERENCED_UPLOAD_GRACE_HOURS = 24;
+
+/**
+ * The daily `upload_cleanup` task: public uploads (avatars, logos, voice previews) are served to
+ * anyone, so one that no school's logo or persona points at is removed after a day (a replaced
+ * avatar, one uploaded and never saved, a voice preview). Each column that may hold an
+ * `/uploads/{id}` address is listed here.
+ */
+export async function deleteUnreferencedUploads(graceHours = UNREFERENCED_UPLOAD_GRACE_HOURS) {
+  const db = await getDb();
+  const rows = await db.execute<{ id: string }>(sql`
+    delete from ${blobs} b
+    where b.is_public and b.created_at < now() - make_interval(hours => ${graceHours})
+      and not exists (select 1 from ${schools} s where s.logo_url = '/uploads/' || b.id::text)
+      and not exists (select 1 from ${personaSettings} p where p.avatar_url = '/uploads/' || b.id::text)
+    returning b.id`);
+  return { uploads_deleted: resultRows(rows).length };
 }

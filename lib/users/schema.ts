@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { emailField, firstNameField, idField, lastNameField, passwordField, ROLE_VALUES, usernameField } from '@/lib/auth/schema';
 
+/** What people read for a role value (the API keeps the raw values). */
+export const ROLE_LABELS: Record<(typeof ROLE_VALUES)[number], string> = { user: 'User', admin: 'Admin', superuser: 'Superuser' };
+export const roleLabel = (role: string) => ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? role;
+
 export const roleField = z.enum(ROLE_VALUES, { error: 'Role must be one of user, admin, superuser' });
 
 export const createUserSchema = z.object({

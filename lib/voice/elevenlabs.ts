@@ -14,7 +14,9 @@ export const PREMADE_VOICES: AvailableVoice[] = [
   { voice_id: 'yoZ06aMxZJJ28mfd3POQ', name: 'Sam', description: 'Raspy, young adult voice', gender: 'male', accent: 'american', use_case: 'narration' },
 ];
 
-export const PREVIEW_NEEDS_KEY = 'Voice previews need an ElevenLabs API key: set ELEVENLABS_API_KEY to hear this voice.';
+/** What school staff read; the operator's hint goes to the server log (PREVIEW_SETUP_HINT). */
+export const PREVIEW_NEEDS_KEY = 'Voice previews are not set up on this server; ask your administrator';
+export const PREVIEW_SETUP_HINT = 'Voice previews need an ElevenLabs API key: set ELEVENLABS_API_KEY.';
 
 const config = () => {
   const apiKey = process.env.ELEVENLABS_API_KEY;

@@ -1,12 +1,70 @@
-// Browser-side calls to the REST API. No server imports: used by client components.
+// The client data layer: every browser-side call (server actions and REST) goes through here, so
+// loading errors and an ended session are handled one way (ARCHITECTURE "Screens load and change
+// data one way"). No server imports: used by client components.
+import { codeForStatus, SESSION_EXPIRED_CODE, type ActionFailure, type ActionResult, type ErrorCode } from '@/lib/http/action-result';
+import { expireSession, SESSION_EXPIRED_MESSAGE } from './session-state';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: ErrorCode = 'error',
   ) {
     super(message);
   }
+}
+
+/**
+ * The one rule for "the session ended": the server says so with the code `session_expired` (a staff
+ * action without a session, or a REST 401 for a missing or expired sign-in). A 403 is not it: the
+ * account is signed in but its role may not do this, and signing in again would change nothing, so
+ * the screen shows the refusal in place. A 401 without the code (wrong password at sign-in) is an
+ * ordinary error too.
+ */
+export function endsSession(failure: { code?: unknown } | null | undefined): boolean {
+  return failure?.code === SESSION_EXPIRED_CODE;
+}
+
+const SESSION_FAILURE: ActionFailure = { ok: false, error: SESSION_EXPIRED_MESSAGE, code: 'session_expired' };
+
+/** Whether next-auth still knows the browser's staff session (an empty object when signed out). */
+async function sessionGone(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/session', { cache: 'no-store' });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { user?: unknown } | null;
+    return !body?.user;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs one staff server action. Never throws: a call that got no usable answer becomes a failure
+ * with `fallback`, unless the session turns out to be gone (the session gate then answers with a
+ * redirect, not with the action's result). An ended session sends the browser home with the
+ * spec's message and the path to come back to; the failure is still returned so the screen can
+ * stop its spinner.
+ */
+export async function callAction<T>(run: () => Promise<ActionResult<T>>, fallback = 'An error occurred'): Promise<ActionResult<T>> {
+  let result: ActionResult<T>;
+  try {
+    result = await run();
+  } catch {
+    result = (await sessionGone()) ? SESSION_FAILURE : { ok: false, error: fallback, code: 'error' };
+  }
+  if (!result.ok && endsSession(result)) expireSession();
+  return result;
+}
+
+/** The failure for a REST answer that was not 2xx; an ended session is handled here. */
+export function failureFrom(status: number, body: unknown, fallback = 'An error occurred'): ActionFailure {
+  const code = (body as { code?: unknown } | null)?.code;
+  // A 401 without the code is a refused sign-in (wrong password), not an ended session.
+  const other: ErrorCode = status === 401 ? 'invalid' : codeForStatus(status);
+  const failure: ActionFailure = { ok: false, error: detailText(body) ?? fallback, code: code === SESSION_EXPIRED_CODE ? 'session_expired' : other };
+  if (endsSession(failure)) expireSession();
+  return failure;
 }
 
 /** The `detail` of an error answer as one readable line (validation lists are joined). */
@@ -34,6 +92,9 @@ export async function apiJson<T>(path: string, opts: { method?: string; body?: u
   } catch {
     json = null;
   }
-  if (!res.ok) throw new ApiError(res.status, detailText(json) ?? opts.fallback ?? 'An error occurred');
+  if (!res.ok) {
+    const failure = failureFrom(res.status, json, opts.fallback);
+    throw new ApiError(res.status, failure.error, failure.code);
+  }
   return json as T;
 }

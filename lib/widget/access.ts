@@ -7,7 +7,7 @@ import { clientHash } from '@/lib/http/client';
 import { takeHits, type MemoryLimit } from '@/lib/security/memory-rate-limit';
 import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
-import { frameAncestorSources, isLoopbackHost, originAllowed, type OriginPolicy } from './origins';
+import { frameAncestorSources, isLoopbackHost, originAllowed, originIndex, type OriginPolicy } from './origins';
 
 export type WidgetCaller = {
   schoolId: number;
@@ -145,18 +145,18 @@ const perMinute = (name: string, fallback: number) => {
  * Chat messages: per session, per client and per key, each per minute. The per-key ceiling guards a
  * school's model spending; WIDGET_KEY_LIMIT_PER_MINUTE raises it for a busy site.
  */
-export function limitChat(caller: WidgetCaller, sessionId: string | null): void {
+export async function limitChat(caller: WidgetCaller, sessionId: string | null): Promise<void> {
   const limits: MemoryLimit[] = [
     { key: `chat:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
     { key: `chat:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_LIMIT_PER_MINUTE', 600), windowMs: 60_000 },
   ];
   if (sessionId) limits.push({ key: `chat:session:${caller.schoolId}:${sessionId}`, max: perMinute('WIDGET_SESSION_LIMIT_PER_MINUTE', 20), windowMs: 60_000 });
-  takeHits(limits);
+  await takeHits(limits);
 }
 
 /** Widget loads, opens, thumbs, persona and config reads: generous, but not unbounded. */
-export function limitWidgetCall(caller: WidgetCaller): void {
-  takeHits([
+export async function limitWidgetCall(caller: WidgetCaller): Promise<void> {
+  await takeHits([
     { key: `widget:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_CALLS_PER_MINUTE', 300), windowMs: 60_000 },
     { key: `widget:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_CALLS_PER_MINUTE', 30_000), windowMs: 60_000 },
   ]);
@@ -169,17 +169,60 @@ export function corsHeaders(req: Request): Record<string, string> {
   return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
 }
 
-/** Preflight: any page may ask; the real request is judged by its key and origin. */
-export function preflight(): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
-      'Access-Control-Max-Age': '86400',
-    },
-  });
+// Preflights carry the page's Origin but never the key, so the most they can be judged by is
+// whether some school's key accepts that origin. Kept in memory: on PGlite until the database
+// announces a change (the key cache's notices), elsewhere for a few seconds.
+const SITE_INDEX_TTL_MS = 10_000;
+type SiteIndex = ReturnType<typeof originIndex>;
+let siteIndex: { db: Database; changes: number | null; at: number; index: Promise<SiteIndex> } | null = null;
+
+async function loadSiteIndex(db: Database): Promise<SiteIndex> {
+  const rows = await db
+    .selectDistinct({ websiteUrl: schools.websiteUrl, allowedOrigins: chatbotSettings.allowedOrigins })
+    .from(widgetApiKeys)
+    .innerJoin(schools, eq(schools.id, widgetApiKeys.schoolId))
+    .leftJoin(chatbotSettings, eq(chatbotSettings.schoolId, widgetApiKeys.schoolId))
+    .where(eq(widgetApiKeys.kind, 'public'));
+  const development = isDevelopmentInstall();
+  return originIndex(rows.map((r) => ({ websiteUrl: r.websiteUrl, allowedOrigins: r.allowedOrigins ?? [], development })));
+}
+
+/** Whether some school's public key would accept a page at `origin`. */
+export async function originKnown(origin: string): Promise<boolean> {
+  const db = await getDb();
+  const changes = await keyRows.changes(db);
+  const now = Date.now();
+  const fresh = siteIndex && siteIndex.db === db && (changes === null ? siteIndex.changes === null && now - siteIndex.at < SITE_INDEX_TTL_MS : siteIndex.changes === changes);
+  if (!fresh) {
+    // Read after the change count: a change during the load makes the next call load again.
+    const index = loadSiteIndex(db);
+    siteIndex = { db, changes, at: now, index };
+    index.catch(() => {
+      if (siteIndex?.index === index) siteIndex = null;
+    });
+  }
+  return (await siteIndex!.index).allows(origin);
+}
+
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
+  'Access-Control-Max-Age': '86400',
+  Vary: 'Origin',
+};
+
+/**
+ * CORS preflight: answers with the asking page's own origin when some school's key accepts it (or
+ * it is Lantern's own), never '*'; other pages get a 403 and the browser never sends the request.
+ * The real request is still judged by its key and origin (authorizeWidget).
+ */
+export async function preflight(req: Request): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (!origin) return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+  if (fromOwnPages(origin, req) || (await originKnown(origin))) {
+    return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Origin': origin } });
+  }
+  return Response.json({ detail: ORIGIN_REFUSED }, { status: 403, headers: { Vary: 'Origin' } });
 }
 
 export function withCors(res: Response, req: Request): Response {

@@ -34,6 +34,14 @@ export class KeyRowCache<T extends { schoolId: number }> {
     return row;
   }
 
+  /**
+   * How many changes the database has announced (any school), for other answers derived from the
+   * same rows; null where it does not announce them (Postgres): what is derived must expire on its own.
+   */
+  async changes(db: Database): Promise<number | null> {
+    return (await this.watch(db)) ? this.generation : null;
+  }
+
   private watch(db: Database): Promise<boolean> {
     if (this.db !== db) {
       // A new database (tests install fresh ones): nothing remembered applies to it.

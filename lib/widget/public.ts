@@ -19,7 +19,7 @@ export const DEFAULT_AI_NAME = 'Admissions Assistant';
 
 /** GET /api/widget/persona-info. */
 export async function personaInfo(caller: WidgetCaller) {
-  limitWidgetCall(caller);
+  await limitWidgetCall(caller);
   const db = await getDb();
   const [persona] = await db.select().from(personaSettings).where(eq(personaSettings.schoolId, caller.schoolId)).limit(1);
   const aiName = persona?.aiName || DEFAULT_AI_NAME;
@@ -32,7 +32,7 @@ export async function personaInfo(caller: WidgetCaller) {
 
 /** GET /api/widget/config: styling with every default filled in, and what the widget needs of lead generation. */
 export async function widgetConfig(caller: WidgetCaller) {
-  limitWidgetCall(caller);
+  await limitWidgetCall(caller);
   const db = await getDb();
   const [[styling], leadGen] = await Promise.all([db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1), loadLeadGenSettings(caller.schoolId)]);
   const fields = leadGen.field_order.filter((k) => leadGen.field_settings[k] !== 'never').map((key) => ({ key, ...LEAD_FIELDS[key] }));
@@ -50,7 +50,7 @@ export async function widgetConfig(caller: WidgetCaller) {
 
 /** POST /api/widget/leads: the quick info card. */
 export async function submitQuickInfoCard(caller: WidgetCaller, input: QuickInfoCardInput) {
-  limitWidgetCall(caller);
+  await limitWidgetCall(caller);
   const settings = await loadLeadGenSettings(caller.schoolId);
   if (!settings.enabled) throw new AppError(409, 'Lead collection is not turned on for this chat');
   const requirements = parseRequirements(settings.minimum_requirements);

@@ -1,27 +1,12 @@
 import 'server-only';
 import type { z } from 'zod';
-import { errorResponse, MAX_JSON_BODY_BYTES } from '@/lib/http/route';
-import { AppError, validationError } from '@/lib/http/errors';
+import { readJsonBody } from '@/lib/http/body';
+import { errorResponse } from '@/lib/http/route';
 import type { Operation } from '@/lib/http/operation';
 import { parseWith } from '@/lib/http/validation';
 import { authorizeWidget, isOriginRefusal, preflight, withCors, type WidgetCaller } from './access';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-async function readBody(req: Request): Promise<unknown> {
-  // A client that goes away mid-body (a closed tab) is not a server error.
-  const text = await req.text().catch(() => {
-    throw new AppError(400, 'The request body could not be read');
-  });
-  if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
-  if (!text.trim()) throw validationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
-  // Browsers may send the widget's JSON as text/plain; the body must still be JSON.
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw validationError([{ loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' }]);
-  }
-}
 
 /**
  * A public widget API handler: the key and the calling page are judged first (so a refused site
@@ -34,7 +19,7 @@ export function widgetRoute<O extends Operation>(op: O, handler: (input: { req: 
     let refused = false;
     try {
       const caller = await authorizeWidget(req);
-      const body = op.body ? parseWith(op.body, await readBody(req), 'body') : undefined;
+      const body = op.body ? parseWith(op.body, await readJsonBody(req, { anyContentType: true }), 'body') : undefined;
       const result = await handler({ req, caller, body: body as Infer<O['body']> });
       res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
     } catch (err) {
@@ -49,4 +34,4 @@ export function widgetRoute<O extends Operation>(op: O, handler: (input: { req: 
   };
 }
 
-export const widgetPreflight = () => preflight();
+export const widgetPreflight = (req: Request) => preflight(req).catch(errorResponse);

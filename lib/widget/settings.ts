@@ -5,6 +5,7 @@ import { chatbotSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/knowledge/action-prompts';
 import { isDevelopmentInstall } from './access';
+import { allowedSitesNow, developmentOpen } from './origins';
 import type { AllowedOriginsInput, SetupSettingsInput } from './schema';
 
 async function settingsRow(schoolId: number) {
@@ -33,12 +34,24 @@ export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInp
   return { data: { settings: settingsView(row!) }, message: 'Settings saved successfully' };
 }
 
-/** GET /chatbot/allowed-origins: the school's website (always allowed, with its subdomains) and its list. */
+/**
+ * GET /chatbot/allowed-origins: the school's website (always allowed, with its subdomains), its
+ * list, and what the widget API lets in right now (`allowed_now`), with whether the development
+ * convenience (localhost and pages opened from disk) is on (`development_open`).
+ */
 export async function getAllowedOrigins(ctx: AuthContext) {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
   const [[school], row] = await Promise.all([db.select({ websiteUrl: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1), settingsRow(schoolId)]);
-  return { website_url: school?.websiteUrl ?? null, allowed_origins: row?.allowedOrigins ?? [], development_install: isDevelopmentInstall() };
+  // The same policy authorizeWidget builds for this school's key.
+  const policy = { websiteUrl: school?.websiteUrl ?? null, allowedOrigins: row?.allowedOrigins ?? [], development: isDevelopmentInstall() };
+  return {
+    website_url: policy.websiteUrl,
+    allowed_origins: policy.allowedOrigins,
+    development_install: policy.development,
+    development_open: developmentOpen(policy),
+    allowed_now: allowedSitesNow(policy),
+  };
 }
 
 /** PUT /chatbot/allowed-origins. */

@@ -27,7 +27,7 @@ test('edit persona, voice and personality, see them after reload, and manage spe
   const voice = page.getByRole('form', { name: 'Voice' });
   await voice.getByLabel('Voice', { exact: true }).selectOption('TxGEqnHWrfWFTfGW9XjX');
   await voice.getByRole('button', { name: 'Generate Preview' }).click();
-  await expect(voice.getByText(/Voice previews need an ElevenLabs API key/)).toBeVisible();
+  await expect(voice.getByText('Voice previews are not set up on this server; ask your administrator')).toBeVisible();
   await voice.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Voice settings saved successfully')).toBeVisible();
 
@@ -74,4 +74,30 @@ test('edit persona, voice and personality, see them after reload, and manage spe
 
   const all = await (await request.get('/ai-settings/all-instructions', { headers: { authorization: `Bearer ${token}` } })).json();
   expect(all.system_prompt).toContain('You are Poppy');
+});
+
+test('persona: a fixed avatar error leaves only the success, and a save after the session ended asks to sign in again (issue 14)', async ({ page, request, context }) => {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token;
+  await request.post('/schools/', { data: { name: uniq('Linden College ') }, headers: { authorization: `Bearer ${token}` } });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/ai-customization');
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Edit' }).click();
+  const persona = page.getByRole('form', { name: 'Persona' });
+  const panel = page.getByRole('tabpanel');
+  await persona.getByLabel('Avatar image').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(panel.getByRole('alert')).toBeVisible();
+  await persona.getByLabel('Avatar image').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG_1x1 });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await persona.getByLabel('Assistant name').fill('Linnie');
+  await persona.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Persona settings saved successfully' })).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  // The session ends while the form is open: Save leads to the sign-in prompt, not 'Failed to save persona settings'.
+  await panel.getByRole('button', { name: 'Edit' }).click();
+  await context.clearCookies();
+  await page.getByRole('form', { name: 'Persona' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog(page).getByText('Your session has expired. Please log in again.')).toBeVisible();
 });

@@ -7,12 +7,12 @@ import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
 
-async function schoolStaff(request: APIRequestContext) {
+async function schoolStaff(request: APIRequestContext, website: string | null = 'https://harbor.example.edu') {
   const user = await createUser(request, await ownerToken(request));
   const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
   const auth = { authorization: `Bearer ${token}` };
   const name = uniq('Harbor College ');
-  expect((await request.post('/schools/', { data: { name, website_url: 'https://harbor.example.edu' }, headers: auth })).status()).toBe(201);
+  expect((await request.post('/schools/', { data: website ? { name, website_url: website } : { name }, headers: auth })).status()).toBe(201);
   await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
   await request.patch('/schools/my-school/contact', { data: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@harbor.example.edu' }] }, headers: auth });
   return { user, auth, name };
@@ -25,6 +25,7 @@ test('API Key tab: generate, show, copy, embed code, demo page, JSON views, rege
   await page.getByRole('link', { name: /Chatbot/ }).click();
   await expect(page.getByRole('heading', { name: 'Chatbot Management' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Styling/ })).toBeDisabled();
+  await expect(page.getByRole('tab', { name: /Styling/ })).toHaveText('StylingComing soon');
   await expect(page.getByText('No API key yet. Generate one to get your embed code.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate API Key' }).click();
@@ -60,6 +61,8 @@ test('API Key tab: generate, show, copy, embed code, demo page, JSON views, rege
   await page.getByRole('button', { name: 'Regenerate API Key' }).click();
   await expect(page.getByRole('dialog', { name: 'Regenerate API Key?' })).toContainText('stops working at once');
   await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+  // The box showed the old key masked, so "not the old key" alone is true before the new one arrives.
+  await expect(keyBox).toHaveText(/^lk_pub_[^•]+$/);
   await expect(keyBox).not.toHaveText(key);
   const old = await request.post('/api/widget/chat', { data: { message: 'hi' }, headers: { 'x-api-key': key } });
   expect(old.status()).toBe(401);
@@ -93,15 +96,61 @@ test('API Key tab: generate, show, copy, embed code, demo page, JSON views, rege
   expect(list.filter((c: { source: string }) => c.source === 'test_chat')).toHaveLength(1);
 });
 
+test('API Key tab: lists the websites allowed right now, and says when localhost is allowed and why', async ({ page, request }) => {
+  // The e2e server's APP_URL is on 127.0.0.1, so this is a development install.
+  const { user, auth } = await schoolStaff(request, null);
+  await request.post('/chatbot/generate-api-key', { headers: auth });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/chatbot');
+  const now = page.getByRole('list', { name: 'Allowed right now' });
+  // No website and no list yet: the development convenience is on, and the tab says so.
+  await expect(now).toContainText('localhost (development install, until you set your website or list a site)');
+  await expect(now).toContainText('file: (pages opened from disk)');
+  await expect(page.getByText(/has not set its website or listed a site, so pages on localhost and pages opened from your computer may show the chat/)).toBeVisible();
+
+  await page.getByLabel('Other allowed websites').fill('https://open-day.partner.org');
+  await page.getByRole('button', { name: 'Save Allowed Websites' }).click();
+  await expect(page.getByText('Allowed websites saved successfully')).toBeVisible();
+  await expect(now.getByRole('listitem')).toHaveCount(1);
+  await expect(now).toContainText('https://open-day.partner.org (listed by you)');
+  await expect(page.getByText(/Pages on localhost and pages opened from your computer are not allowed/)).toBeVisible();
+  await expectAccessible(page, 'API Key tab, allowed websites');
+
+  // The list is the server's: the key now refuses a page on localhost.
+  const key = (await (await request.get('/chatbot/current-key', { headers: auth })).json()).api_key;
+  const local = await request.get('/api/widget/persona-info', { headers: { 'x-api-key': key, origin: 'http://localhost:8080' } });
+  expect(local.status()).toBe(403);
+  expect((await request.get('/api/widget/persona-info', { headers: { 'x-api-key': key, origin: 'https://open-day.partner.org' } })).status()).toBe(200);
+});
+
 test('narrow screens show the chatbot tabs as an accordion with API Key open', async ({ page, request }) => {
   const { user } = await schoolStaff(request);
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, user.email, user.password);
   await page.goto('/dashboard/chatbot');
   const names = await page.locator('main h2 > button').allTextContents();
-  expect(names.map((n) => n.replace(/(Coming soon|Needs an API key)$/, '').trim())).toEqual(['Setup', 'API Key', 'Styling', 'Lead Gen', 'Logs', 'Analytics']);
+  expect(names.map((n) => n.replace(/(Coming soon|▾)$/, '').trim())).toEqual(['Setup', 'API Key', 'Styling', 'Lead Gen', 'Logs', 'Analytics']);
+  // Tabs that are not built say so, with or without a key (issue 14 #17).
+  await expect(page.getByRole('button', { name: /^Styling/ })).toHaveText('StylingComing soon');
+  await expect(page.getByText('Needs an API key')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'API Key', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'Generate API Key' })).toBeVisible();
+});
+
+test('on a phone, Test Your Chatbot brings the chat into view with the caret in its input (issue 14 #16)', async ({ page, request }) => {
+  const { user, auth } = await schoolStaff(request);
+  expect((await request.post('/chatbot/generate-api-key', { headers: auth })).ok()).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/chatbot');
+  const open = page.getByRole('button', { name: 'Test Your Chatbot' });
+  await open.scrollIntoViewIfNeeded();
+  await open.click();
+  await expect(page.getByTestId('test-chat-panel')).toBeInViewport();
+  await expect(page.getByLabel('Type your message')).toBeFocused();
+  await expect(page.getByLabel('Type your message')).toBeInViewport();
+  await page.keyboard.type('What programs do you offer?');
+  await expect(page.getByLabel('Type your message')).toHaveValue('What programs do you offer?');
 });
 
 /** A school's web page on another origin, with the embed code pasted in. */
@@ -192,6 +241,64 @@ test.describe('the widget on a school website', () => {
     await card.getByRole('button', { name: 'Submit' }).click();
     await expect(frame.getByText('Thanks! An admissions counsellor will be in touch.')).toBeVisible();
     await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.lead_id).toEqual(expect.any(Number));
+    await page.close();
+  });
+
+  test('on a website the school has not allowed, the launcher is not drawn and the console says why, once', async ({ browser }) => {
+    const page = await browser.newPage();
+    const said: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('[Lantern chat]')) said.push(m.text());
+    });
+    // The same page on 127.0.0.1 is another origin than the allowed http://localhost:<port>.
+    const origin = `http://127.0.0.1:${HOST_PAGE_PORT}`;
+    await page.goto(`${origin}/`);
+    await expect.poll(() => said).toEqual([`[Lantern chat] this website (${origin}) is not in the school's allowed websites, so the chat is not shown. Staff can add it under Chatbot > API Key > Allowed Websites.`]);
+    await expect(page.locator('lantern-widget')).toHaveCount(0);
+    await page.close();
+  });
+
+  test('too many messages: a notice with the time to wait, and the typed message kept', async ({ browser, request }) => {
+    const page = await browser.newPage();
+    const frame = await openWidget(page);
+    const session = (await sessionOf(page))!;
+    // The visitor's session has used its messages for this minute (20, WIDGET_SESSION_LIMIT_PER_MINUTE).
+    for (let i = 0; i < 20; i++) {
+      const res = await request.post('/api/widget/chat', { data: { message: 'hi', session_id: session }, headers: { 'x-api-key': key } });
+      expect(res.status()).toBe(200);
+    }
+    const input = frame.getByLabel('Type your message');
+    await input.fill('Is there housing for first-years?');
+    await input.press('Enter');
+    const notice = frame.getByRole('status').filter({ hasText: 'Too many messages' });
+    await expect(notice).toContainText(/You can send your message again in \d+ seconds?\./);
+    await expect(input).toHaveValue('Is there housing for first-years?');
+    await expect(frame.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+    // Not a message of the conversation: neither the question nor the refusal is in the log.
+    const log = frame.getByRole('log');
+    await expect(log).not.toContainText('Too many messages');
+    await expect(log).not.toContainText('Is there housing for first-years?');
+    await page.close();
+  });
+
+  test('the quick info card keeps the answer it follows in view', async ({ browser, request }) => {
+    const saved = await request.put('/lead-gen/settings', {
+      data: { enabled: true, collection_mode: 'smart_card', field_order: ['first_name', 'last_name', 'email', 'phone'], minimum_requirements: 'first_name AND email', smart_card_instructions: 'Tell us how to reach you.' },
+      headers: auth,
+    });
+    expect(saved.status()).toBe(200);
+    // A short window: the panel is at most the viewport's height less the launcher.
+    const page = await browser.newPage({ viewport: { width: 1000, height: 520 } });
+    const frame = await openWidget(page);
+    await frame.getByLabel('Type your message').fill('How much is tuition?');
+    await frame.getByLabel('Type your message').press('Enter');
+    await expect(frame.getByRole('form', { name: 'Quick info' })).toBeVisible();
+    const answer = frame.locator('.row.ai').last();
+    await expect(answer).toContainText('$24,500 per year');
+    const log = (await frame.getByRole('log').boundingBox())!;
+    const box = (await answer.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(log.y - 1);
+    expect(box.y).toBeLessThan(log.y + log.height);
     await page.close();
   });
 });

@@ -81,6 +81,15 @@ test('add a web link and generate its insights from the school website', async (
     await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
     await form.getByRole('button', { name: 'Add Link' }).click();
     await expect(page.getByText('Web link added successfully')).toBeVisible();
+    // The same address again: the refusal replaces the earlier success, never beside it (issue 14 #17).
+    await form.getByLabel('Link name').fill('Visit page again');
+    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
+    await form.getByRole('button', { name: 'Add Link' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expect(page.getByText('Web link added successfully')).toHaveCount(0);
+    await form.getByLabel('Link name').fill('');
+    await form.getByLabel('URL').fill('');
+    await expect(form.getByRole('alert')).toHaveCount(0);
     const card = page.getByRole('listitem', { name: 'Visit page' });
     await card.getByRole('button', { name: 'Generate Insights' }).click();
     await expect(page.getByText('Insights generated successfully')).toBeVisible();
@@ -155,6 +164,6 @@ test('plan a staff interview; without telephony the call says why it cannot star
   await expect(card).toContainText('Financial Aid');
   await expectAccessible(page, 'interviews');
   await card.getByRole('button', { name: 'Call' }).click();
-  await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Failed to start interview call: Telephony is not configured');
+  await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Failed to start interview call: Phone interviews are not set up on this server; ask your administrator');
   await expect(card).toContainText('pending');
 });

@@ -69,6 +69,20 @@ test('layouts hold at phone and desktop widths', async ({ page }) => {
   }
 });
 
+test('a signed-out phone header offers About, Contact and Login (issue 14 #17)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/view=contact/);
+  await nav.getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/view=about/);
+});
+
 test('the public pages have a social card', async ({ page, request }) => {
   await page.goto('/');
   const og = await page.locator('meta[property="og:image"]').getAttribute('content');

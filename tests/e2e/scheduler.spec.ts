@@ -15,7 +15,9 @@ test('trigger a task from the Scheduler Dashboard and read its metrics in the hi
 
   await page.getByRole('tab', { name: 'Scheduled Tasks' }).click();
   const row = page.getByRole('row', { name: /Rate Limit Cleanup/ });
-  await expect(row).toContainText('30 * * * *');
+  // The schedule in words, the cron expression on hover (issue 14 #17).
+  await expect(row.getByTestId('task-schedule')).toHaveText('At 30 minutes past the hour');
+  await expect(row.getByTestId('task-schedule')).toHaveAttribute('title', '30 * * * * (cron, UTC)');
   await expect(row).toContainText('low_priority');
   await expect(row).toContainText('UTC');
   await expectAccessible(page, 'scheduled tasks');
@@ -49,4 +51,20 @@ test('the scheduler is for superusers only', async ({ page, request }) => {
   await signInChoosing(page, admin.email, admin.password, null);
   await page.goto('/dashboard/scheduler');
   await expect(page.getByText('Not enough permissions: the scheduler is for platform administrators.')).toBeVisible();
+});
+
+test('on a phone the scheduled tasks are cards, not a table that scrolls sideways', async ({ page, request }) => {
+  const su = await createUser(request, await ownerToken(request), { role: 'superuser' });
+  const school = uniq('Sequoia College ');
+  await createSchoolAs(request, su.email, su.password, school);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInChoosing(page, su.email, su.password, school);
+  await page.goto('/dashboard/scheduler');
+  await page.getByRole('tab', { name: 'Scheduled Tasks' }).click();
+  const tasks = page.getByRole('list', { name: 'Scheduled Tasks' });
+  const card = tasks.getByRole('listitem').filter({ hasText: 'Rate Limit Cleanup' });
+  await expect(card).toContainText('At 30 minutes past the hour');
+  await expect(card.getByRole('button', { name: 'Trigger Now: Rate Limit Cleanup' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'scheduled tasks on a phone');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PNG_1x1 } from '../fixtures/images';
-import { createUser, expectAccessible, expectNoHorizontalScroll, ownerToken, signIn, uniq } from './helpers';
+import { createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, signIn, uniq } from './helpers';
 
 const section = (page: Page, id: string) => page.getByTestId(`section-${id}`);
 
@@ -29,7 +29,10 @@ test('create the school from the empty state, edit every section, upload a logo,
   await page.getByRole('button', { name: 'Create School' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Website must be a valid URL starting with http:// or https://');
   await page.getByLabel('Website').fill('https://willow.example.edu');
+  await page.getByLabel('Mascot').fill('The Willow Wrens');
   await page.getByRole('button', { name: 'Create School' }).click();
+  // The mascot typed at creation is kept (issue 14 #15).
+  await expect(section(page, 'basic')).toContainText('The Willow Wrens');
 
   // Defaults of a new school.
   await expect(section(page, 'classification')).toContainText('4-Year');
@@ -157,8 +160,10 @@ test('sections become an accordion at 390 px with School Info open', async ({ pa
   await expect(section(page, 'branding').getByRole('button', { name: 'Edit' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await page.goto('/dashboard/training-room');
-  // Several Training Room areas may be open at once.
+  // Several Training Room areas may be open at once; each shows the same open/closed chevron as School Management.
   await expect(page.getByRole('button', { name: 'Fact Sheet', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Fact Sheet', exact: true }).getByTestId('accordion-chevron')).toHaveClass(/rotate-180/);
+  await expect(page.getByRole('button', { name: 'Action Prompts', exact: true }).getByTestId('accordion-chevron')).not.toHaveClass(/rotate-180/);
   await page.getByRole('button', { name: 'Action Prompts', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Fact Sheet', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'Action Prompts', exact: true })).toHaveAttribute('aria-expanded', 'true');
@@ -166,8 +171,28 @@ test('sections become an accordion at 390 px with School Info open', async ({ pa
   // AI Customization opens one panel at a time.
   await page.goto('/dashboard/ai-customization');
   await expect(page.getByRole('button', { name: 'Persona', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Voice', exact: true }).getByTestId('accordion-chevron')).toBeVisible();
   await page.getByRole('button', { name: 'Voice', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Voice', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'Persona', exact: true })).toHaveAttribute('aria-expanded', 'false');
   await expectNoHorizontalScroll(page);
+});
+
+test('a save after the session has ended goes home with the message, and back to the page after sign-in (issue 14 #14)', async ({ page, request, context }) => {
+  const user = await createUser(request, await ownerToken(request));
+  await createSchoolAs(request, user.email, user.password, uniq('Spruce College '));
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/school');
+  await section(page, 'tuition').getByRole('button', { name: 'Edit' }).click();
+  await context.clearCookies();
+  await section(page, 'tuition').getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const d = dialog(page);
+  await expect(d.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByText('An error occurred updating tuition information')).toHaveCount(0);
+  await d.getByLabel('E-mail').fill(user.email);
+  await d.getByLabel('Password').fill(user.password);
+  await d.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/school$/);
+  await expect(section(page, 'tuition').getByRole('button', { name: 'Edit' })).toBeVisible();
 });

@@ -136,3 +136,40 @@ test('the session ends for a deactivated user at their next page', async ({ page
   const login = await request.post('/auth/login', { data: { email: user.email, password: user.password } });
   expect(login.status()).toBe(401);
 });
+
+test('sign-in limits count the connection, not headers the caller writes, on the API and in the dialog', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  // Each attempt claims another address, in X-Forwarded-For and in the server's own private header.
+  const attempt = (i: number, password: string) =>
+    request.post('/auth/login', { data: { email: user.email, password }, headers: { 'x-forwarded-for': `10.0.${i}.1`, 'x-lantern-client-address': `10.1.${i}.1` } });
+  for (let i = 0; i < 10; i++) expect((await attempt(i, 'not the password')).status()).toBe(401);
+  const refused = await attempt(10, user.password);
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+
+  // The web sign-in on this machine is the same client: refused too, with the reason shown.
+  await page.goto('/login');
+  const d = dialog(page);
+  await d.getByLabel('E-mail').fill(user.email);
+  await d.getByLabel('Password').fill(user.password);
+  await d.getByRole('button', { name: 'Sign In' }).click();
+  await expect(d.getByRole('alert')).toHaveText('Too many attempts. Please try again later.');
+});
+
+test('signing out ends the session on the server: a saved cookie opens nothing afterwards', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  await signIn(page, user.email, user.password);
+  const saved = await page.context().cookies();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Put the old session cookie back, as someone who copied it would.
+  await page.context().addCookies(saved);
+  await page.goto('/dashboard/users');
+  await expect(page).toHaveURL(/\/$/);
+  const d = dialog(page);
+  await expect(d.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await d.getByLabel('E-mail').fill(user.email);
+  await d.getByLabel('Password').fill(user.password);
+  await d.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/users$/);
+});

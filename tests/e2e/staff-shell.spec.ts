@@ -30,6 +30,12 @@ test('profile save, including a password change', async ({ page, request }) => {
   await expect(d.getByLabel('First name')).toHaveValue(user.first_name);
   await expectAccessible(page, 'profile modal');
 
+  // A new e-mail takes the current password.
+  await d.getByLabel('E-mail').fill(`new.${user.email}`);
+  await d.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(d.getByRole('alert')).toHaveText('Current password is required to change e-mail');
+  await d.getByLabel('E-mail').fill(user.email);
+
   await d.getByLabel('First name').fill('Robin');
   await d.getByRole('button', { name: 'Save Changes' }).click();
   await expect(d.getByRole('status')).toHaveText('Profile updated successfully');
@@ -105,4 +111,17 @@ test('the password update banner opens the profile modal', async ({ page, reques
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Update Password Now' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+});
+
+test('an unknown /dashboard path shows a not-found page with the staff header and a way back (issue 14 #17)', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  await signIn(page, user.email, user.password);
+  const res = await page.goto('/dashboard/no-such-screen/at-all');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Welcome, ${user.first_name}!`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectAccessible(page, 'staff not found');
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

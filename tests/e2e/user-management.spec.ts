@@ -27,6 +27,9 @@ test('create users with each school choice, edit, change password, deactivate, a
   let d = dialog(page);
   await expect(d.getByRole('heading', { name: 'Create New User' })).toBeVisible();
   await expectAccessible(page, 'create user modal');
+  // An empty form reports every missing required field at once (issue 14 #17).
+  await d.getByRole('button', { name: 'Create User' }).click();
+  await expect(d.getByRole('alert').getByRole('listitem')).toHaveText(['First name is required', 'Last name is required', 'E-mail is required', 'Username is required', 'Password is required for new users']);
   await d.getByLabel('First name').fill('Alex');
   await d.getByLabel('Last name').fill(alpha);
   await d.getByLabel('E-mail').fill(`${alpha}@lantern.test`);
@@ -34,7 +37,7 @@ test('create users with each school choice, edit, change password, deactivate, a
   await d.getByRole('button', { name: 'Create User' }).click();
   await expect(d.getByRole('alert')).toHaveText('Password is required for new users');
   await d.getByLabel('Password').fill(PASSWORD);
-  await expect(d.getByLabel('Role').locator('option')).toHaveText(['user', 'admin', 'superuser']);
+  await expect(d.getByLabel('Role').locator('option')).toHaveText(['User', 'Admin', 'Superuser']);
   await d.getByLabel('School').selectOption({ label: schoolName });
   await d.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'User created successfully' })).toHaveText('User created successfully');
@@ -91,7 +94,7 @@ test('create users with each school choice, edit, change password, deactivate, a
   await d.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
   const alex = card(page, `Alexandra ${alpha}`);
-  await expect(alex).toContainText('admin');
+  await expect(alex).toContainText('Admin');
 
   // Change password.
   await alex.getByRole('button', { name: 'Change Password' }).click();
@@ -148,9 +151,19 @@ test('filters, Clear Filters, the counts line and the empty states', async ({ pa
   // Default role filter 'Users and Admins' hides the superuser.
   await expect(count).toHaveText(`Showing 2 of ${total} users`);
   await expect(page.getByLabel('Role')).toHaveValue('users_and_admins');
+  // At 1280 px the Role select is wide enough for 'Users and Admins' (text, padding and arrow).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const fit = await page.getByLabel('Role').evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = ctx.measureText(el.selectedOptions[0]!.text).width;
+    return { room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24, text };
+  });
+  expect(fit.room).toBeGreaterThanOrEqual(fit.text);
   await page.getByLabel('Role').selectOption({ label: 'All Roles' });
   await expect(count).toHaveText(`Showing 3 of ${total} users`);
-  await page.getByLabel('Role').selectOption({ label: 'superuser' });
+  await page.getByLabel('Role').selectOption({ label: 'Superuser' });
   await expect(page.getByTestId('user-card')).toHaveCount(1);
   await page.getByLabel('Role').selectOption({ label: 'All Roles' });
   await page.getByLabel('Status').selectOption({ label: 'Inactive' });
@@ -198,7 +211,7 @@ test('an admin manages only their school and cannot pick the superuser role; a u
   await expect(page.getByTestId('user-card').getByRole('button', { name: 'Delete' })).toBeDisabled();
   await page.getByRole('button', { name: 'Add New User' }).click();
   const d = dialog(page);
-  await expect(d.getByLabel('Role').locator('option')).toHaveText(['user', 'admin']);
+  await expect(d.getByLabel('Role').locator('option')).toHaveText(['User', 'Admin']);
   await expect(d.getByLabel('School').locator('option')).toHaveText([schoolName]);
   await page.keyboard.press('Escape');
 

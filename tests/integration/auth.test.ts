@@ -169,6 +169,7 @@ describe('profile', () => {
   it('updates names and requires the current password to change the password', async () => {
     const login = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } });
     const token = login.json.access_token;
+    const elsewhere = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } });
     const base = { first_name: 'Augusta', last_name: 'King', email: admin.email };
     const ok = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: base });
     expect(ok.status).toBe(200);
@@ -186,8 +187,10 @@ describe('profile', () => {
 
     const changed = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: admin.password, new_password: OTHER_PASSWORD } });
     expect(changed.status).toBe(200);
-    // The caller's session goes on; the new password signs in, the old one no longer does.
+    // The caller's session goes on, the account's other sessions end; the new password signs in, the old one no longer does.
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token })).status).toBe(200);
+    expect((await call(meRoute.GET, 'GET', '/auth/me', { token: elsewhere.json.access_token })).status).toBe(401);
+    expect((await call(refreshRoute.POST, 'POST', '/auth/refresh', { body: { refresh_token: elsewhere.json.refresh_token } })).status).toBe(401);
     expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: OTHER_PASSWORD } })).status).toBe(200);
     expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } })).status).toBe(401);
   });

@@ -96,10 +96,51 @@ describe('document uploads', () => {
     expect(noName.json.name).toBe('notes');
   });
 
-  it('marks a document without readable text as failed, with the reason', async () => {
+  it('marks a PDF without a text layer as failed, with the reason', async () => {
     const up = await upload(makePdf(['']), 'scan.pdf', 'Scanned brochure');
     const done = await analyze(up.json.id);
-    expect(done).toMatchObject({ analysis_status: 'failed', analysis_error: 'The document has too little readable text (is it a scanned image?)' });
+    expect(done).toMatchObject({ analysis_status: 'failed', analysis_error: 'The PDF has no text layer (is it a scanned image?)' });
+    const blank = await upload(Buffer.from('   \n\n  '), 'blank.txt', 'Blank notes');
+    expect(await analyze(blank.json.id)).toMatchObject({ analysis_status: 'failed', analysis_error: 'The document has no readable text' });
+  });
+
+  it('indexes the whole document beside its insights: sections under their headings, lists and labelled table rows', async () => {
+    const guide = [
+      '# Visiting Larch Hall',
+      '',
+      'Campus visits run on weekdays.',
+      '',
+      '## Parking',
+      '',
+      '- Visitors park in Lot C beside Harbor Street.',
+      '- Permits are free at the front desk.',
+      '',
+      '## Fees',
+      '',
+      '| Fee | Amount |',
+      '|-----|--------|',
+      '| Application | $50 |',
+      '| Enrollment deposit | $300 |',
+    ].join('\n');
+    const up = await upload(Buffer.from(guide), 'visit.md', 'Visit guide');
+    expect(await analyze(up.json.id)).toMatchObject({ analysis_status: 'completed' });
+    const fullText = async (q: string) => (await searchKnowledge(schoolId, q)).filter((h) => h.sourceType === 'file_text' && h.sourceId === String(up.json.id));
+    expect((await fullText('where do visitors park'))[0]).toMatchObject({ title: 'Visit guide — Parking', content: '- Visitors park in Lot C beside Harbor Street.\n- Permits are free at the front desk.' });
+    expect((await fullText('enrollment deposit'))[0]!.content).toBe('- Fee: Application; Amount: $50\n- Fee: Enrollment deposit; Amount: $300');
+    // Editing the insights keeps the document's own text; deleting the file removes it.
+    const id = String(up.json.id);
+    await call(fileRoute.PUT, 'PUT', `/files/${id}`, { token, params: { id }, body: { insights_summary: 'A visit guide.' } });
+    expect(await fullText('where do visitors park')).toHaveLength(1);
+    await call(fileRoute.DELETE, 'DELETE', `/files/${id}`, { token, params: { id } });
+    expect(await fullText('where do visitors park')).toHaveLength(0);
+  });
+
+  it('turns short documents into knowledge: a 15-word note and a one-sentence PDF', async () => {
+    const note = await upload(Buffer.from('Parking for campus visitors is in Lot C beside the Harbor Street entrance, free.'), 'parking.txt', 'Parking note');
+    expect(await analyze(note.json.id)).toMatchObject({ analysis_status: 'completed', insights_summary: expect.stringContaining('Lot C') });
+    const pdf = await upload(makePdf(['The student to faculty ratio is 12 to 1.']), 'ratio.pdf', 'Ratio');
+    expect(await analyze(pdf.json.id)).toMatchObject({ analysis_status: 'completed', insights_summary: expect.stringContaining('12 to 1') });
+    expect((await searchKnowledge(schoolId, 'where do visitors park'))[0]!.content).toContain('Lot C');
   });
 
   it('edits names and insights, deletes with the stored bytes, and keeps schools apart', async () => {

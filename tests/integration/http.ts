@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getDb } from '@/db/client';
 import { schools } from '@/db/schema';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 
@@ -11,7 +12,10 @@ export type CallOptions = {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string | number>;
-  /** Simulated client address (rate limits are per client). */
+  /**
+   * Simulated client address (rate limits are per client), sent as `npm start`'s front server would
+   * after reading the socket: under its private header (setup.ts says the front server is there).
+   */
   ip?: string;
 };
 
@@ -19,7 +23,7 @@ export type CallOptions = {
 export async function call(handler: Handler, method: string, path: string, opts: CallOptions = {}) {
   const url = new URL(path, 'http://localhost:3000');
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '203.0.113.10', ...opts.headers };
+  const headers: Record<string, string> = { [CLIENT_ADDRESS_HEADER]: opts.ip ?? '203.0.113.10', ...opts.headers };
   let body: string | undefined = opts.rawBody;
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
@@ -38,6 +42,9 @@ export async function call(handler: Handler, method: string, path: string, opts:
   }
   return { status: res.status, headers: res.headers, json };
 }
+
+/** Headers of a request that `npm start` received from this client address. */
+export const fromClient = (ip: string): Record<string, string> => ({ [CLIENT_ADDRESS_HEADER]: ip });
 
 export const STRONG_PASSWORD = 'Lantern-Harbor-2026';
 export const OTHER_PASSWORD = 'Quiet-Meadow-Fox-88';

@@ -94,7 +94,9 @@ describe('interview calls', () => {
     const c = await create(valid);
     const res = await start(c.json.id);
     expect(res.status).toBe(503);
-    expect(res.json.detail).toContain('Telephony is not configured');
+    // Staff read who can fix it, never the server's environment variables (issue 14 #17).
+    expect(res.json.detail).toBe('Phone interviews are not set up on this server; ask your administrator');
+    expect(res.json.detail).not.toMatch(/ELEVENLABS/);
     const list = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json;
     expect(list.find((x: { id: number }) => x.id === c.json.id)).toMatchObject({ status: 'pending', called_at: null });
   });
@@ -169,6 +171,11 @@ describe('interview calls', () => {
     const again = await call(summaryRoute.POST, 'POST', `/interview-calls/${id}/generate-summary`, { token, params: { id } });
     expect(again.json.interview_summary).toContain('vegan options');
     expect((await searchKnowledge(schoolId, 'outdoor club weekend trips'))[0]!.title).toBe('Student Life: interview with Omar Reyes');
+    // The transcript itself is indexed too, the agent's question with the answers to it, so an edit
+    // of the summary that drops a fact does not lose it.
+    await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token, params: { id }, body: { interview_summary: 'Student life is lively.' } });
+    const spoken = (await searchKnowledge(schoolId, 'vegan dining hall')).find((h) => h.sourceType === 'interview_transcript' && h.sourceId === id);
+    expect(spoken).toMatchObject({ title: 'Student Life: interview with Omar Reyes', content: expect.stringMatching(/^Q: What should families know about student life\?\nA: Every first-year student .* vegan options at every meal\.$/) });
 
     const failure = JSON.stringify({ type: 'call_initiation_failure', data: { conversation_id: 'conv_unknown', failure_reason: 'busy' } });
     expect((await post(failure, sign(failure, 'whsec'))).json).toEqual({ handled: false, reason: 'unknown call' });

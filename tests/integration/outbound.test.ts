@@ -48,20 +48,21 @@ describe('safe outbound fetching', () => {
   });
 
   it('refuses private, loopback, link-local and IPv6 loopback addresses', async () => {
-    expect(await refusal('http://10.0.0.1/')).toBe('Refusing to connect to 10.0.0.1: it resolves to a private or reserved address (10.0.0.1)');
-    expect(await refusal('http://169.254.169.254/latest/meta-data/')).toContain('private or reserved address (169.254.169.254)');
-    expect(await refusal(`http://[::1]:${port}/ok`)).toContain('private or reserved address (::1)');
+    expect(await refusal('http://10.0.0.1/')).toBe('Refusing to connect to 10.0.0.1: this address is not allowed');
+    expect(await refusal('http://169.254.169.254/latest/meta-data/')).toBe('Refusing to connect to 169.254.169.254: this address is not allowed');
+    expect(await refusal(`http://[::1]:${port}/ok`)).toBe('Refusing to connect to [::1]: this address is not allowed');
     // The same server on a port that is not allowed.
     expect(await refusal(`http://127.0.0.1:${port + 1}/ok`)).toContain('127.0.0.1');
   });
 
   it('refuses a DNS name that resolves to a private address', async () => {
-    expect(await refusal(`http://localhost:${port}/ok`)).toMatch(/^Refusing to connect to localhost: it resolves to a private or reserved address \((127\.0\.0\.1|::1)\)$/);
+    // The answer never says what the name resolved to (that would let users probe internal DNS).
+    expect(await refusal(`http://localhost:${port}/ok`)).toBe('Refusing to connect to localhost: this address is not allowed');
   });
 
   it('re-checks every redirect', async () => {
-    expect(await refusal(`${base}/to-private`)).toContain('(10.0.0.1)');
-    expect(await refusal(`${base}/to-metadata`)).toContain('(169.254.169.254)');
+    expect(await refusal(`${base}/to-private`)).toBe('Refusing to connect to 10.0.0.1: this address is not allowed');
+    expect(await refusal(`${base}/to-metadata`)).toBe('Refusing to connect to 169.254.169.254: this address is not allowed');
     expect(await refusal(`${base}/loop0`)).toBe('Too many redirects');
   });
 

@@ -17,7 +17,7 @@ import * as uploadsRoute from '@/app/(rest)/uploads/[id]/route';
 import { getDb } from '@/db/client';
 import { blobs, factSheets } from '@/db/schema';
 import { GIF_1x1, PNG_1x1, SVG } from '../fixtures/images';
-import { call, STRONG_PASSWORD } from './http';
+import { call, fromClient, STRONG_PASSWORD } from './http';
 
 let superToken: string;
 let ownerA: string;
@@ -32,7 +32,7 @@ async function newAccount(email: string): Promise<string> {
 async function uploadLogo(token: string, bytes: Buffer, filename: string, type = 'application/octet-stream') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const req = new Request('http://localhost:3000/schools/my-school/upload-logo', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' }, body: form });
+  const req = new Request('http://localhost:3000/schools/my-school/upload-logo', { method: 'POST', headers: { authorization: `Bearer ${token}`, ...fromClient('203.0.113.7') }, body: form });
   const res = await logoRoute.POST(req, { params: Promise.resolve({}) });
   return { status: res.status, json: await res.json() };
 }

@@ -62,6 +62,19 @@ describe('creating the own school', () => {
     expect(userList.json.map((s: { name: string }) => s.name)).toEqual(['Willow College']);
     const superMine = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: superToken });
     expect(superMine.json.name).toBe('Aspen Academy');
-    expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school')).status).toBe(401);
+    const signedOut = await call(mySchoolRoute.GET, 'GET', '/schools/my-school');
+    expect(signedOut.status).toBe(401);
+    // The machine-readable code the client data layer acts on (issue 14 #14).
+    expect(signedOut.json).toEqual({ detail: 'Not authenticated', code: 'session_expired' });
+  });
+
+  it('keeps the mascot typed when the school is created (issue 14 #15)', async () => {
+    await call(usersRoute.POST, 'POST', '/auth/users', { token: superToken, body: { email: 'mascot@lantern.test', username: 'mascotmaker', password: STRONG_PASSWORD, first_name: 'Mo', last_name: 'Scot' } });
+    const token = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'mascot@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
+    const res = await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Birch College', mascot: '  Barking Beavers ' } });
+    expect(res.status).toBe(201);
+    expect(res.json.mascot).toBe('Barking Beavers');
+    const mine = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token });
+    expect(mine.json.mascot).toBe('Barking Beavers');
   });
 });

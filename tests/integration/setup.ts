@@ -5,6 +5,10 @@ import { runMigrations } from '@/db/migrate';
 
 // Each test file gets a database of its own: an in-memory PGlite, or a fresh Postgres database
 // when TEST_DATABASE_URL is set.
+// Route handlers are called as `npm start` serves them: behind its front server, which sets the client
+// address header from the socket (tests/integration/http.ts sends it for the simulated client).
+process.env.LANTERN_FRONT_SERVER = '1';
+
 let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {

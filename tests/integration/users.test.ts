@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as linkedRoute from '@/app/(rest)/auth/linked-accounts/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as loginSelectedRoute from '@/app/(rest)/auth/login-selected/route';
 import * as meRoute from '@/app/(rest)/auth/me/route';
 import * as refreshRoute from '@/app/(rest)/auth/refresh/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
@@ -169,6 +171,30 @@ describe('an admin acts only within their school', () => {
     const del = await call(userRoute.DELETE, 'DELETE', `/auth/users/${userAId}`, { token: adminA, params });
     expect(del.json).toEqual({ message: 'User deleted successfully' });
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token: relogin.access_token })).status).toBe(401);
+  });
+
+  it("accounts an admin puts under school B's e-mails stay apart from the owners' accounts", async () => {
+    const planted = 'Copper-Harbor-Gate-57';
+    const linkedOf = async (token: string) =>
+      (await call(linkedRoute.GET, 'GET', '/auth/linked-accounts', { token })).json.accounts.map((a: { user_id: number; school_id: number }) => [a.user_id, a.school_id]);
+    // Allowed (e-mails are unique per school), but the e-mail alone links nothing.
+    const created = await createAs(adminA, { email: 'admin.b@lantern.test', username: 'planted', password: planted, role: 'admin', school_id: schoolA });
+    expect(created.status).toBe(201);
+    const other = await createAs(adminA, { email: 'c6@lantern.test', username: 'cee6', password: planted, school_id: schoolA });
+    const edited = await call(userRoute.PUT, 'PUT', `/auth/users/${other.json.id}`, { token: adminA, params: { id: String(other.json.id) }, body: { email: 'user.b@lantern.test' } });
+    expect(edited.status).toBe(200);
+
+    for (const [email, mine] of [['admin.b@lantern.test', created.json.id], ['user.b@lantern.test', other.json.id]] as const) {
+      const asPlanted = await loginAs(email, planted);
+      expect(await linkedOf(asPlanted.access_token)).toEqual([[mine, schoolA]]);
+      const owner = await loginAs(email);
+      const ownerLinked = await linkedOf(owner.access_token);
+      expect(ownerLinked).toHaveLength(1);
+      expect(ownerLinked[0][1]).toBe(schoolB);
+      // The owner's account cannot be entered with the planted password.
+      const enter = await call(loginSelectedRoute.POST, 'POST', '/auth/login-selected', { body: { email, password: planted, selected_user_id: ownerLinked[0][0] } });
+      expect(enter.status).toBe(401);
+    }
   });
 });
 

@@ -18,6 +18,7 @@ const page = (title: string, body: string, links: string[] = []) =>
 
 let tuition = 'Tuition for the 2026-27 year is $24,500 for full-time undergraduates.';
 const SITE: Record<string, () => [number, string, string]> = {
+  '/': () => [200, 'text/html', page('Cedar College', '<h1>Welcome to Cedar College</h1><p>Cedar College is a small college on the Oregon coast.</p>', ['/programs', '/brochure.pdf', 'https://elsewhere.example.com/x'])],
   '/admissions': () => [
     200,
     'text/html; charset=utf-8',
@@ -35,10 +36,23 @@ const SITE: Record<string, () => [number, string, string]> = {
     'text/html',
     page('Programs', '<h1>Programs</h1><p>Cedar College offers bachelor degrees in nursing, marine biology, computer science and business, and a master of education program for working teachers.</p>', ['/programs/nursing']),
   ],
-  '/programs/nursing': () => [200, 'text/html', page('Nursing', '<h1>Nursing</h1><p>The nursing program includes 800 hours of clinical placements at three partner hospitals in the region.</p>', ['/deeper'])],
+  '/programs/nursing': () => [
+    200,
+    'text/html',
+    page(
+      'Nursing',
+      `<h1>Nursing</h1><p>The nursing program includes 800 hours of clinical placements at three partner hospitals in the region.</p>
+       <div class="cookie-banner">We use cookies to improve your visit.</div>
+       <h2>Fees</h2><table><tr><th>Fee</th><th>Amount</th></tr><tr><td>Lab kit</td><td>$310</td></tr><tr><td>Uniform</td><td>$95</td></tr></table>
+       <h2>Licensure</h2><p>Our graduates passed the NCLEX licensure exam at a 96 percent rate in 2025.</p>
+       <p>Coordinator Dana Whitfield advises every nursing student from the first week.</p><p>Students bring a stethoscope.</p>`,
+      ['/deeper', '/programs'],
+    ),
+  ],
   '/deeper': () => [200, 'text/html', page('Too deep', '<p>This page is three links deep and must not be read when drilling two levels.</p>')],
   '/brochure.pdf': () => [200, 'application/pdf', '%PDF-1.4'],
   '/empty': () => [200, 'text/html', page('Loading', '<div id="app"></div>')],
+  '/short': () => [200, 'text/html', page('Visit', '<p>Visitors park free in Lot C.</p>')],
   '/image': () => [200, 'image/png', 'x'],
   '/to-private': () => [302, 'text/plain', ''],
 };
@@ -134,7 +148,7 @@ describe('web links', () => {
 
   it('drills into same-site subpages breadth-first, two levels deep, skipping non-HTML', async () => {
     hits.length = 0;
-    const created = await add({ name: 'Whole admissions site', url: `${base}/admissions?full=1`, drill_into_subpages: true });
+    const created = await add({ name: 'Whole site', url: `${base}/`, drill_into_subpages: true });
     const res = await generate(created.json.id);
     expect(res.json.pages_scraped).toBe(3);
     expect(res.json.insights_summary).toContain('marine biology');
@@ -144,7 +158,40 @@ describe('web links', () => {
     expect(hits).not.toContain('/deeper');
   });
 
-  it('asks for pasted content when a page gives too little text, cannot be reached, or redirects somewhere private', async () => {
+  it('keeps each page whole in the index: facts the summary left out, table rows with their labels, no cookie banner', async () => {
+    const created = await add({ name: 'Programs', url: `${base}/programs`, drill_into_subpages: true });
+    const res = await generate(created.json.id);
+    expect(res.json.status).toBe('completed');
+    const pageHits = async (q: string) => (await searchKnowledge(schoolId, q)).filter((h) => h.sourceType === 'web_page' && h.sourceId === String(created.json.id));
+    const ratio = await pageHits('NCLEX pass rate');
+    expect(ratio[0]).toMatchObject({ title: 'Nursing — Licensure', content: expect.stringContaining('96 percent') });
+    const fees = await pageHits('lab kit fee');
+    expect(fees[0]!.content).toContain('- Fee: Lab kit; Amount: $310\n- Fee: Uniform; Amount: $95');
+    expect(await searchKnowledge(schoolId, 'cookies improve your visit')).toHaveLength(0);
+    // An edit of the insights leaves the pages' own text indexed.
+    const id = String(created.json.id);
+    await call(linkRoute.PUT, 'PUT', `/web-links/${id}`, { token, params: { id }, body: { insights_summary: 'Nursing and marine biology programs.' } });
+    expect((await pageHits('Dana Whitfield coordinator'))[0]!.content).toContain('Dana Whitfield');
+    // Deleting the link removes every passage it brought.
+    await call(linkRoute.DELETE, 'DELETE', `/web-links/${id}`, { token, params: { id } });
+    expect(await pageHits('Dana Whitfield coordinator')).toHaveLength(0);
+  });
+
+  it("reads only the drilled link's own section of the site", async () => {
+    hits.length = 0;
+    const created = await add({ name: 'Admissions section', url: `${base}/admissions?section=1`, drill_into_subpages: true });
+    const res = await generate(created.json.id);
+    expect(res.json.pages_scraped).toBe(1);
+    expect(hits.map((h) => h.split('?')[0])).toEqual(['/admissions']);
+  });
+
+  it('keeps a short page as knowledge instead of asking for pasted text', async () => {
+    const created = await add({ name: 'Visit', url: `${base}/short` });
+    const res = await generate(created.json.id);
+    expect(res.json).toMatchObject({ status: 'completed', scrape_status: 'completed', insights_summary: expect.stringContaining('Lot C') });
+  });
+
+  it('asks for pasted content when a page gives no text, cannot be reached, or redirects somewhere private', async () => {
     for (const path of ['/empty', '/image', '/missing', '/to-private']) {
       const created = await add({ name: `Page ${path}`, url: `${base}${path}` });
       const res = await generate(created.json.id);

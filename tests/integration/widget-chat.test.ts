@@ -23,11 +23,12 @@ import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import * as configRoute from '@/app/api/widget/config/route';
 import * as eventsRoute from '@/app/api/widget/events/route';
 import * as personaRoute from '@/app/api/widget/persona-info/route';
+import * as frameRoute from '@/app/widget/frame/route';
 import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
 import { getDb, getDbKind } from '@/db/client';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
-import { call, STRONG_PASSWORD } from './http';
+import { call, fromClient, STRONG_PASSWORD } from './http';
 
 let token: string;
 let otherToken: string;
@@ -115,9 +116,40 @@ describe('origins', () => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     expect((await ask(key, 'hi', {}, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key))).status).toBe(200);
-    const pre = await personaRoute.OPTIONS();
-    expect(pre.status).toBe(204);
-    expect(pre.headers.get('access-control-allow-headers')).toContain('X-API-Key');
+  });
+
+  it("answers a preflight with the page's own origin when some school's key accepts it, never '*'", async () => {
+    await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: otherToken });
+    const preflight = (origin?: string, handler = personaRoute.OPTIONS) =>
+      handler(new Request('http://localhost:3000/api/widget/persona-info', { method: 'OPTIONS', headers: { ...(origin ? { origin } : {}), 'access-control-request-headers': 'x-api-key' } }));
+    const own = await preflight('https://apply.riverside.edu');
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe('https://apply.riverside.edu');
+    expect(own.headers.get('access-control-allow-headers')).toContain('X-API-Key');
+    expect(own.headers.get('vary')).toContain('Origin');
+    // Every widget route answers its preflight the same way.
+    for (const handler of [chatRoute.OPTIONS, streamRoute.OPTIONS, configRoute.OPTIONS, eventsRoute.OPTIONS]) {
+      expect((await preflight('https://riverside.edu', handler)).headers.get('access-control-allow-origin')).toBe('https://riverside.edu');
+    }
+    // Another school's site passes the preflight (that school has a key); its key decides the real request.
+    expect((await preflight('https://cedar.edu')).headers.get('access-control-allow-origin')).toBe('https://cedar.edu');
+
+    const evil = await preflight('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await evil.json()).detail).toBe('This website is not allowed to use this chat widget');
+    const none = await preflight();
+    expect(none.status).toBe(204);
+    expect(none.headers.get('access-control-allow-origin')).toBeNull();
+
+    // A site the school adds is accepted by the next preflight on PGlite, which announces every
+    // change; on Postgres the answers are kept for ten seconds.
+    if ((await getDbKind()) !== 'pglite') return;
+    expect((await preflight('https://open-day.partner.org')).status).toBe(403);
+    await call(allowedOriginsRoute.PUT, 'PUT', '/chatbot/allowed-origins', { token, body: { allowed_origins: ['https://open-day.partner.org'] } });
+    expect((await preflight('https://open-day.partner.org')).headers.get('access-control-allow-origin')).toBe('https://open-day.partner.org');
+    await call(allowedOriginsRoute.PUT, 'PUT', '/chatbot/allowed-origins', { token, body: { allowed_origins: [] } });
+    expect((await preflight('https://open-day.partner.org')).status).toBe(403);
   });
 
   it('adds the sites the school lists, and allows localhost only on a development install', async () => {
@@ -134,8 +166,48 @@ describe('origins', () => {
     vi.stubEnv('APP_URL', 'https://lantern.example.com');
     expect((await ask(key, 'hi', {}, { origin: 'http://localhost:8080' })).status).toBe(403);
     expect((await ask(key, 'hi', {}, { origin: 'null' })).status).toBe(403);
+    // A fresh `npm start` (no APP_URL) is a development install, but this school has set its
+    // website: its key stays on its sites, so no page can borrow it through localhost or Origin null.
     vi.stubEnv('APP_URL', '');
-    expect((await ask(key, 'hi', {}, { origin: 'http://localhost:8080' })).status).toBe(200);
+    expect((await ask(key, 'hi', {}, { origin: 'http://localhost:8080' })).status).toBe(403);
+    expect((await ask(key, 'hi', {}, { origin: 'null' })).status).toBe(403);
+    const view = await call(allowedOriginsRoute.GET, 'GET', '/chatbot/allowed-origins', { token });
+    expect(view.json).toMatchObject({ development_install: true, development_open: false });
+    expect(view.json.allowed_now).toEqual([
+      { site: 'riverside.edu', why: 'website' },
+      { site: '*.riverside.edu', why: 'website' },
+      { site: 'https://events.partner.org', why: 'listed' },
+      { site: '*.campus.io', why: 'listed' },
+    ]);
+    const frame = await frameRoute.GET(new Request(`http://localhost:3000/widget/frame?key=${key}`));
+    expect(frame.headers.get('content-security-policy')).not.toMatch(/localhost|file:/);
+  });
+
+  it('lets a school that has not set its website nor listed a site try the widget on localhost, on a development install only', async () => {
+    const su = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'wc@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
+    const fresh = await newAccount(su, 'fresh@lantern.test');
+    await call(schoolsRoute.POST, 'POST', '/schools/', { token: fresh, body: { name: 'Fresh Academy' } });
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: fresh })).json.api_key;
+    const persona = (origin: string) => call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key, { origin }));
+
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('APP_URL', 'https://lantern.example.com');
+    expect((await persona('http://localhost:8080')).status).toBe(403);
+    expect((await call(allowedOriginsRoute.GET, 'GET', '/chatbot/allowed-origins', { token: fresh })).json).toMatchObject({ development_install: false, development_open: false, allowed_now: [] });
+
+    vi.stubEnv('APP_URL', '');
+    expect((await persona('http://localhost:8080')).status).toBe(200);
+    expect((await persona('null')).status).toBe(200);
+    const view = (await call(allowedOriginsRoute.GET, 'GET', '/chatbot/allowed-origins', { token: fresh })).json;
+    expect(view).toMatchObject({ development_install: true, development_open: true });
+    expect(view.allowed_now.map((s: { site: string }) => s.site)).toContain('localhost');
+    expect((await frameRoute.GET(new Request(`http://localhost:3000/widget/frame?key=${key}`))).headers.get('content-security-policy')).toContain('http://localhost:*');
+
+    // Listing a site ends the convenience.
+    await call(allowedOriginsRoute.PUT, 'PUT', '/chatbot/allowed-origins', { token: fresh, body: { allowed_origins: ['https://fresh.example.org'] } });
+    expect((await persona('http://localhost:8080')).status).toBe(403);
+    expect((await persona('null')).status).toBe(403);
+    expect((await persona('https://fresh.example.org')).status).toBe(200);
   });
 });
 
@@ -239,7 +311,7 @@ describe('chat with the local model', () => {
     const res = await streamRoute.POST(
       new Request('http://localhost:3000/api/widget/chat/stream', {
         method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },
+        headers: { 'x-api-key': key, 'content-type': 'application/json', ...fromClient('203.0.113.10') },
         body: JSON.stringify({ message: 'What does room and board cost?', session_id: 'visitor-stream', conversation_history: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Hello!' }] }),
       }),
     );
@@ -299,8 +371,8 @@ describe('limits and bad input', () => {
   });
 
   it('limits messages per session, per client and per key with 429', async () => {
-    for (let i = 0; i < 20; i++) expect((await ask(key, 'hi', { session_id: 'chatty' }, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(200);
-    const over = await ask(key, 'hi', { session_id: 'chatty' }, { 'x-forwarded-for': '198.51.100.99' });
+    for (let i = 0; i < 20; i++) expect((await ask(key, 'hi', { session_id: 'chatty' }, fromClient(`198.51.100.${i}`))).status).toBe(200);
+    const over = await ask(key, 'hi', { session_id: 'chatty' }, fromClient('198.51.100.99'));
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     resetMemoryLimits();
@@ -308,12 +380,12 @@ describe('limits and bad input', () => {
     vi.stubEnv('WIDGET_CLIENT_LIMIT_PER_MINUTE', '3');
     for (let i = 0; i < 3; i++) expect((await ask(key, 'hi', { session_id: `c${i}` })).status).toBe(200);
     expect((await ask(key, 'hi', { session_id: 'c9' })).status).toBe(429);
-    expect((await ask(key, 'hi', { session_id: 'c9' }, { 'x-forwarded-for': '192.0.2.77' })).status).toBe(200);
+    expect((await ask(key, 'hi', { session_id: 'c9' }, fromClient('192.0.2.77'))).status).toBe(200);
     resetMemoryLimits();
 
     vi.stubEnv('WIDGET_KEY_LIMIT_PER_MINUTE', '2');
-    for (let i = 0; i < 2; i++) expect((await ask(key, 'hi', { session_id: `k${i}` }, { 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(200);
-    expect((await ask(key, 'hi', { session_id: 'k7' }, { 'x-forwarded-for': '192.0.2.50' })).status).toBe(429);
+    for (let i = 0; i < 2; i++) expect((await ask(key, 'hi', { session_id: `k${i}` }, fromClient(`192.0.2.${i}`))).status).toBe(200);
+    expect((await ask(key, 'hi', { session_id: 'k7' }, fromClient('192.0.2.50'))).status).toBe(429);
   });
 });
 
@@ -347,7 +419,7 @@ describe('conversation logging', () => {
 
   it('marks test chats and stores the client only as a keyed hash', async () => {
     const internal = (await call(internalKeyRoute.GET, 'GET', '/chatbot/current-key/internal', { token })).json.api_key;
-    await ask(internal, 'How much is tuition?', { session_id: 'staff-test' }, { 'x-forwarded-for': '203.0.113.200' });
+    await ask(internal, 'How much is tuition?', { session_id: 'staff-test' }, fromClient('203.0.113.200'));
     const db = await getDb();
     const [row] = await db.select().from(conversations).where(eq(conversations.sessionId, 'staff-test'));
     expect(row!.source).toBe('test_chat');

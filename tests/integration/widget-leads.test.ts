@@ -88,10 +88,10 @@ describe('conversational lead capture', () => {
   });
 
   it('asks for details in order, extracts them and creates the lead once the minimum is met', async () => {
-    const first = await chat('Hi! I want to study nursing. What does tuition cost?', 'lead-1');
+    const first = await chat('Hi! I want to study nursing. Which programs do you offer?', 'lead-1');
     expect(first.json.response).toContain("what's your first name?");
     const history = [
-      { role: 'user', content: 'Hi! I want to study nursing. What does tuition cost?' },
+      { role: 'user', content: 'Hi! I want to study nursing. Which programs do you offer?' },
       { role: 'assistant', content: first.json.response },
     ];
     const second = await chat('Jordan Rivera', 'lead-1', history);
@@ -104,6 +104,19 @@ describe('conversational lead capture', () => {
     const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token });
     const id = String(list.json.find((c: { session_id: string }) => c.session_id === 'lead-1').id);
     expect((await call(conversationRoute.GET, 'GET', `/conversations/${id}`, { token, params: { id } })).json).toMatchObject({ lead_id: lead!.id, lead_submitted: true });
+  });
+
+  it('takes a bare reply to its name question as the answer, and answers a question that comes with contact details', async () => {
+    const first = await chat('Which programs do you offer?', 'lead-ack');
+    expect(first.json.response).toContain("what's your first name?");
+    const reply = await chat('Maria', 'lead-ack', [
+      { role: 'user', content: 'Which programs do you offer?' },
+      { role: 'assistant', content: first.json.response },
+    ]);
+    expect(reply.json.response).toMatch(/^Thank you, Maria!/);
+    expect(reply.json.response).not.toContain("I don't have that information");
+    const both = await chat('Hi, I am Ana Lopez, ana.lopez@example.com. Do you offer computer science?', 'lead-both');
+    expect(both.json.response).toContain('Computer Science');
   });
 
   it('recognises the same person in a new session as the same lead', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorText, formatDate, formatDuration, parseResult, resultSnippet, schoolResultLines, successRateTone } from '@/lib/scheduler/format';
+import { describeSchedule, errorText, formatDate, formatDuration, parseResult, resultSnippet, schoolResultLines, successRateTone } from '@/lib/scheduler/format';
 
 describe('scheduler display rules', () => {
   it('formats durations in seconds or minutes with one decimal, N/A when missing', () => {
@@ -50,5 +50,21 @@ describe('scheduler display rules', () => {
     expect(resultSnippet('{"schools_processed":2,"total_schools_found":2,"total_messages_processed":40,"total_messages_failed":1,"processing_rate_msgs_per_sec":3.2,"school_results":[]}')).toBe(
       '2 schools, 40 messages processed, 1 failed',
     );
+  });
+});
+
+describe('describeSchedule (issue 14 #17: no raw cron strings)', () => {
+  it("reads the registry's schedules in words, 24-hour clock", () => {
+    expect(describeSchedule('15 4 * * *')).toBe('Every day at 04:15');
+    expect(describeSchedule('0 3 * * *')).toBe('Every day at 03:00');
+    expect(describeSchedule('*/5 * * * *')).toBe('Every 5 minutes');
+    expect(describeSchedule('0 * * * *')).toBe('Every hour');
+    expect(describeSchedule('* * * * *')).toBe('Every minute');
+    expect(describeSchedule('30 * * * *')).toBe('At 30 minutes past the hour');
+    expect(describeSchedule('0 3 * * 1')).toBe('At 03:00, only on Monday');
+  });
+
+  it('shows what it cannot read as written', () => {
+    expect(describeSchedule('not a cron')).toBe('not a cron');
   });
 });

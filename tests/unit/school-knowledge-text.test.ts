@@ -50,6 +50,6 @@ describe('knowledge text of a school', () => {
       ],
     });
     expect(p.map((x) => x.key)).toEqual(['facts:programs', 'facts:clubs', 'facts:deadlines']);
-    expect(p[2]!.text).toBe('Early action: 2026-11-01 (non-binding). Regular decision: 2027-01-15.');
+    expect(p[2]!.text).toBe('- Early action: November 1, 2026 (non-binding).\n- Regular decision: January 15, 2027.');
   });
 });

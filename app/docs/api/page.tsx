@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 
 export const metadata: Metadata = { title: 'Lantern API reference' };
@@ -28,7 +29,9 @@ function typeOf(schema: { type?: unknown; anyOf?: { type?: unknown }[] } | undef
 }
 
 /** A readable rendering of /openapi.json, grouped by tag. */
-export default function ApiReferencePage() {
+export default async function ApiReferencePage() {
+  // Rendered per request so its scripts carry this response's CSP nonce (proxy.ts).
+  await connection();
   const doc = buildOpenApiDocument();
   const groups = new Map<string, { path: string; method: string; op: Op }[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {

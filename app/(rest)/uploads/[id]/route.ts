@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { notFound } from '@/lib/http/errors';
 import { mySchoolOperations } from '@/lib/schools/operations';
+import { UPLOAD_CONTENT_SECURITY_POLICY } from '@/lib/security/page-headers';
 import { findPublicBlob } from '@/lib/storage/blobs';
 
 export const GET = route(mySchoolOperations.upload, async ({ params }) => {
@@ -14,6 +15,8 @@ export const GET = route(mySchoolOperations.upload, async ({ params }) => {
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
       'content-disposition': 'inline',
+      // Opened directly (an SVG, say), an upload can run nothing and reach nothing.
+      'content-security-policy': UPLOAD_CONTENT_SECURITY_POLICY,
     },
   });
 });

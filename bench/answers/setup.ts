@@ -1,0 +1,72 @@
+// Sets Larchmont College up through the public REST API, step by step as its staff would:
+// account, school profile, fact sheet, website, admitted-student guide, action prompts, widget key.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ACCOUNT, actionPrompts, FACT_SHEET, schoolProfile } from './school';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const GUIDE_PATH = path.join(here, 'guide.md');
+
+type Call = (method: string, url: string, body?: unknown) => Promise<unknown>;
+
+function client(base: string, token?: string): Call {
+  return async (method, url, body) => {
+    const form = body instanceof FormData;
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body && !form ? { 'content-type': 'application/json' } : {}) },
+      body: form ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+async function signIn(base: string): Promise<Call> {
+  const { access_token } = (await client(base)('POST', '/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })) as { access_token: string };
+  return client(base, access_token);
+}
+
+/** The widget key, and the insights Lantern wrote (what its index holds besides the profile and fact sheet). */
+export type SetupReport = { apiKey: string; pagesScraped: number; webInsights: string; guideInsights: string };
+
+export async function setUpSchool(base: string, site: string): Promise<SetupReport> {
+  await client(base)('POST', '/auth/register', ACCOUNT);
+  const profile = schoolProfile(site);
+  await (await signIn(base))('POST', '/schools/', profile.create);
+  // Signed in again, as after onboarding: the session now belongs to the school.
+  const api = await signIn(base);
+  await api('PATCH', '/schools/my-school/classification', profile.classification);
+  await api('PATCH', '/schools/my-school/contact', profile.contact);
+  await api('PATCH', '/schools/my-school/tuition', profile.tuition);
+  await api('PUT', '/schools/my-school/fact-sheet', FACT_SHEET);
+
+  const link = (await api('POST', '/web-links/', { name: 'Larchmont College website', url: site, drill_into_subpages: true })) as { id: number };
+  const scraped = (await api('POST', `/web-links/${link.id}/generate-insights`)) as { status: string; pages_scraped?: number; insights_summary?: string; reason?: string };
+  if (scraped.status !== 'completed') throw new Error(`the website was not read: ${scraped.status} ${scraped.reason ?? ''}`);
+
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(GUIDE_PATH)], { type: 'text/markdown' }), 'admitted-student-guide.md');
+  form.append('name', 'Admitted Student Guide 2027');
+  const file = (await api('POST', '/files/', form)) as { id: number };
+  await api('POST', `/files/${file.id}/generate-insights`);
+  const guide = await analysed(api, file.id);
+
+  for (const prompt of actionPrompts(site)) await api('POST', '/action-prompts/', prompt);
+  const { api_key } = (await api('POST', '/chatbot/generate-api-key')) as { api_key: string };
+  return { apiKey: api_key, pagesScraped: scraped.pages_scraped ?? 0, webInsights: scraped.insights_summary ?? '', guideInsights: guide };
+}
+
+/** Waits for the document's analysis (it runs in the background) and answers its insights. */
+async function analysed(api: Call, id: number): Promise<string> {
+  const until = performance.now() + 120_000;
+  while (performance.now() < until) {
+    const files = (await api('GET', '/files/')) as { id: number; analysis_status: string; analysis_error: string | null; insights_summary: string | null }[];
+    const file = files.find((f) => f.id === id);
+    if (file?.analysis_status === 'completed') return file.insights_summary ?? '';
+    if (file?.analysis_status === 'failed') throw new Error(`the guide's analysis failed: ${file.analysis_error}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the guide's analysis did not finish");
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "linked_user_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const uploadCleanup = taskFunction('upload_cleanup');

@@ -1,0 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
+export const CLIENT_ADDRESS_HEADER: 'x-lantern-client-address';
+export function trustedProxies(value?: string): (address: string, hop: number) => boolean;
+export function stampClientAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean): void;
