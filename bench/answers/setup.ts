@@ -9,10 +9,12 @@ export const GUIDE_PATH = path.join(here, 'guide.md');
 
 type Call = (method: string, url: string, body?: unknown) => Promise<unknown>;
 
-function client(base: string, token?: string): Call {
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+function client(base: string, token?: string, fetcher: Fetch = fetch): Call {
   return async (method, url, body) => {
     const form = body instanceof FormData;
-    const res = await fetch(`${base}${url}`, {
+    const res = await fetcher(`${base}${url}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body && !form ? { 'content-type': 'application/json' } : {}) },
       body: form ? body : body === undefined ? undefined : JSON.stringify(body),
@@ -23,20 +25,21 @@ function client(base: string, token?: string): Call {
   };
 }
 
-async function signIn(base: string): Promise<Call> {
-  const { access_token } = (await client(base)('POST', '/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })) as { access_token: string };
-  return client(base, access_token);
+async function signIn(base: string, fetcher?: Fetch): Promise<Call> {
+  const { access_token } = (await client(base, undefined, fetcher)('POST', '/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })) as { access_token: string };
+  return client(base, access_token, fetcher);
 }
 
 /** The widget key, and the insights Lantern wrote (what its index holds besides the profile and fact sheet). */
 export type SetupReport = { apiKey: string; pagesScraped: number; webInsights: string; guideInsights: string };
 
-export async function setUpSchool(base: string, site: string): Promise<SetupReport> {
-  await client(base)('POST', '/auth/register', ACCOUNT);
+/** `fetcher` lets a test drive the route handlers in-process instead of over HTTP. */
+export async function setUpSchool(base: string, site: string, fetcher?: Fetch): Promise<SetupReport> {
+  await client(base, undefined, fetcher)('POST', '/auth/register', ACCOUNT);
   const profile = schoolProfile(site);
-  await (await signIn(base))('POST', '/schools/', profile.create);
+  await (await signIn(base, fetcher))('POST', '/schools/', profile.create);
   // Signed in again, as after onboarding: the session now belongs to the school.
-  const api = await signIn(base);
+  const api = await signIn(base, fetcher);
   await api('PATCH', '/schools/my-school/classification', profile.classification);
   await api('PATCH', '/schools/my-school/contact', profile.contact);
   await api('PATCH', '/schools/my-school/tuition', profile.tuition);

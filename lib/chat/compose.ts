@@ -1,10 +1,10 @@
-import { stemmer } from 'stemmer';
-import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS } from './vocabulary';
+import { isEverydayWord, isVeryCommonWord } from './english';
+import { BUILT_IN_VOCABULARY, SPANISH_GLOSSARY, stem, Vocabulary, words } from './vocabulary';
 
-// The built-in local model's answer: the sentences of the school's own passages that best match the
-// question, the matching action prompts as links, and, when the passages do not cover the question,
-// an honest "I don't have that information" with the school's contact. It only ever repeats what
-// staff wrote; it never makes a fact up. Pure: the engine hands it everything it reads.
+// The built-in local model's answer: the sentences of the school's own passages that best answer
+// the question, the matching action prompts as links, and, when the passages do not cover the
+// question, an honest "I don't have that information" with the school's contact. It only ever
+// repeats what staff wrote; it never makes a fact up. Pure: the engine hands it everything it reads.
 
 export type Passage = { title: string; content: string; sourceType: string; sourceId: string };
 export type ActionLink = { name: string; description: string; audience: string; type: 'link' | 'phone' | 'email' | 'form'; data: string };
@@ -21,6 +21,14 @@ export type ComposeInput = {
   followUp?: string | null;
   /** The message only answered the lead question just asked: thank the visitor instead of searching it. */
   acknowledge?: string | null;
+  /** For a follow-up question: the previous turns it leans on ("when is the open house?" before "where do we park?"). */
+  context?: string | null;
+  /** The school's own vocabulary groups, added to the built-in admissions vocabulary. */
+  vocabulary?: string[][];
+  /** How many of the school's passages use each stem: how telling a question's word is. */
+  corpus?: { size: number; documentFrequency: ReadonlyMap<string, number> } | null;
+  /** The visitor wrote in Spanish: the answer says, in Spanish, that the assistant answers in English. */
+  language?: 'es' | null;
 };
 
 export type Composed = { text: string; known: boolean; used: Passage[] };
@@ -30,37 +38,16 @@ export const NO_INFORMATION = "I don't have that information";
 // Words that carry no topic in a prospective student's question.
 const STOP = new Set(
   (
-    'a an the and or but if of to in on at by for with from into about as is are was were be been being am do does did doing have has had ' +
+    'a an the and or but if of to in on at by for with from into about as is are was were be been being am do does did doing have has had hav ' +
     'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
-    'can could would should will shall may might must please tell know want wanted like need any some much many more most also just really very ' +
+    'can could would should will shall may might must please tell know want wanted like need needs any some much many more also just really very ' +
     'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
-    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows ' +
+    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows whos u ur r ya ' +
+    'anything something everything thing things stuff kind sort info information question wondering wonder actually ' +
     // verbs of coming and going carry no topic: "where do we park when we come for it?"
-    'come comes coming came go goes going went'
+    'come comes coming came go goes going went each every'
   ).split(/\s+/),
 );
-
-// The admissions vocabulary (lib/chat/vocabulary.ts): a question's word also matches passages that use its neighbours.
-const RELATED = ADMISSIONS_SYNONYMS;
-// Stemming is the local model's hottest step and the same few thousand words recur: remember them
-// (bounded, so a flood of made-up words cannot grow the map without end).
-const stemMemo = new Map<string, string>();
-const stem = (w: string) => {
-  let s = stemMemo.get(w);
-  if (s === undefined) {
-    if (stemMemo.size >= 50_000) stemMemo.clear();
-    s = stemmer(w);
-    stemMemo.set(w, s);
-  }
-  return s;
-};
-const RELATED_STEMS = new Map<string, Set<string>>();
-for (const group of RELATED) {
-  const stems = new Set(group.map(stem));
-  for (const s of stems) RELATED_STEMS.set(s, new Set([...(RELATED_STEMS.get(s) ?? []), ...stems]));
-}
-
-const words = (text: string) => text.toLowerCase().replace(/[’']/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** MiniSearch's term processor: stop words dropped, the rest lower-cased and stemmed (as for the question). */
 export function searchTerm(term: string): string | null {
@@ -80,18 +67,56 @@ export function contentTerms(text: string): string[] {
   return out;
 }
 
-/** The question's words plus their admissions neighbours and abbreviations (either way), for the retrieval query. */
-export function expandQuestion(question: string): string {
-  const extra = new Set<string>();
-  const ws = words(question);
-  for (const w of ws) {
-    for (const group of RELATED) if (group.includes(w)) for (const g of group) extra.add(g);
-    const spelled = ADMISSIONS_ABBREVIATIONS[w];
-    if (spelled) extra.add(spelled);
+/** A question in Spanish ("¿Cuál es la fecha límite…?"): its admissions words in English, so the passages can be found. */
+export function detectSpanish(text: string): boolean {
+  if (/[¿¡ñ]/i.test(text)) return true;
+  const ws = words(text);
+  const spanish = ws.filter((w) => /^(el|la|los|las|de|del|para|por|es|cuál|cual|qué|que|cómo|cuándo|cuando|dónde|donde|cuánto|cuanto|hay|tienen|puedo|una|un|con|mi|su|sus)$/.test(w)).length;
+  return ws.length >= 3 && spanish / ws.length >= 0.3;
+}
+
+const SPANISH_FUNCTION_WORDS = new Set('el la los las de del para por es son está cuál cual qué que cómo como cuándo cuando dónde donde cuánto cuanto cuánta hay mi mis su sus un una unos unas y o en con se puedo puede tienen tiene al lo le'.split(' '));
+
+/** The question with its Spanish admissions words in English and its Spanish function words left out. */
+export function inEnglish(text: string): string {
+  let out = ` ${text.toLowerCase()} `;
+  for (const [es, en] of Object.entries(SPANISH_GLOSSARY).sort((a, b) => b[0].length - a[0].length)) out = out.split(es).join(` ${en} `);
+  return out
+    .replace(/[¿?¡!]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !SPANISH_FUNCTION_WORDS.has(w))
+    .join(' ');
+}
+
+const vocabularies = new Map<string, Vocabulary>();
+/** The vocabulary with the school's own groups (built once per distinct list). */
+export function vocabularyFor(extra: string[][] | undefined): Vocabulary {
+  if (!extra?.length) return BUILT_IN_VOCABULARY;
+  const key = JSON.stringify(extra);
+  let v = vocabularies.get(key);
+  if (!v) {
+    if (vocabularies.size >= 200) vocabularies.clear();
+    v = Vocabulary.withExtra(extra);
+    vocabularies.set(key, v);
   }
-  const text = ` ${ws.join(' ')} `;
-  for (const [abbreviation, spelled] of Object.entries(ADMISSIONS_ABBREVIATIONS)) if (text.includes(` ${spelled} `)) extra.add(abbreviation);
-  return extra.size ? `${question} ${[...extra].join(' ')}` : question;
+  return v;
+}
+
+/**
+ * The retrieval query: the question's words at full weight, their admissions neighbours and
+ * abbreviations at less, and for a follow-up the previous turns' words at less again.
+ */
+export function retrievalQuery(question: string, context: string | null, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (term: string | null, weight: number) => {
+    if (term && (out.get(term) ?? 0) < weight) out.set(term, weight);
+  };
+  const own = words(question);
+  for (const w of own) add(searchTerm(w), 1);
+  const groups = vocabulary.groupsIn(question, own.map(stem));
+  for (const w of vocabulary.wordsOf(groups)) add(searchTerm(w), 0.45);
+  if (context) for (const w of words(context)) add(searchTerm(w), 0.4);
+  return out;
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -116,28 +141,50 @@ function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
   return out;
 }
 
-type Candidate = { sentence: string; listItem: boolean; stems: Set<string>; titleStems: Set<string>; passage: Passage; order: number };
+type Sentence = { sentence: string; listItem: boolean; stems: Set<string>; groups: Set<number> };
 
-// A passage's sentences and their stems depend on its text alone; popular passages come back turn
-// after turn, so the split is kept for the most recently used ones.
-const analysed = new Map<string, { sentence: string; listItem: boolean; stems: Set<string> }[]>();
-function analyse(content: string) {
-  let hit = analysed.get(content);
+// A passage's sentences, their stems and vocabulary groups depend on its text alone; popular
+// passages come back turn after turn, so the analysis is kept for the most recently used ones.
+const analysed = new WeakMap<Vocabulary, Map<string, Sentence[]>>();
+function analyse(content: string, vocabulary: Vocabulary): Sentence[] {
+  let memo = analysed.get(vocabulary);
+  if (!memo) analysed.set(vocabulary, (memo = new Map()));
+  let hit = memo.get(content);
   if (hit) {
-    analysed.delete(content);
+    memo.delete(content);
   } else {
-    hit = sentencesOf(content).map(({ sentence, listItem }) => ({ sentence, listItem, stems: new Set(words(sentence).map(stem)) }));
-    if (analysed.size >= 2_000) analysed.delete(analysed.keys().next().value!);
+    hit = sentencesOf(content).map(({ sentence, listItem }) => {
+      const stems = new Set(words(sentence).map(stem));
+      return { sentence, listItem, stems, groups: vocabulary.groupsIn(sentence, stems) };
+    });
+    if (memo.size >= 2_000) memo.delete(memo.keys().next().value!);
   }
-  analysed.set(content, hit);
+  memo.set(content, hit);
   return hit;
 }
 
 const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
-const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
-const ASKS_AMOUNT = /\bhow much\b|\bcost|\bprice|\bfee|\btuition|\bafford/i;
-const ASKS_DATE = /\bwhen\b|\bdeadline|\bdue\b|\bdate/i;
+const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+const PHONE = /\(?\+?\d[\d\s().-]{7,}\d/;
 const WANTS_TO_ACT = /^(how (do|can|should) (i|we)|where (do|can) (i|we)|can (i|we)|could (i|we)|i('d| would)? (like|want) to|i want to)\b/i;
+
+/**
+ * What kind of answer the question wants (an amount for "how much", a date for "when", a name for
+ * "who"…): the question's cue words are then answered by a sentence holding that kind of thing.
+ */
+const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }[] = [
+  { name: 'duration', cue: /\bhow long\b/i, covers: /^(long|take|takes|last|lasts)$/, found: /\b(\d+|one|two|three|four|five|six|ten|twenty|thirty|ninety)[\s-](minutes?|mins?|hours?|days?|weeks?|months?|years?|semesters?)\b/i },
+  { name: 'time', cue: /\bwhat time\b|\bhours\b|\bopening\b/i, covers: /^(time|hours)$/, found: /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b/i },
+  { name: 'amount', cue: /\bhow much\b|\bcost|\bprice|\bfees?\b|\btuition\b|\bafford|\bworth\b|\bpay\b/i, covers: /^(worth|cost|costs|price)$/, found: MONEY },
+  { name: 'date', cue: /\bwhen\b|\bdeadlines?\b|\bdue\b|\bdates?\b/i, covers: /^(due|deadline|deadlines|date|dates)$/, found: DATE },
+  { name: 'percent', cue: /\brates?\b|\bpercent(age)?\b/i, covers: /^(rate|rates|percent|percentage)$/, found: /\d\s?%|\bpercent\b/i },
+  { name: 'phone', cue: /\bphone\b|\bcall\b|\btelephone\b/i, covers: /^(phone|number|call|telephone)$/, found: PHONE },
+  { name: 'email', cue: /\be-?mail\b/i, covers: /^(e|email|mail)$/, found: /[\w.+-]+@[\w-]+\.[\w.]+/ },
+  { name: 'address', cue: /\baddress\b/i, covers: /^(address)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b/u },
+  { name: 'place', cue: /\bwhere\b|\blocated\b/i, covers: /^(located|location)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b|\b(Lot|Hall|Building|Center|Centre|Library|Street|Avenue) ?\p{Lu}?/u },
+  { name: 'name', cue: /^\s*who\b|\bwho (is|are|runs|leads|heads|should)\b|\bname of\b/i, covers: /^(name)$/, found: /\b\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+/u },
+  { name: 'number', cue: /\bhow many\b/i, covers: /^(number)$/, found: /\b\d[\d,]*\b|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|dozen|hundred)\b/i },
+];
 
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
@@ -177,97 +224,283 @@ function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
 
+// The visitor wrote in Spanish: the built-in model says so in Spanish, then answers in English.
+const IN_ENGLISH = { es: 'Solo puedo responder en inglés. Esto es lo que encontré:' };
+const NOT_FOUND_IN_ENGLISH = { es: 'Solo puedo responder en inglés, y no tengo esa información.' };
+
+type Kind = (typeof KINDS)[number];
+
+/** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
+type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string> };
+
+function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
+  const kinds = KINDS.filter((k) => k.cue.test(question));
+  const phraseGroups = vocabulary.phraseGroupsIn(question);
+  // A phrase's own words ("sticker", "price") are the phrase's topic, not topics of their own.
+  const phraseWords = new Set(phraseGroups.length ? vocabulary.phraseWordsIn(question) : []);
+  const terms: string[] = [];
+  const answeredByKind = new Map<string, Kind>();
+  const spelled = new Map<string, string>();
+  for (const w of words(question)) {
+    if (STOP.has(w) || (w.length < 2 && !/\d/.test(w)) || phraseWords.has(w)) continue;
+    const s = stem(w);
+    if (terms.includes(s)) continue;
+    terms.push(s);
+    spelled.set(s, w);
+    const kind = kinds.find((k) => k.covers.test(w));
+    if (kind) answeredByKind.set(s, kind);
+  }
+  for (const g of new Set(phraseGroups)) terms.push(`§${g}`);
+  return { terms, kinds, answeredByKind, spelled };
+}
+
+/** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
+function questionParts(question: string): string[] {
+  const parts = question
+    .split(/\?\s+|[,;]\s*(?:and|or|but|also)\s+|\s+and\s+(?=(?:what|when|where|how|who|which|can|could|do|does|is|are|will)\b)/i)
+    .map((p) => p.trim())
+    .filter((p) => contentTerms(p).length > 0);
+  return parts.length > 1 ? parts : [];
+}
+
+function titleOf(text: string, vocabulary: Vocabulary): Title {
+  const cut = text.lastIndexOf(' — ');
+  const [pageText, sectionText] = cut < 0 ? ['', text] : [text.slice(0, cut), text.slice(cut + 3)];
+  const section = new Set(words(sectionText).map(stem));
+  const page = new Set(words(pageText).map(stem));
+  return { section, sectionGroups: vocabulary.groupsIn(sectionText, section), page, pageGroups: vocabulary.groupsIn(pageText, page) };
+}
+
+type Candidate = { passage: Passage; first: number; sentences: Sentence[]; title: Title; order: number; text: string };
+/** A passage's title: its section heading (after " — ") and the page it is on. */
+type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
+
 export function composeAnswer(input: ComposeInput): Composed {
   if (input.acknowledge) return { text: withFollowUp(input.acknowledge, input.followUp), known: true, used: [] };
   const question = input.question.trim();
-  const terms = contentTerms(question);
-  const talk = terms.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
+  const plain = contentTerms(question);
+  const talk = plain.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
   if (talk) return { text: withFollowUp(talk.reply(input), input.followUp), known: true, used: [] };
-  if (!terms.length) {
+  if (!plain.length) {
     return { text: withFollowUp(`Could you tell me a little more about what you'd like to know about ${input.schoolName}?`, input.followUp), known: true, used: [] };
   }
+  const vocabulary = vocabularyFor(input.vocabulary);
+  const asked = analyseQuestion(question, vocabulary);
+  const { terms } = asked;
+  const own = new Set(plain);
+  const contextWords = new Map(input.context ? words(input.context).map((w) => [stem(w), w] as const) : []);
+  const contextTerms = input.context ? contentTerms(input.context).filter((t) => !own.has(t)) : [];
 
-  // Candidate sentences from the retrieved passages (action prompts are offered as links instead).
+  // Candidates: each sentence of the retrieved passages, and each sentence with the next one (an
+  // answer often runs over two: "The shuttle runs from the airport… Seats cost $35 each way.").
+  // Action prompts are offered as links instead.
   const candidates: Candidate[] = [];
   let order = 0;
   for (const passage of input.passages) {
     if (passage.sourceType === 'action_prompt') continue;
-    const titleStems = new Set(words(passage.title).map(stem));
-    for (const { sentence, listItem, stems } of analyse(passage.content)) {
-      candidates.push({ sentence, listItem, stems, titleStems, passage, order: order++ });
+    const title = titleOf(passage.title, vocabulary);
+    const sentences = analyse(passage.content, vocabulary);
+    sentences.forEach((s, i) => {
+      const base = { passage, first: i, title };
+      candidates.push({ ...base, sentences: [s], order: order++, text: s.sentence });
+      const next = sentences[i + 1];
+      if (next && !s.listItem && !next.listItem) candidates.push({ ...base, sentences: [s, next], order: order++, text: `${s.sentence} ${next.sentence}` });
+    });
+  }
+
+  const has = (c: Candidate, t: string) => c.sentences.some((s) => s.stems.has(t));
+  const inGroups = (c: Candidate, gs: readonly number[]) => c.sentences.some((s) => gs.some((g) => s.groups.has(g)));
+  const sectionFactor = (c: Candidate) => (c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4);
+  const kindFound = new Map<string, boolean>();
+  const holds = (c: Candidate, k: Kind) => {
+    const key = `${k.name}\u0000${c.text}`;
+    let found = kindFound.get(key);
+    if (found === undefined) kindFound.set(key, (found = k.found.test(c.text)));
+    return found;
+  };
+  /** How well the candidate answers term t: the word, a neighbouring word, the kind it asks for, its title. */
+  const factor = (c: Candidate, t: string): number => {
+    if (t.startsWith('§')) {
+      const g = Number(t.slice(1));
+      return inGroups(c, [g]) ? 1 : c.title.sectionGroups.has(g) ? sectionFactor(c) : c.title.pageGroups.has(g) ? 0.3 : 0;
+    }
+    if (has(c, t)) return 1;
+    const kind = asked.answeredByKind.get(t);
+    if (kind && holds(c, kind)) return 1;
+    const gs = vocabulary.groupsOf(t);
+    if (inGroups(c, gs)) return 0.7;
+    // The section's heading says what its sentences are about, its first sentences most of all;
+    // the page's title says less.
+    if (c.title.section.has(t) || gs.some((g) => c.title.sectionGroups.has(g))) return sectionFactor(c);
+    if (c.title.page.has(t) || gs.some((g) => c.title.pageGroups.has(g))) return 0.3;
+    return 0;
+  };
+  /** How much of term t a factor answers: a neighbouring word or the section's heading answers it. */
+  const answeredBy = (f: number) => (f >= 0.7 ? 1 : f >= 0.6 ? 0.75 : f >= 0.4 ? 0.5 : f > 0 ? 0.25 : 0);
+
+  // Rarer words weigh more (how many of the school's passages use the word or its neighbours); a
+  // topic word no passage contains is the most telling of all, unless it is everyday English.
+  const singles = candidates.filter((c) => c.sentences.length === 1);
+  const corpus = input.corpus ?? { size: singles.length, documentFrequency: null };
+  const corpusFrequency = (t: string): number => {
+    if (corpus.documentFrequency) {
+      const stems = t.startsWith('§') ? vocabulary.stemsOf([Number(t.slice(1))]) : [t, ...vocabulary.stemsOf(vocabulary.groupsOf(t))];
+      const df = Math.max(0, ...stems.map((s) => corpus.documentFrequency!.get(s) ?? 0));
+      if (df) return df;
+    }
+    // Words only in retrieved titles or phrases still count as seen.
+    return singles.filter((c) => factor(c, t) > 0).length;
+  };
+  const weightOf = (t: string) => {
+    const df = corpusFrequency(t);
+    if (df === 0) {
+      const word = asked.spelled.get(t) ?? contextWords.get(t);
+      if (asked.answeredByKind.has(t)) return 1;
+      return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
+    }
+    const w = 1 + Math.log(1 + corpus.size / (1 + df)) / 2;
+    // "live", "room", "bring" in "can I bring my cat to live in my room?": the cat is the topic.
+    const word = asked.spelled.get(t) ?? contextWords.get(t);
+    return word && isVeryCommonWord(word) ? 0.6 * w : w;
+  };
+  const weight = new Map(terms.map((t) => [t, weightOf(t)]));
+  // A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones.
+  const contextWeight = new Map(contextTerms.map((t) => [t, 0.5 * weightOf(t)] as const).filter(([, w]) => w >= 0.7));
+  const total = terms.reduce((sum, t) => sum + weight.get(t)!, 0);
+
+  type Scored = { c: Candidate; factors: Map<string, number>; kinds: number; context: number; length: number };
+  const scored: Scored[] = candidates.map((c) => {
+    const factors = new Map<string, number>();
+    for (const t of terms) {
+      const f = factor(c, t);
+      if (f) factors.set(t, f);
+    }
+    let context = 0;
+    for (const [t, w] of contextWeight) if (factor(c, t) >= 0.5) context += w;
+    // The kind of answer wanted (an amount for "how much") decides between sentences on one topic.
+    const kinds = asked.kinds.filter((k) => holds(c, k)).length;
+    return { c, factors, kinds, context, length: c.sentences.length };
+  });
+
+  const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
+  /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
+  const gainOf = (s: Scored, covered: Map<string, number>, only?: Set<string>) => {
+    let gain = 0;
+    for (const [t, f] of s.factors) {
+      if (only && !only.has(t)) continue;
+      const before = covered.get(t) ?? 0;
+      gain += weight.get(t)! * Math.max(0, answeredBy(f) + 0.1 * f - answeredBy(before) - 0.1 * before);
+    }
+    return gain;
+  };
+  /** The value of choosing it: what it adds, the wanted kinds it holds, and for a follow-up how well it fits the earlier turns. */
+  const valueOf = (s: Scored, gain: number) => {
+    // An answer to "how much" without an amount is hardly an answer: the wanted kind weighs a third of the question.
+    const value = gain + (gain > 0 ? s.kinds * 0.35 * total : 0) + Math.min(s.context, gain);
+    // Two sentences must earn their length: the second has to add something.
+    return s.length === 2 ? value * 0.9 : value;
+  };
+  const pick = (covered: Map<string, number>, taken: Scored[], only?: Set<string>) => {
+    let best: { s: Scored; gain: number; value: number } | null = null;
+    for (const s of scored) {
+      if (taken.some((x) => overlaps(x.c, s.c))) continue;
+      const gain = gainOf(s, covered, only);
+      if (gain <= 0) continue;
+      // For one part of the question, the rest of the question still says which sentence fits.
+      const value = valueOf(s, gain) + (only ? 0.3 * gainOf(s, covered) : 0);
+      if (!best || value > best.value + 1e-9) best = { s, gain, value };
+    }
+    return best;
+  };
+
+  // Greedy: the candidate that answers most of what is still unanswered, up to three; a later one
+  // must answer a part the earlier ones did not (multi-part questions), not repeat them.
+  const covered = new Map<string, number>();
+  const chosen: Scored[] = [];
+  const take = (s: Scored) => {
+    chosen.push(s);
+    for (const [t, f] of s.factors) covered.set(t, Math.max(covered.get(t) ?? 0, f));
+  };
+  while (chosen.length < 3) {
+    const best = pick(covered, chosen);
+    if (!best || (chosen.length && best.gain < 0.2 * total)) break;
+    take(best.s);
+  }
+  // Rows of one table that answer equally well go together ("Last name A to K…", "Last name L to Z…").
+  for (const s of [...chosen]) {
+    if (!s.c.sentences[0]!.listItem) continue;
+    const alone = gainOf(s, new Map());
+    for (const row of scored) {
+      if (chosen.length >= 8) break;
+      if (row.c.passage !== s.c.passage || !row.c.sentences[0]!.listItem || chosen.some((x) => overlaps(x.c, row.c))) continue;
+      if (gainOf(row, new Map()) >= 0.95 * alone && row.kinds >= s.kinds) chosen.push(row);
     }
   }
-
-  // Rarer words weigh more; a word no passage contains is the most telling of all.
-  const matches = (c: Candidate, t: string) => {
-    if (c.stems.has(t)) return true;
-    for (const r of RELATED_STEMS.get(t) ?? []) if (c.stems.has(r)) return true;
-    return false;
-  };
-  const n = candidates.length;
-  const weight = new Map<string, number>();
-  for (const t of terms) {
-    const df = candidates.filter((c) => matches(c, t) || c.titleStems.has(t)).length;
-    weight.set(t, df === 0 ? 2.5 : 1 + Math.log(1 + n / (1 + df)) / 2);
+  // Each part of a several-questions message gets its own best answer ("…and can it be waived?").
+  for (const part of questionParts(question)) {
+    if (chosen.length >= 4) break;
+    const partTerms = new Set(analyseQuestion(part, vocabulary).terms.filter((t) => weight.has(t)));
+    if (!partTerms.size) continue;
+    const best = pick(new Map(), [], partTerms);
+    if (!best || chosen.some((x) => x.c === best.s.c || overlaps(x.c, best.s.c))) continue;
+    // Added when it answers this part better than what was chosen for the whole question.
+    const partValue = (x: Scored) => valueOf(x, gainOf(x, new Map(), partTerms)) + 0.3 * gainOf(x, new Map());
+    const have = Math.max(0, ...chosen.map(partValue));
+    if (best.value > have + 1e-9) take(best.s);
   }
-  const total = terms.reduce((s, t) => s + weight.get(t)!, 0);
 
-  const wantsAmount = ASKS_AMOUNT.test(question);
-  const wantsDate = ASKS_DATE.test(question);
-  const scored = candidates
-    .map((c) => {
-      let score = 0;
-      const covered: string[] = [];
-      const titleOnly: string[] = [];
-      for (const t of terms) {
-        // Exact word, then an admissions neighbour, then the passage's title only.
-        const factor = c.stems.has(t) ? 1 : matches(c, t) ? 0.7 : c.titleStems.has(t) ? 0.4 : 0;
-        if (!factor) continue;
-        score += weight.get(t)! * factor;
-        covered.push(t);
-        // A word only in the passage's title (the page and section the sentence sits under) says
-        // what it is about, less than that it answers: it counts half towards coverage.
-        if (factor === 0.4) titleOnly.push(t);
-      }
-      if (score > 0 && wantsAmount && MONEY.test(c.sentence)) score *= 1.3;
-      if (score > 0 && wantsDate && DATE.test(c.sentence)) score *= 1.3;
-      return { c, score, covered, titleOnly };
-    })
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.c.order - b.c.order);
-
-  const chosen: typeof scored = [];
-  for (const s of scored) {
-    if (chosen.length === 3) break;
-    if (chosen.length && s.score < scored[0]!.score * 0.6) break;
-    if (chosen.some((x) => x.c.sentence === s.c.sentence)) continue;
-    chosen.push(s);
-  }
-  const coverageOf = (ts: Iterable<string>) => [...new Set(ts)].reduce((sum, t) => sum + weight.get(t)!, 0) / total;
-  const coverage = coverageOf(chosen.flatMap((s) => s.covered));
-  // The relevance threshold: the best sentence must answer most of the question by itself, so
+  const coverageOf = (fs: Map<string, number>) => (total ? [...fs].reduce((sum, [t, f]) => sum + weight.get(t)! * answeredBy(f), 0) / total : 0);
+  const coverage = coverageOf(covered);
+  // The relevance threshold: the best candidate must answer most of the question by itself, so
   // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
-  const bestCoverage = chosen.length ? Math.max(...chosen.map((s) => coverageOf(s.covered) - coverageOf(s.titleOnly) / 2)) : 0;
+  const bestCoverage = chosen.length ? coverageOf(chosen[0]!.factors) : 0;
+  const known = chosen.length > 0 && coverage >= 0.5 && bestCoverage >= 0.6;
+  if (process.env.COMPOSE_DEBUG) console.log('DEBUG', question, JSON.stringify([...weight]), 'ctx', JSON.stringify([...contextWeight]), 'cov', coverage.toFixed(2), bestCoverage.toFixed(2), '\n  ' + chosen.map((s) => `${JSON.stringify([...s.factors])} k${s.kinds} c${s.context.toFixed(1)} ${s.c.text.slice(0, 90)}`).join('\n  '));
 
-  const actions = relevantActions(terms, input.actions);
-  const known = chosen.length > 0 && coverage >= 0.5 && bestCoverage >= 0.55;
+  const actions = relevantActions(plain, input.actions, vocabulary);
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
+  const language = input.language ?? null;
 
   // "How do I apply?", "Can I book a tour?": the school's own next step answers it best.
   const intent = WANTS_TO_ACT.test(question);
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
   // are staff's notes on when to offer them, not text for visitors.
-  if (actions.length && (intent || !known)) {
+  if (actions.length && (intent ? !known || bestCoverage < 0.75 : !known)) {
     const lines = actions.map((a) => `- ${actionMarkdown(a)}`).join('\n');
-    if (intent) return { text: withFollowUp(`Here's how:\n\n${lines}`, input.followUp), known: true, used: [] };
+    if (intent) return { text: withFollowUp(`${language ? `${IN_ENGLISH[language]}\n\n` : ''}Here's how:\n\n${lines}`, input.followUp), known: true, used: [] };
     // No lead question after "I don't know": asking for a name then reads as a price for an answer.
-    return { text: `${NO_INFORMATION} right now, but these can help:\n\n${lines}`, known: false, used: [] };
+    return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now, but these can help:\n\n${lines}`, known: false, used: [] };
   }
-  if (!known) return { text: `${NO_INFORMATION} right now. ${contactLine(input)}`, known: false, used: [] };
+  if (!known) return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, known: false, used: [] };
+
+  const parts = chosen.map((s) => s.c);
+  for (const c of [...parts]) {
+    const all = analyse(c.passage.content, vocabulary);
+    // A section's short opening sentence ("Larchmont is test-optional.") frames the sentence after it.
+    const lead = all[0]!;
+    const leadCandidate = { ...c, first: 0, sentences: [lead], text: lead.sentence };
+    if (c.first > 0 && !lead.listItem && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && terms.some((t) => factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
+    // A sentence that introduces a list ("Move-in is by last name:") brings the list with it.
+    const last = c.first + c.sentences.length - 1;
+    if (/:$/.test(all[last]!.sentence)) {
+      let end = last + 1;
+      while (end < all.length && all[end]!.listItem && end - last <= 8) end++;
+      if (end > last + 1) {
+        const list = { ...c, first: last + 1, sentences: all.slice(last + 1, end), text: '' };
+        if (!parts.some((p) => overlaps(p, list))) parts.push(list);
+      }
+    }
+  }
+  // Sentences of one passage in the passage's order; passages in the order they answer.
+  const passageRank = new Map<Passage, number>();
+  for (const p of parts) if (!passageRank.has(p.passage)) passageRank.set(p.passage, passageRank.size);
+  parts.sort((a, b) => passageRank.get(a.passage)! - passageRank.get(b.passage)! || a.first - b.first);
 
   // List points stay a list; sentences read as a paragraph.
-  const listed = chosen.filter((s) => s.c.listItem).length >= 2;
-  let text = listed ? [...chosen].sort((a, b) => a.c.order - b.c.order).map((s) => (s.c.listItem ? `- ${s.c.sentence}` : s.c.sentence)).join('\n') : chosen.map((s) => s.c.sentence).join(' ');
+  const sentences = parts.flatMap((p) => p.sentences);
+  const listed = sentences.some((s) => s.listItem) && sentences.length >= 2;
+  let text = listed ? sentences.map((s) => (s.listItem ? `- ${s.sentence}` : s.sentence)).join('\n') : sentences.map((s) => s.sentence).join(' ');
+  if (language) text = `${IN_ENGLISH[language]}\n\n${text}`;
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };
 }
@@ -276,18 +509,20 @@ export function composeAnswer(input: ComposeInput): Composed {
  * At most two action prompts that fit the question: a topic word in the prompt's name counts most,
  * a neighbouring word (apply ~ application) less, its description and audience least.
  */
-function relevantActions(terms: string[], actions: ActionLink[]): ActionLink[] {
+function relevantActions(terms: string[], actions: ActionLink[], vocabulary: Vocabulary): ActionLink[] {
   const scored = actions
     .map((a, i) => {
       const nameStems = new Set(words(a.name).map(stem));
       const restStems = new Set(words(`${a.description} ${a.audience}`).map(stem));
+      const nameGroups = vocabulary.groupsIn(a.name, nameStems);
+      const restGroups = vocabulary.groupsIn(`${a.description} ${a.audience}`, restStems);
       let score = 0;
       for (const t of terms) {
-        const related = [...(RELATED_STEMS.get(t) ?? [])];
+        const gs = vocabulary.groupsOf(t);
         if (nameStems.has(t)) score += 3;
-        else if (related.some((r) => nameStems.has(r))) score += 1.5;
+        else if (gs.some((g) => nameGroups.has(g))) score += 1.5;
         if (restStems.has(t)) score += 1;
-        else if (related.some((r) => restStems.has(r))) score += 0.5;
+        else if (gs.some((g) => restGroups.has(g))) score += 0.5;
       }
       return { a, score, i };
     })

@@ -11,8 +11,8 @@ import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/field
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { contentTerms, expandQuestion, type ActionLink, type ComposeInput } from './compose';
-import { correctSpelling, searchIndexedKnowledge } from './knowledge-index';
+import { contentTerms, detectSpanish, inEnglish, retrievalQuery, vocabularyFor, type ActionLink, type ComposeInput } from './compose';
+import { corpusOf, correctSpelling, searchIndexedKnowledge } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 
@@ -93,14 +93,18 @@ function actionsOf(assistant: Assistant): ActionLink[] {
 }
 
 /**
- * A follow-up ("where do we park when we come for it?") names its topic only in an earlier turn:
- * the retrieval query then carries the visitor's previous question too.
+ * A follow-up ("where do we park when we come for it?", "what's his phone number?") names its
+ * topic only in earlier turns: its context is then the visitor's previous question and the
+ * assistant's answer to it, which retrieval and the built-in model use at a lower weight.
  */
-export function withContext(question: string, history: { role: string; content: string }[]): string {
-  const previous = [...history].reverse().find((m) => m.role === 'user')?.content;
-  if (!previous) return question;
-  const followUp = /\b(it|its|that|this|there|they|them|those|these|then|same)\b/i.test(question) || contentTerms(question).length <= 2;
-  return followUp ? `${question} ${previous}` : question;
+export function followUpContext(question: string, history: { role: string; content: string }[]): string | null {
+  const last = history.length - 1;
+  const previousUser = [...history].reverse().find((m) => m.role === 'user')?.content;
+  if (!previousUser) return null;
+  const followUp = /\b(it|its|that|this|there|they|them|those|these|then|same|he|his|him|she|her|hers)\b/i.test(question) || contentTerms(question).length <= 2;
+  if (!followUp) return null;
+  const answer = history[last]?.role === 'assistant' ? history[last]!.content : '';
+  return `${previousUser} ${answer}`.trim();
 }
 
 async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<PreparedTurn> {
@@ -109,11 +113,14 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const sessionId = input.session_id ?? randomUUID();
   await limitChat(caller, sessionId);
 
-  const asked = await correctSpelling(caller.schoolId, caller.knowledgeVersion, questionPart(input.message) || input.message);
-  const [assistant, hits] = await Promise.all([
-    assistantFor(caller.schoolId, caller.assistantVersion),
-    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, expandQuestion(withContext(asked, input.conversation_history)), PASSAGES),
-  ]);
+  const assistant = await assistantFor(caller.schoolId, caller.assistantVersion);
+  const vocabulary = vocabularyFor(assistant.vocabulary);
+  const said = questionPart(input.message) || input.message;
+  // A question in Spanish is searched by its admissions words in English (the glossary).
+  const spanish = detectSpanish(said);
+  const asked = spanish ? inEnglish(said) : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said, vocabulary);
+  const context = followUpContext(asked, input.conversation_history);
+  const hits = await searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES);
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
@@ -134,6 +141,10 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     schoolName: assistant.school.name,
     followUp: lead.followUp,
     acknowledge: lead.answered ? thanksFor(lead.answered) : null,
+    context,
+    vocabulary: assistant.vocabulary,
+    language: spanish ? 'es' : null,
+    corpus: await corpusOf(caller.schoolId, caller.knowledgeVersion),
   };
 
   const info = modelInfo();

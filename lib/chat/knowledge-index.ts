@@ -1,10 +1,12 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
 import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
 import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { searchTerm } from './compose';
+import { BUILT_IN_VOCABULARY, type Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
 
 // The chat engine's retrieval: each school's passages in an in-process BM25 index (MiniSearch),
@@ -47,49 +49,70 @@ async function build(schoolId: number): Promise<SchoolIndex> {
 }
 
 /**
- * The question's terms that tell passages apart: a word found in most of the school's passages
+ * The query's terms that tell passages apart: a word found in most of the school's passages
  * ("students", "campus" on a college site) adds almost nothing to the ranking but makes every
  * passage a candidate, so it is left out unless nothing rarer remains.
  */
-function telling(index: SchoolIndex, question: string): string[] {
-  const terms = [...termsOf(question)];
+function telling(index: SchoolIndex, query: Map<string, number>): string[] {
+  const terms = [...query.keys()];
   const limit = Math.max(20, index.size * 0.4);
   const rare = terms.filter((t) => (index.documentFrequency.get(t) ?? 0) <= limit);
   return rare.length ? rare : terms;
 }
 
-/** The k passages of the school that best match the question, best first. */
-export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, question: string, k: number): Promise<KnowledgeHit[]> {
+/**
+ * The k passages of the school that best match the query (stemmed terms with their weights: the
+ * question's own words count fully, their neighbours and a follow-up's context less), best first.
+ */
+export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, query: Map<string, number>, k: number): Promise<KnowledgeHit[]> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
-  const terms = telling(index, question);
+  const terms = telling(index, query);
   if (!terms.length) return [];
   return index.search
-    .search(terms.join(' '), { processTerm: (t) => t })
+    .search(terms.join(' '), { processTerm: (t) => t, boostTerm: (t) => query.get(t) ?? 1 })
     .slice(0, k)
     .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, rank: r.score }));
 }
 
-const typed = (question: string) => question.match(/[\p{L}\p{N}’'-]+/gu) ?? [];
+const typed = (question: string) => question.match(/[\p{L}\p{N}’']+/gu) ?? [];
 
 /**
- * The question as the school's passages spell it: a word of four or more letters that no passage
- * contains ("scholarhsips", "dorrms") is replaced by the passage term nearest to it (one letter
- * apart, two for longer words), the most common one when several are. Other words stay as typed.
+ * The question as the school's passages and the admissions vocabulary spell it: a word of four or
+ * more letters that neither knows ("scholarhsips", "adress") is replaced by the nearest known word
+ * (one letter apart, two for longer words): a vocabulary word first, else the passage term the
+ * most passages use. Other words stay as typed.
  */
-export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string): Promise<string> {
+export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): Promise<string> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
   let out = question;
   for (const word of typed(question)) {
     if (word.length < 4 || /\d/.test(word)) continue;
+    const lower = word.toLowerCase();
     const term = searchTerm(word);
-    if (!term || index.documentFrequency.has(term)) continue;
-    const near = new Set<string>();
-    for (const r of index.search.search(term, { processTerm: (t) => t, fuzzy: term.length <= 5 ? 1 : 2, prefix: false, combineWith: 'OR' }).slice(0, 20)) for (const t of r.terms) near.add(t);
-    near.delete(term);
-    const best = [...near].sort((a, b) => (index.documentFrequency.get(b) ?? 0) - (index.documentFrequency.get(a) ?? 0))[0];
+    if (!term || index.documentFrequency.has(term) || vocabulary.known.has(lower)) continue;
+    const allowed = lower.length <= 5 ? 1 : 2;
+    let best: string | undefined;
+    let bestDistance = allowed + 1;
+    for (const known of vocabulary.known) {
+      if (Math.abs(known.length - lower.length) > allowed) continue;
+      const d = distance(known, lower);
+      if (d < bestDistance) (best = known), (bestDistance = d);
+    }
+    if (!best) {
+      const near = new Set<string>();
+      for (const r of index.search.search(term, { processTerm: (t) => t, fuzzy: allowed, prefix: false, combineWith: 'OR' }).slice(0, 20)) for (const t of r.terms) near.add(t);
+      near.delete(term);
+      best = [...near].sort((a, b) => (index.documentFrequency.get(b) ?? 0) - (index.documentFrequency.get(a) ?? 0))[0];
+    }
     if (best) out = out.replace(word, best);
   }
   return out;
+}
+
+/** How many of the school's passages use each term, and how many passages there are. */
+export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number> }> {
+  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+  return { size: index.size, documentFrequency: index.documentFrequency };
 }
 
 /** Tests start from cold caches. */

@@ -1,30 +1,62 @@
-// Admissions vocabulary, kept as data: words a visitor uses and the words a school's pages use
-// for the same thing.
+import { stemmer } from 'stemmer';
+
+// Admissions vocabulary, kept as data: the words a visitor uses and the words a school's pages use
+// for the same thing. A school adds its own groups (its dining hall's name, its shuttle's nickname)
+// on top of these; `Vocabulary` merges them. Entries may be phrases ("sticker price").
 
 /** Neighbouring words: a question's word also matches passages and sentences that use the others. */
 export const ADMISSIONS_SYNONYMS: string[][] = [
-  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment'],
-  ['cost', 'costs', 'tuition', 'fee', 'fees', 'price', 'expensive', 'afford', 'pay', 'paying'],
-  ['aid', 'scholarship', 'scholarships', 'grant', 'grants', 'fafsa', 'financial'],
+  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment', 'get in'],
+  ['cost', 'costs', 'tuition', 'fee', 'fees', 'price', 'expensive', 'afford', 'pay', 'paying', 'charge', 'charges'],
+  ['tuition', 'sticker price', 'published price', 'list price', 'full price'],
+  ['aid', 'scholarship', 'scholarships', 'grant', 'grants', 'fafsa', 'financial', 'merit'],
+  ['fafsa', 'federal student aid', 'federal aid form', 'student aid form', 'federal school code'],
   ['visit', 'visits', 'tour', 'tours'],
-  ['dorm', 'dorms', 'dormitory', 'dormitories', 'housing', 'residence', 'residential', 'room', 'rooms', 'live', 'living'],
-  ['food', 'dining', 'meal', 'meals', 'eat'],
-  ['major', 'majors', 'program', 'programs', 'degree', 'degrees', 'study', 'studies', 'course', 'courses'],
-  ['deadline', 'deadlines', 'due', 'date', 'dates', 'when'],
-  ['sport', 'sports', 'athletics', 'athletic', 'team', 'teams', 'varsity'],
-  ['club', 'clubs', 'organisation', 'organisations', 'organization', 'organizations'],
-  ['frat', 'frats', 'fraternity', 'fraternities', 'sorority', 'sororities', 'greek'],
-  ['contact', 'phone', 'call', 'email', 'e-mail', 'reach'],
-  ['transfer', 'transfers', 'transferring', 'credits', 'credit'],
-  ['located', 'location', 'locations', 'address', 'where'],
-  ['park', 'parking', 'car', 'cars', 'garage'],
-  ['freshman', 'freshmen', 'newcomer', 'newcomers'],
+  ['dorm', 'dorms', 'dormitory', 'dormitories', 'housing', 'residence hall', 'residence halls', 'residential', 'live on campus', 'living on campus'],
+  ['room', 'rooms', 'housing', 'dorm', 'double', 'single'],
+  ['food', 'dining', 'meal', 'meals', 'eat', 'cafeteria', 'canteen', 'dining hall', 'commons', 'lunch', 'dinner', 'breakfast'],
+  ['major', 'majors', 'program', 'programs', 'programme', 'degree', 'degrees', 'study', 'studies', 'course', 'courses'],
+  ['deadline', 'deadlines', 'due', 'date', 'dates', 'closes', 'by when'],
+  ['sport', 'sports', 'athletics', 'athletic', 'team', 'teams', 'varsity', 'division'],
+  ['club', 'clubs', 'organisation', 'organisations', 'organization', 'organizations', 'societies', 'society'],
+  ['frat', 'frats', 'fraternity', 'fraternities', 'sorority', 'sororities', 'greek life', 'greek'],
+  ['contact', 'phone', 'call', 'email', 'e-mail', 'reach', 'telephone', 'number'],
+  ['transfer', 'transfers', 'transferring', 'bring credits'],
+  ['credit', 'credits', 'count for', 'count toward', 'count towards'],
+  ['located', 'location', 'address', 'where is', 'directions', 'getting here', 'how to get here', 'find us'],
+  ['park', 'parking', 'car', 'cars', 'garage', 'lot'],
+  ['freshman', 'freshmen', 'first-year', 'first year', 'newcomer', 'newcomers'],
+  ['pet', 'pets', 'cat', 'cats', 'dog', 'dogs', 'animal', 'animals', 'hamster', 'fish'],
+  ['therapist', 'therapists', 'therapy', 'counseling', 'counselling', 'counselor', 'counsellor', 'mental health', 'wellness', 'psychologist'],
+  ['free', 'no charge', 'no cost', 'free of charge', 'at no cost', 'complimentary'],
+  ['doctor', 'clinic', 'health center', 'health centre', 'sick'],
+  ['test', 'tests', 'exam', 'exams', 'testing'],
+  ['sat', 'act', 'test scores', 'test-optional', 'standardized test', 'standardised test'],
+  ['score', 'scores', 'result', 'results', 'grade', 'grades', 'mark', 'marks'],
+  ['teacher', 'teachers', 'professor', 'professors', 'faculty', 'instructor', 'instructors'],
+  ['ratio', 'class size', 'class sizes', 'student-faculty', 'student-to-faculty'],
+  ['weekend', 'weekends', 'saturday', 'saturdays', 'sunday', 'sundays'],
+  ['hours', 'opening hours', 'open until', 'open from'],
+  ['airport', 'fly', 'flight', 'flying', 'plane'],
+  ['shuttle', 'bus', 'shuttles', 'transit', 'transport', 'transportation'],
+  ['job', 'jobs', 'work', 'work-study', 'employment', 'campus job'],
+  ['abroad', 'overseas', 'exchange', 'study abroad'],
+  ['orientation', 'move-in', 'move in', 'welcome week'],
+  ['insurance', 'health plan', 'health insurance'],
+  ['refund', 'refunds', 'money back', 'withdraw', 'withdrawal'],
+  ['safe', 'safety', 'security', 'crime', 'police'],
+  ['acceptance rate', 'admit rate', 'admission rate', 'selectivity', 'percent of applicants admitted'],
+  ['graduation rate', 'graduate in four years', 'graduate within four years', 'four-year graduation', 'six-year graduation'],
+  ['starting salary', 'starting salaries', 'salary', 'salaries', 'earn after graduation'],
+  ['retention rate', 'return for their second year', 'come back for sophomore year'],
+  ['waive', 'waived', 'waiver', 'fee waiver'],
+  ['deposit', 'deposits', 'enrollment deposit', 'confirm my place', 'hold my spot'],
+  ['english', 'toefl', 'ielts', 'duolingo', 'language test'],
 ];
 
 /**
- * Abbreviations and what they stand for. Only the retrieval query is widened with them (either
- * way): their words ("early", "international") are too common to count as the same topic when
- * the local model picks sentences.
+ * Abbreviations and what they stand for. A question's abbreviation matches passages and sentences
+ * that spell it out, and the other way round.
  */
 export const ADMISSIONS_ABBREVIATIONS: Record<string, string> = {
   gpa: 'grade point average',
@@ -34,6 +66,124 @@ export const ADMISSIONS_ABBREVIATIONS: Record<string, string> = {
   ea: 'early action',
   rd: 'regular decision',
   fafsa: 'free application for federal student aid',
-  sat: 'scholastic assessment test',
   toefl: 'test of english as a foreign language',
+  rotc: 'reserve officers training corps',
+  ra: 'resident assistant',
+  bsn: 'bachelor of science in nursing',
+  nclex: 'national council licensure examination',
+  stem: 'science technology engineering and mathematics',
+  css: 'css profile',
 };
+
+/**
+ * Visitors who write in Spanish get the English words their question names, so the passages can
+ * be found (the built-in model answers in English, and says so in the visitor's language).
+ */
+export const SPANISH_GLOSSARY: Record<string, string> = {
+  'fecha límite': 'deadline', 'fecha limite': 'deadline', plazo: 'deadline', fecha: 'date', 'decisión regular': 'regular decision', 'decision regular': 'regular decision',
+  'decisión temprana': 'early decision', 'acción temprana': 'early action', matrícula: 'tuition', colegiatura: 'tuition', costo: 'cost', precio: 'price',
+  beca: 'scholarship', becas: 'scholarships', 'ayuda financiera': 'financial aid', solicitud: 'application', solicitar: 'apply', admisión: 'admission',
+  residencia: 'residence hall', dormitorio: 'dorm', comida: 'meal plan', visita: 'visit', recorrido: 'tour', carrera: 'program', carreras: 'programs',
+  enfermería: 'nursing', deportes: 'sports', clubes: 'clubs', estacionamiento: 'parking', dirección: 'address', teléfono: 'phone', depósito: 'deposit',
+  transferencia: 'transfer', créditos: 'credits', internacional: 'international', estudiantes: 'students', examen: 'exam', horario: 'hours',
+};
+
+const stemMemo = new Map<string, string>();
+/** Porter stem, remembered (bounded: a flood of made-up words cannot grow the map without end). */
+export function stem(word: string): string {
+  let s = stemMemo.get(word);
+  if (s === undefined) {
+    if (stemMemo.size >= 50_000) stemMemo.clear();
+    s = stemmer(word);
+    stemMemo.set(word, s);
+  }
+  return s;
+}
+
+export const words = (text: string) => text.toLowerCase().replace(/[’']/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A phrase in the form `phrasesIn` looks for: its words, space-separated, padded. */
+const phraseKey = (entry: string) => ` ${words(entry).join(' ')} `;
+
+/** Groups of neighbouring words by stem, and phrases, for matching and widening a question. */
+export class Vocabulary {
+  /** Group ids of each single word's stem. */
+  private readonly stemGroups = new Map<string, number[]>();
+  /** Multi-word entries (and spelled-out abbreviations) with their group ids. */
+  private readonly phrases: { key: string; groups: number[] }[] = [];
+  /** Each group's words (of phrases too), for widening the retrieval query. */
+  readonly groupWords: string[][] = [];
+  /** Each group's single-word entries. */
+  private readonly singleWords: string[][] = [];
+  /** Every word the vocabulary knows, for spelling correction. */
+  readonly known = new Set<string>();
+
+  constructor(groups: string[][], abbreviations: Record<string, string>) {
+    const add = (entries: string[]) => {
+      const id = this.groupWords.length;
+      this.groupWords.push([...new Set(entries.flatMap(words))]);
+      this.singleWords.push(entries.filter((e) => words(e).length === 1).map((e) => words(e)[0]!));
+      for (const entry of entries) {
+        const ws = words(entry);
+        for (const w of ws) this.known.add(w);
+        if (ws.length === 1) this.stemGroups.set(stem(ws[0]!), [...(this.stemGroups.get(stem(ws[0]!)) ?? []), id]);
+        else if (ws.length > 1) this.addPhrase(phraseKey(entry), id);
+      }
+    };
+    for (const g of groups) add(g);
+    for (const [abbreviation, spelled] of Object.entries(abbreviations)) add([abbreviation, spelled]);
+  }
+
+  private addPhrase(key: string, id: number) {
+    const found = this.phrases.find((p) => p.key === key);
+    if (found) found.groups.push(id);
+    else this.phrases.push({ key, groups: [id] });
+  }
+
+  /** The groups a stemmed word belongs to. */
+  groupsOf(term: string): readonly number[] {
+    return this.stemGroups.get(term) ?? [];
+  }
+
+  /** Every group the text names: by its words' stems and by the phrases in it. */
+  groupsIn(text: string, stems: Iterable<string>): Set<number> {
+    const out = new Set<number>();
+    for (const s of stems) for (const g of this.groupsOf(s)) out.add(g);
+    const padded = ` ${words(text).join(' ')} `;
+    for (const p of this.phrases) if (padded.includes(p.key)) for (const g of p.groups) out.add(g);
+    return out;
+  }
+
+  /** Groups named only by phrases in the text ("sticker price"): they stand for a topic word of the question. */
+  phraseGroupsIn(text: string): number[] {
+    const padded = ` ${words(text).join(' ')} `;
+    return this.phrases.filter((p) => padded.includes(p.key)).flatMap((p) => p.groups);
+  }
+
+  /** The stems of the groups' single-word entries (a phrase's words, "greek life", are not the group's). */
+  stemsOf(groups: Iterable<number>): string[] {
+    const out = new Set<string>();
+    for (const g of groups) for (const w of this.singleWords[g] ?? []) out.add(stem(w));
+    return [...out];
+  }
+
+  /** The words of the phrases found in the text. */
+  phraseWordsIn(text: string): string[] {
+    const padded = ` ${words(text).join(' ')} `;
+    return this.phrases.filter((p) => padded.includes(p.key)).flatMap((p) => p.key.trim().split(' '));
+  }
+
+  /** The words of the groups, to widen a retrieval query. */
+  wordsOf(groups: Iterable<number>): string[] {
+    const out = new Set<string>();
+    for (const g of groups) for (const w of this.groupWords[g] ?? []) out.add(w);
+    return [...out];
+  }
+
+  /** The built-in vocabulary with a school's own groups added. */
+  static withExtra(extra: string[][]): Vocabulary {
+    return extra.length ? new Vocabulary([...ADMISSIONS_SYNONYMS, ...extra], ADMISSIONS_ABBREVIATIONS) : BUILT_IN_VOCABULARY;
+  }
+}
+
+export const BUILT_IN_VOCABULARY = new Vocabulary(ADMISSIONS_SYNONYMS, ADMISSIONS_ABBREVIATIONS);
