@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -30,3 +30,14 @@ export const knowledgeChunks = pgTable(
   },
   (t) => [index('knowledge_chunks_tsv_idx').using('gin', t.tsv), index('knowledge_chunks_source_idx').on(t.schoolId, t.sourceType, t.sourceId)],
 );
+
+// Issue 15: the school's own words for things (its dining hall's name, its shuttle's nickname), each
+// group added to the built-in admissions vocabulary. A change bumps knowledge_version (migration
+// 0015), so the chat index is rebuilt with it.
+export const schoolVocabulary = pgTable('school_vocabulary', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  groups: jsonb('groups').$type<string[][]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

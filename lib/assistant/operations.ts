@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
+import { vocabularySchema } from '@/lib/chat/school-vocabulary';
 import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from './schema';
 
 const tag = 'AI settings';
@@ -29,6 +30,14 @@ export const assistantOperations = defineOperations({
   allInstructions: {
     method: 'GET', path: '/ai-settings/all-instructions', tag, auth: 'bearer', query: z.object({ include_voice: z.enum(['true', 'false']).default('true').transform((v) => v === 'true') }), errors,
     summary: "Exactly what the assistant is told: the system prompt and its parts",
+  },
+  getVocabulary: {
+    method: 'GET', path: '/ai-settings/vocabulary', tag, auth: 'bearer', errors: [401],
+    summary: "The school's own word groups ({groups}) and the built-in admissions vocabulary ({built_in}) the assistant matches visitors' words with",
+  },
+  putVocabulary: {
+    method: 'PUT', path: '/ai-settings/vocabulary', tag, auth: 'bearer', body: vocabularySchema, errors: [401, 422],
+    summary: "Replace the school's word groups (each 2–20 words or phrases that mean the same thing); the chat index follows at once",
   },
   deleteInstruction: { method: 'DELETE', path: '/special-instructions/{id}', tag: 'Special instructions', auth: 'bearer', params: idParams, errors, summary: 'Delete a special instruction' },
 });

@@ -9,7 +9,7 @@ import { VersionedCache } from './versioned-cache';
 // triggers whenever the profile, fact sheet, persona, personality, rules, action prompts or lead
 // settings change), so a chat message does not rebuild it.
 
-export type Assistant = Awaited<ReturnType<typeof buildSchoolInstructions>> & { programs: string[]; vocabulary: string[][] };
+export type Assistant = Awaited<ReturnType<typeof buildSchoolInstructions>> & { programs: string[] };
 
 const assistants = new VersionedCache<Assistant>(Number(process.env.CHAT_ASSISTANT_SCHOOLS) || 1000);
 
@@ -19,7 +19,7 @@ async function load(schoolId: number): Promise<Assistant> {
     buildSchoolInstructions(schoolId, { includeVoice: false }),
     db.select({ programs: factSheets.programs }).from(factSheets).where(eq(factSheets.schoolId, schoolId)).limit(1),
   ]);
-  return { ...built, programs: facts?.programs ?? [], vocabulary: [] };
+  return { ...built, programs: facts?.programs ?? [] };
 }
 
 export function assistantFor(schoolId: number, assistantVersion: number): Promise<Assistant> {

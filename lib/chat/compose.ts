@@ -21,15 +21,18 @@ export type ComposeInput = {
   followUp?: string | null;
   /** The message only answered the lead question just asked: thank the visitor instead of searching it. */
   acknowledge?: string | null;
-  /** For a follow-up question: the previous turns it leans on ("when is the open house?" before "where do we park?"). */
-  context?: string | null;
-  /** The school's own vocabulary groups, added to the built-in admissions vocabulary. */
-  vocabulary?: string[][];
+  /** For a follow-up question: the previous turn it leans on ("when is the open house?" before "where do we park?"). */
+  context?: FollowUpContext | null;
+  /** The school's vocabulary (the built-in admissions words and the school's own); built-in when absent. */
+  vocabulary?: Vocabulary;
   /** How many of the school's passages use each stem: how telling a question's word is. */
   corpus?: { size: number; documentFrequency: ReadonlyMap<string, number> } | null;
   /** The visitor wrote in Spanish: the answer says, in Spanish, that the assistant answers in English. */
   language?: 'es' | null;
 };
+
+/** The visitor's previous question and the assistant's answer to it. */
+export type FollowUpContext = { question: string; answer: string };
 
 export type Composed = { text: string; known: boolean; used: Passage[] };
 
@@ -42,7 +45,7 @@ const STOP = new Set(
     'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
     'can could would should will shall may might must please tell know want wanted like need needs any some much many more also just really very ' +
     'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
-    'school college university campus’s one s t im ive id dont doesnt isnt arent cant whats wheres hows whos u ur r ya ' +
+    'school college university campus one s t im ive id dont doesnt isnt arent cant whats wheres hows whos u ur r ya ' +
     'anything something everything thing things stuff kind sort info information question wondering wonder actually ' +
     // verbs of coming and going carry no topic: "where do we park when we come for it?"
     'come comes coming came go goes going went each every'
@@ -88,35 +91,27 @@ export function inEnglish(text: string): string {
     .join(' ');
 }
 
-const vocabularies = new Map<string, Vocabulary>();
-/** The vocabulary with the school's own groups (built once per distinct list). */
-export function vocabularyFor(extra: string[][] | undefined): Vocabulary {
-  if (!extra?.length) return BUILT_IN_VOCABULARY;
-  const key = JSON.stringify(extra);
-  let v = vocabularies.get(key);
-  if (!v) {
-    if (vocabularies.size >= 200) vocabularies.clear();
-    v = Vocabulary.withExtra(extra);
-    vocabularies.set(key, v);
-  }
-  return v;
-}
+/** What retrieval looks for: stemmed words and vocabulary groups, each with its weight. */
+export type RetrievalQuery = { terms: Map<string, number>; groups: Map<number, number> };
 
 /**
- * The retrieval query: the question's words at full weight, their admissions neighbours and
- * abbreviations at less, and for a follow-up the previous turns' words at less again.
+ * The retrieval query: the question's words at full weight, the vocabulary groups they name at
+ * less, and for a follow-up the earlier turns' words at less again (the visitor's question more
+ * than the assistant's answer).
  */
-export function retrievalQuery(question: string, context: string | null, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): Map<string, number> {
-  const out = new Map<string, number>();
+export function retrievalQuery(question: string, context: FollowUpContext | null, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): RetrievalQuery {
+  const terms = new Map<string, number>();
   const add = (term: string | null, weight: number) => {
-    if (term && (out.get(term) ?? 0) < weight) out.set(term, weight);
+    if (term && (terms.get(term) ?? 0) < weight) terms.set(term, weight);
   };
   const own = words(question);
   for (const w of own) add(searchTerm(w), 1);
-  const groups = vocabulary.groupsIn(question, own.map(stem));
-  for (const w of vocabulary.wordsOf(groups)) add(searchTerm(w), 0.45);
-  if (context) for (const w of words(context)) add(searchTerm(w), 0.4);
-  return out;
+  const groups = new Map([...vocabulary.groupsIn(question, own.map(stem))].map((g) => [g, 0.6] as const));
+  if (context) {
+    for (const w of words(context.question)) add(searchTerm(w), 0.5);
+    for (const w of words(context.answer)) add(searchTerm(w), 0.3);
+  }
+  return { terms, groups };
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -173,7 +168,7 @@ const WANTS_TO_ACT = /^(how (do|can|should) (i|we)|where (do|can) (i|we)|can (i|
  * "who"…): the question's cue words are then answered by a sentence holding that kind of thing.
  */
 const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }[] = [
-  { name: 'duration', cue: /\bhow long\b/i, covers: /^(long|take|takes|last|lasts)$/, found: /\b(\d+|one|two|three|four|five|six|ten|twenty|thirty|ninety)[\s-](minutes?|mins?|hours?|days?|weeks?|months?|years?|semesters?)\b/i },
+  { name: 'duration', cue: /\bhow (long|far)\b/i, covers: /^(long|take|takes|last|lasts|far)$/, found: /\b(\d+|one|two|three|four|five|six|ten|twenty|thirty|forty|fifty|sixty|ninety)[\s-](minutes?|mins?|hours?|days?|weeks?|months?|years?|semesters?|miles?|kilometres?|kilometers?|km)\b/i },
   { name: 'time', cue: /\bwhat time\b|\bhours\b|\bopening\b/i, covers: /^(time|hours)$/, found: /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b/i },
   { name: 'amount', cue: /\bhow much\b|\bcost|\bprice|\bfees?\b|\btuition\b|\bafford|\bworth\b|\bpay\b/i, covers: /^(worth|cost|costs|price)$/, found: MONEY },
   { name: 'date', cue: /\bwhen\b|\bdeadlines?\b|\bdue\b|\bdates?\b/i, covers: /^(due|deadline|deadlines|date|dates)$/, found: DATE },
@@ -284,12 +279,14 @@ export function composeAnswer(input: ComposeInput): Composed {
   if (!plain.length) {
     return { text: withFollowUp(`Could you tell me a little more about what you'd like to know about ${input.schoolName}?`, input.followUp), known: true, used: [] };
   }
-  const vocabulary = vocabularyFor(input.vocabulary);
+  const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
   const asked = analyseQuestion(question, vocabulary);
   const { terms } = asked;
   const own = new Set(plain);
-  const contextWords = new Map(input.context ? words(input.context).map((w) => [stem(w), w] as const) : []);
-  const contextTerms = input.context ? contentTerms(input.context).filter((t) => !own.has(t)) : [];
+  const contextText = input.context ? `${input.context.question} ${input.context.answer}` : '';
+  const contextWords = new Map(words(contextText).map((w) => [stem(w), w] as const));
+  const questionContext = new Set(input.context ? contentTerms(input.context.question) : []);
+  const contextTerms = contentTerms(contextText).filter((t) => !own.has(t) && !isVeryCommonWord(contextWords.get(t) ?? ''));
 
   // Candidates: each sentence of the retrieved passages, and each sentence with the next one (an
   // answer often runs over two: "The shuttle runs from the airport… Seats cost $35 each way.").
@@ -356,6 +353,7 @@ export function composeAnswer(input: ComposeInput): Composed {
     if (df === 0) {
       const word = asked.spelled.get(t) ?? contextWords.get(t);
       if (asked.answeredByKind.has(t)) return 1;
+      if (t.startsWith('§')) return 3;
       return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
     }
     const w = 1 + Math.log(1 + corpus.size / (1 + df)) / 2;
@@ -365,7 +363,7 @@ export function composeAnswer(input: ComposeInput): Composed {
   };
   const weight = new Map(terms.map((t) => [t, weightOf(t)]));
   // A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones.
-  const contextWeight = new Map(contextTerms.map((t) => [t, 0.5 * weightOf(t)] as const).filter(([, w]) => w >= 0.7));
+  const contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
   const total = terms.reduce((sum, t) => sum + weight.get(t)!, 0);
 
   type Scored = { c: Candidate; factors: Map<string, number>; kinds: number; context: number; length: number };
@@ -394,20 +392,21 @@ export function composeAnswer(input: ComposeInput): Composed {
     return gain;
   };
   /** The value of choosing it: what it adds, the wanted kinds it holds, and for a follow-up how well it fits the earlier turns. */
-  const valueOf = (s: Scored, gain: number) => {
+  const valueOf = (s: Scored, gain: number, kinds = s.kinds) => {
     // An answer to "how much" without an amount is hardly an answer: the wanted kind weighs a third of the question.
-    const value = gain + (gain > 0 ? s.kinds * 0.35 * total : 0) + Math.min(s.context, gain);
+    const value = gain + (gain > 0 ? kinds * 0.35 * total : 0) + Math.min(s.context, gain);
     // Two sentences must earn their length: the second has to add something.
     return s.length === 2 ? value * 0.9 : value;
   };
-  const pick = (covered: Map<string, number>, taken: Scored[], only?: Set<string>) => {
+  /** For one part of the question: what it answers of the part, the part's own wanted kinds, and (less) the rest of the question. */
+  const partValueOf = (s: Scored, part: Set<string>, kinds: Kind[]) => valueOf(s, gainOf(s, new Map(), part), kinds.filter((k) => holds(s.c, k)).length) + 0.3 * gainOf(s, new Map());
+  const pick = (covered: Map<string, number>, taken: Scored[], part?: { terms: Set<string>; kinds: Kind[] }) => {
     let best: { s: Scored; gain: number; value: number } | null = null;
     for (const s of scored) {
       if (taken.some((x) => overlaps(x.c, s.c))) continue;
-      const gain = gainOf(s, covered, only);
+      const gain = gainOf(s, covered, part?.terms);
       if (gain <= 0) continue;
-      // For one part of the question, the rest of the question still says which sentence fits.
-      const value = valueOf(s, gain) + (only ? 0.3 * gainOf(s, covered) : 0);
+      const value = part ? partValueOf(s, part.terms, part.kinds) : valueOf(s, gain);
       if (!best || value > best.value + 1e-9) best = { s, gain, value };
     }
     return best;
@@ -439,13 +438,13 @@ export function composeAnswer(input: ComposeInput): Composed {
   // Each part of a several-questions message gets its own best answer ("…and can it be waived?").
   for (const part of questionParts(question)) {
     if (chosen.length >= 4) break;
-    const partTerms = new Set(analyseQuestion(part, vocabulary).terms.filter((t) => weight.has(t)));
+    const analysed = analyseQuestion(part, vocabulary);
+    const partTerms = new Set(analysed.terms.filter((t) => weight.has(t)));
     if (!partTerms.size) continue;
-    const best = pick(new Map(), [], partTerms);
+    const best = pick(new Map(), [], { terms: partTerms, kinds: analysed.kinds });
     if (!best || chosen.some((x) => x.c === best.s.c || overlaps(x.c, best.s.c))) continue;
     // Added when it answers this part better than what was chosen for the whole question.
-    const partValue = (x: Scored) => valueOf(x, gainOf(x, new Map(), partTerms)) + 0.3 * gainOf(x, new Map());
-    const have = Math.max(0, ...chosen.map(partValue));
+    const have = Math.max(0, ...chosen.map((x) => partValueOf(x, partTerms, analysed.kinds)));
     if (best.value > have + 1e-9) take(best.s);
   }
 

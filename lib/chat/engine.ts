@@ -11,7 +11,7 @@ import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/field
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { contentTerms, detectSpanish, inEnglish, retrievalQuery, vocabularyFor, type ActionLink, type ComposeInput } from './compose';
+import { contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
 import { corpusOf, correctSpelling, searchIndexedKnowledge } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
@@ -97,14 +97,13 @@ function actionsOf(assistant: Assistant): ActionLink[] {
  * topic only in earlier turns: its context is then the visitor's previous question and the
  * assistant's answer to it, which retrieval and the built-in model use at a lower weight.
  */
-export function followUpContext(question: string, history: { role: string; content: string }[]): string | null {
+export function followUpContext(question: string, history: { role: string; content: string }[]): FollowUpContext | null {
   const last = history.length - 1;
   const previousUser = [...history].reverse().find((m) => m.role === 'user')?.content;
   if (!previousUser) return null;
   const followUp = /\b(it|its|that|this|there|they|them|those|these|then|same|he|his|him|she|her|hers)\b/i.test(question) || contentTerms(question).length <= 2;
   if (!followUp) return null;
-  const answer = history[last]?.role === 'assistant' ? history[last]!.content : '';
-  return `${previousUser} ${answer}`.trim();
+  return { question: previousUser, answer: history[last]?.role === 'assistant' ? history[last]!.content : '' };
 }
 
 async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<PreparedTurn> {
@@ -113,12 +112,12 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const sessionId = input.session_id ?? randomUUID();
   await limitChat(caller, sessionId);
 
-  const assistant = await assistantFor(caller.schoolId, caller.assistantVersion);
-  const vocabulary = vocabularyFor(assistant.vocabulary);
+  const [assistant, corpus] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), corpusOf(caller.schoolId, caller.knowledgeVersion)]);
+  const { vocabulary } = corpus;
   const said = questionPart(input.message) || input.message;
   // A question in Spanish is searched by its admissions words in English (the glossary).
   const spanish = detectSpanish(said);
-  const asked = spanish ? inEnglish(said) : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said, vocabulary);
+  const asked = spanish ? inEnglish(said) : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
   const context = followUpContext(asked, input.conversation_history);
   const hits = await searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES);
   const lead = await captureLead(caller, assistant, sessionId, input);
@@ -142,9 +141,9 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     followUp: lead.followUp,
     acknowledge: lead.answered ? thanksFor(lead.answered) : null,
     context,
-    vocabulary: assistant.vocabulary,
+    vocabulary,
     language: spanish ? 'es' : null,
-    corpus: await corpusOf(caller.schoolId, caller.knowledgeVersion),
+    corpus,
   };
 
   const info = modelInfo();

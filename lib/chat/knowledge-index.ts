@@ -5,17 +5,27 @@ import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
 import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
 import type { KnowledgeHit } from '@/lib/knowledge/search';
-import { searchTerm } from './compose';
-import { BUILT_IN_VOCABULARY, type Vocabulary } from './vocabulary';
+import { searchTerm, type RetrievalQuery } from './compose';
+import { schoolVocabulary } from './school-vocabulary';
+import type { Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
 
 // The chat engine's retrieval: each school's passages in an in-process BM25 index (MiniSearch),
 // rebuilt when the school's knowledge_version moves. A chat message then costs no database search;
 // Postgres full-text search (lib/knowledge/search.ts) stays the index of record.
 
-type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string };
+type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; concepts: string };
 
-type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; size: number };
+/**
+ * A school's index: its passages, how many use each term, and the vocabulary (built-in plus the
+ * school's own groups, which bump knowledge_version like a passage does) it was built with.
+ */
+type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; size: number; vocabulary: Vocabulary };
+
+// Each vocabulary group a passage names is indexed as one concept token ("g12"), so a question's
+// "dorms" finds "residence halls" through one term of the query, not through a dozen neighbours
+// whose matches would add up.
+const concept = (group: number) => `g${group}`;
 
 const indexes = new VersionedCache<SchoolIndex>(Number(process.env.CHAT_INDEX_SCHOOLS) || 200);
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
@@ -32,20 +42,28 @@ function termsOf(text: string): Set<string> {
 
 async function build(schoolId: number): Promise<SchoolIndex> {
   const db = await getDb();
-  const rows = await db
-    .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
-    .from(knowledgeChunks)
-    .where(eq(knowledgeChunks.schoolId, schoolId));
+  const [rows, vocabulary] = await Promise.all([
+    db
+      .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.schoolId, schoolId)),
+    schoolVocabulary(schoolId),
+  ]);
   const index = new MiniSearch<Doc>({
-    fields: ['title', 'content'],
+    fields: ['title', 'content', 'concepts'],
     storeFields: ['sourceType', 'sourceId', 'title', 'content'],
-    processTerm: searchTerm,
+    processTerm: (term, field) => (field === 'concepts' ? term : searchTerm(term)),
     searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
   });
-  index.addAll(rows);
+  index.addAll(
+    rows.map((row) => {
+      const text = `${row.title}\n${row.content}`;
+      return { ...row, concepts: [...vocabulary.groupsIn(text, termsOf(text))].map(concept).join(' ') };
+    }),
+  );
   const documentFrequency = new Map<string, number>();
   for (const row of rows) for (const term of termsOf(`${row.title} ${row.content}`)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  return { search: index, documentFrequency, size: rows.length };
+  return { search: index, documentFrequency, size: rows.length, vocabulary };
 }
 
 /**
@@ -64,12 +82,19 @@ function telling(index: SchoolIndex, query: Map<string, number>): string[] {
  * The k passages of the school that best match the query (stemmed terms with their weights: the
  * question's own words count fully, their neighbours and a follow-up's context less), best first.
  */
-export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, query: Map<string, number>, k: number): Promise<KnowledgeHit[]> {
+export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, query: RetrievalQuery, k: number): Promise<KnowledgeHit[]> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
-  const terms = telling(index, query);
+  const weights = new Map(query.terms);
+  for (const [group, w] of query.groups) {
+    // A group the visitor named only in words the school never uses ("frats") is the question's own topic.
+    const own = [...query.terms].filter(([t, tw]) => tw === 1 && index.vocabulary.groupsOf(t).includes(group));
+    const unseen = own.length > 0 && own.every(([t]) => !index.documentFrequency.has(t));
+    weights.set(concept(group), Math.max(unseen ? 1 : w, weights.get(concept(group)) ?? 0));
+  }
+  const terms = telling(index, weights);
   if (!terms.length) return [];
   return index.search
-    .search(terms.join(' '), { processTerm: (t) => t, boostTerm: (t) => query.get(t) ?? 1 })
+    .search(terms.join(' '), { processTerm: (t) => t, boostTerm: (t) => weights.get(t) ?? 1 })
     .slice(0, k)
     .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, rank: r.score }));
 }
@@ -82,8 +107,9 @@ const typed = (question: string) => question.match(/[\p{L}\p{N}’']+/gu) ?? [];
  * (one letter apart, two for longer words): a vocabulary word first, else the passage term the
  * most passages use. Other words stay as typed.
  */
-export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): Promise<string> {
+export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string): Promise<string> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+  const { vocabulary } = index;
   let out = question;
   for (const word of typed(question)) {
     if (word.length < 4 || /\d/.test(word)) continue;
@@ -96,7 +122,10 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
     for (const known of vocabulary.known) {
       if (Math.abs(known.length - lower.length) > allowed) continue;
       const d = distance(known, lower);
-      if (d < bestDistance) (best = known), (bestDistance = d);
+      if (d < bestDistance) {
+        best = known;
+        bestDistance = d;
+      }
     }
     if (!best) {
       const near = new Set<string>();
@@ -109,10 +138,10 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
   return out;
 }
 
-/** How many of the school's passages use each term, and how many passages there are. */
-export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number> }> {
+/** How many of the school's passages use each term, how many passages there are, and the school's vocabulary. */
+export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number>; vocabulary: Vocabulary }> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
-  return { size: index.size, documentFrequency: index.documentFrequency };
+  return { size: index.size, documentFrequency: index.documentFrequency, vocabulary: index.vocabulary };
 }
 
 /** Tests start from cold caches. */
