@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
+import { getVocabulary, putVocabulary, vocabularySchema } from '@/lib/chat/school-vocabulary';
 import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from '@/lib/assistant/schema';
 import {
   availableVoices,
@@ -32,6 +33,8 @@ export const getPersonalityAction = async () => staffAction(none, undefined, (ct
 export const savePersonalityAction = async (input: unknown) => staffAction(personalitySchema, input, (ctx, data) => putPersonality(ctx, data));
 export const getVoiceAction = async () => staffAction(none, undefined, (ctx) => getVoiceSettings(ctx));
 export const saveVoiceAction = async (input: unknown) => staffAction(voiceSettingsSchema, input, (ctx, data) => putVoiceSettings(ctx, data));
+export const getVocabularyAction = async () => staffAction(none, undefined, (ctx) => getVocabulary(ctx));
+export const saveVocabularyAction = async (input: unknown) => staffAction(vocabularySchema, input, (ctx, data) => putVocabulary(ctx, data));
 export const availableVoicesAction = async () => staffAction(none, undefined, (ctx) => availableVoices(ctx));
 export const previewVoiceAction = async (input: unknown) => staffAction(voicePreviewSchema, input, (ctx, data) => voicePreview(ctx, data));
 export const listSpecialInstructionsAction = async () => staffAction(none, undefined, (ctx) => listSpecialInstructions(ctx));

@@ -4,12 +4,14 @@ import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { ResponsiveSections, type Section } from '@/components/ui/responsive-sections';
 import { PersonaPanel, PersonalityPanel, VoicePanel } from './panels';
 import { SpecialInstructions } from './special-instructions';
+import { VocabularyPanel } from './vocabulary';
 
 const AREAS: Section[] = [
   { id: 'persona', title: 'Persona', content: <PersonaPanel /> },
   { id: 'voice', title: 'Voice', content: <VoicePanel /> },
   { id: 'personality', title: 'Personality', content: <PersonalityPanel /> },
   { id: 'special-instructions', title: 'Special Instructions', content: <SpecialInstructions /> },
+  { id: 'vocabulary', title: 'Vocabulary', content: <VocabularyPanel /> },
 ];
 
 /** Tabs on wide screens; at 768 px or less an accordion with one panel open at a time (spec 001 §2.3). */

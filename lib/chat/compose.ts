@@ -78,7 +78,7 @@ export function detectSpanish(text: string): boolean {
   return ws.length >= 3 && spanish / ws.length >= 0.3;
 }
 
-const SPANISH_FUNCTION_WORDS = new Set('el la los las de del para por es son está cuál cual qué que cómo como cuándo cuando dónde donde cuánto cuanto cuánta hay mi mis su sus un una unos unas y o en con se puedo puede tienen tiene al lo le'.split(' '));
+const SPANISH_FUNCTION_WORDS = new Set('el la los las de del para por es son está cuál cual qué que cómo como cuando donde cuánto cuanto cuánta hay mi mis su sus un una unos unas y o en con se puedo puede tienen tiene al lo le'.split(' '));
 
 /** The question with its Spanish admissions words in English and its Spanish function words left out. */
 export function inEnglish(text: string): string {
@@ -432,7 +432,9 @@ export function composeAnswer(input: ComposeInput): Composed {
     for (const row of scored) {
       if (chosen.length >= 8) break;
       if (row.c.passage !== s.c.passage || !row.c.sentences[0]!.listItem || chosen.some((x) => overlaps(x.c, row.c))) continue;
-      if (gainOf(row, new Map()) >= 0.95 * alone && row.kinds >= s.kinds) chosen.push(row);
+      // Another row answers as well only if it matches each word at least as exactly.
+      const asExactly = [...s.factors].every(([t, f]) => (row.factors.get(t) ?? 0) >= f);
+      if (asExactly && gainOf(row, new Map()) >= 0.95 * alone && row.kinds >= s.kinds) chosen.push(row);
     }
   }
   // Each part of a several-questions message gets its own best answer ("…and can it be waived?").

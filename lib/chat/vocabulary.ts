@@ -80,6 +80,7 @@ export const ADMISSIONS_ABBREVIATIONS: Record<string, string> = {
  * be found (the built-in model answers in English, and says so in the visitor's language).
  */
 export const SPANISH_GLOSSARY: Record<string, string> = {
+  'cuánto cuesta': 'how much is', 'cuanto cuesta': 'how much is', 'cuánto cuestan': 'how much are', cuesta: 'costs', cuestan: 'cost', 'cuándo': 'when', 'dónde': 'where', 'quién': 'who',
   'fecha límite': 'deadline', 'fecha limite': 'deadline', plazo: 'deadline', fecha: 'date', 'decisión regular': 'regular decision', 'decision regular': 'regular decision',
   'decisión temprana': 'early decision', 'acción temprana': 'early action', matrícula: 'tuition', colegiatura: 'tuition', costo: 'cost', precio: 'price',
   beca: 'scholarship', becas: 'scholarships', 'ayuda financiera': 'financial aid', solicitud: 'application', solicitar: 'apply', admisión: 'admission',
