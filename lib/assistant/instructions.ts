@@ -90,7 +90,7 @@ export async function buildSchoolInstructions(schoolId: number, opts: { includeV
       .join(' '),
     actions: actions.filter((a) => a.isActive).map((a) => `${a.name} (for ${a.targetAudience}): ${a.actionDescription} ${ACTION_TYPE_LABELS[a.actionType]}: ${a.actionData}`),
     knowledge:
-      "Answer only from the school's knowledge passages and these instructions. If they do not contain the answer, say you do not have that information and offer a way to contact the school. Never invent facts, figures, dates or names.",
+      "Answer only from the school's knowledge passages and these instructions. If they do not contain the answer, say you do not have that information and offer a way to contact the school. Never invent facts, figures, dates or names. Reply in the language the visitor writes in.",
   };
   if (leadGen.enabled) parts.lead_generation = leadGenInstructions(leadGen);
   if (opts.includeVoice !== false && voice) {

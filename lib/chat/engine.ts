@@ -11,7 +11,7 @@ import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/field
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
+import { composeAnswer, contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
 import { corpusOf, correctSpelling, searchIndexedKnowledge } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
@@ -35,9 +35,15 @@ export type Turn = Omit<PreparedTurn, 'call'> & {
   textStream: AsyncIterable<string>;
 };
 
-function passagesText(hits: KnowledgeHit[]): string {
-  if (!hits.length) return 'Knowledge passages for this question: none matched. Say you do not have that information and offer a way to contact the school.';
-  return `Knowledge passages for this question (answer only from these):\n${hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.content}`).join('\n\n')}`;
+/**
+ * The passages the model answers from, under their source titles. When the built-in relevance
+ * threshold finds that none answers the question, the model is told so, with the contact to offer.
+ */
+function passagesText(hits: KnowledgeHit[], relevant: boolean, contact: string | null): string {
+  const offer = contact ? `offer the contact: ${contact}` : 'offer a way to contact the school';
+  if (!hits.length) return `Knowledge passages for this question: none matched. Say you do not have that information and ${offer}.`;
+  const caution = relevant ? '' : `\nThese passages probably do not answer the question: unless one clearly does, say you do not have that information and ${offer}.`;
+  return `Knowledge passages for this question (answer only from these):${caution}\n${hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.content}`).join('\n\n')}`;
 }
 
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
@@ -88,6 +94,14 @@ function contactOf(assistant: Assistant): ComposeInput['contact'] {
   return points.find((c) => /admission/i.test(c.name) && (c.email || c.phone)) ?? points.find((c) => c.email || c.phone) ?? null;
 }
 
+/** The school's contact for "I don't know" answers: its admission contact point, else a phone or e-mail action prompt. */
+function contactText(input: ComposeInput): string | null {
+  const c = input.contact;
+  if (c && (c.email || c.phone)) return `${c.name}, ${[c.email, c.phone].filter(Boolean).join(' or ')}`;
+  const action = input.actions.find((a) => a.type === 'phone' || a.type === 'email');
+  return action ? `${action.name}: ${action.data}` : null;
+}
+
 function actionsOf(assistant: Assistant): ActionLink[] {
   return assistant.actions.map((a) => ({ name: a.name, description: a.actionDescription, audience: a.targetAudience, type: a.actionType, data: a.actionData }));
 }
@@ -123,13 +137,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
-  const system = [
-    assistant.system_prompt,
-    captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
-    passagesText(hits),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
   const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
   const local: ComposeInput = {
     question: asked,
@@ -147,6 +154,16 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   };
 
   const info = modelInfo();
+  // One relevance threshold for both modes: a configured model is told when the built-in one would
+  // say it does not know (the built-in model applies it itself).
+  const relevant = info.mode === 'local' || composeAnswer(local).known;
+  const system = [
+    assistant.system_prompt,
+    captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
+    passagesText(hits, relevant, contactText(local)),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return {
     sessionId,
     call: {

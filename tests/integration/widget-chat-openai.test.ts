@@ -115,6 +115,18 @@ describe('chat through an OpenAI-compatible server', () => {
     expect(detail.json.messages[1]).toMatchObject({ role: 'assistant', content: PIECES.join('') });
   });
 
+  it("tells the model, with the school's contact, when the built-in relevance threshold finds no answer; asks it to reply in the visitor's language", async () => {
+    useServer();
+    await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'How much is tuition?', session_id: 'oa-rel-1' } });
+    const answered = sent.at(-1)!.body.messages[0]!.content as string;
+    expect(answered).toContain('Reply in the language the visitor writes in.');
+    expect(answered).not.toContain('probably do not answer');
+    await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'Do you have an ROTC program?', session_id: 'oa-rel-2' } });
+    const unanswered = sent.at(-1)!.body.messages[0]!.content as string;
+    expect(unanswered).toMatch(/(probably do not answer the question|none matched)/);
+    expect(unanswered).toContain('say you do not have that information');
+  });
+
   it('streams the pieces as they come', async () => {
     useServer();
     const res = await streamRoute.POST(
