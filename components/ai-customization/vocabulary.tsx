@@ -49,7 +49,7 @@ export function VocabularyPanel() {
       </p>
       <MessageBanners error={s.error} success={s.success} onDismissError={dismiss} onDismissSuccess={dismiss} />
       {editing ? (
-        <form onSubmit={submit} className="space-y-3">
+        <form onSubmit={submit} className="space-y-3" aria-label="Vocabulary">
           <TextArea
             label="Your school's word groups"
             rows={8}

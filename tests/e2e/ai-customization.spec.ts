@@ -101,3 +101,32 @@ test('persona: a fixed avatar error leaves only the success, and a save after th
   await expect(page).toHaveURL(/\/$/);
   await expect(dialog(page).getByText('Your session has expired. Please log in again.')).toBeVisible();
 });
+
+test("the school's own vocabulary: add word groups, see a clear error for a group of one, and the built-in list (issue 15)", async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token;
+  await request.post('/schools/', { data: { name: uniq('Willow College ') }, headers: { authorization: `Bearer ${token}` } });
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/ai-customization');
+  await page.getByRole('tab', { name: 'Vocabulary' }).click();
+  await expect(page.getByText('No word groups of your own yet: the built-in admissions vocabulary applies.')).toBeVisible();
+  await expectAccessible(page, 'vocabulary');
+
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Vocabulary' });
+  await form.getByLabel("Your school's word groups").fill('the Commons, dining hall\nWillow Express');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('A group needs at least two words or phrases that mean the same thing')).toBeVisible();
+  // Nothing was saved, and the text typed is still there to fix.
+  await expect(form.getByLabel("Your school's word groups")).toHaveValue('the Commons, dining hall\nWillow Express');
+  await form.getByLabel("Your school's word groups").fill('the Commons, dining hall\nWillow Express, campus shuttle');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Vocabulary saved: the assistant uses it from the next message')).toBeVisible();
+  const list = page.getByRole('list', { name: "Your school's word groups" });
+  await expect(list.getByRole('listitem')).toHaveText(['the commons · dining hall', 'willow express · campus shuttle']);
+  const saved = await (await request.get('/ai-settings/vocabulary', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(saved.groups).toEqual([['the commons', 'dining hall'], ['willow express', 'campus shuttle']]);
+
+  await page.getByText(/^Built-in admissions vocabulary/).click();
+  await expect(page.getByText('dorm · dorms · dormitory', { exact: false }).first()).toBeVisible();
+});
