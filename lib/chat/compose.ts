@@ -136,7 +136,8 @@ function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
   return out;
 }
 
-type Sentence = { sentence: string; listItem: boolean; stems: Set<string>; groups: Set<number> };
+/** A sentence, its stems, the vocabulary groups it names, and the kinds of answer it holds (a bit per KINDS entry). */
+type Sentence = { sentence: string; listItem: boolean; stems: Set<string>; groups: Set<number>; kinds: number };
 
 // A passage's sentences, their stems and vocabulary groups depend on its text alone; popular
 // passages come back turn after turn, so the analysis is kept for the most recently used ones.
@@ -150,7 +151,8 @@ function analyse(content: string, vocabulary: Vocabulary): Sentence[] {
   } else {
     hit = sentencesOf(content).map(({ sentence, listItem }) => {
       const stems = new Set(words(sentence).map(stem));
-      return { sentence, listItem, stems, groups: vocabulary.groupsIn(sentence, stems) };
+      const kinds = KINDS.reduce((bits, k, i) => (k.found.test(sentence) ? bits | (1 << i) : bits), 0);
+      return { sentence, listItem, stems, groups: vocabulary.groupsIn(sentence, stems), kinds };
     });
     if (memo.size >= 2_000) memo.delete(memo.keys().next().value!);
   }
@@ -308,13 +310,7 @@ export function composeAnswer(input: ComposeInput): Composed {
   const has = (c: Candidate, t: string) => c.sentences.some((s) => s.stems.has(t));
   const inGroups = (c: Candidate, gs: readonly number[]) => c.sentences.some((s) => gs.some((g) => s.groups.has(g)));
   const sectionFactor = (c: Candidate) => (c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4);
-  const kindFound = new Map<string, boolean>();
-  const holds = (c: Candidate, k: Kind) => {
-    const key = `${k.name}\u0000${c.text}`;
-    let found = kindFound.get(key);
-    if (found === undefined) kindFound.set(key, (found = k.found.test(c.text)));
-    return found;
-  };
+  const holds = (c: Candidate, k: Kind) => c.sentences.some((s) => s.kinds & (1 << KINDS.indexOf(k)));
   /** How well the candidate answers term t: the word, a neighbouring word, the kind it asks for, its title. */
   const factor = (c: Candidate, t: string): number => {
     if (t.startsWith('§')) {

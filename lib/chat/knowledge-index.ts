@@ -20,7 +20,7 @@ type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: s
  * A school's index: its passages, how many use each term, and the vocabulary (built-in plus the
  * school's own groups, which bump knowledge_version like a passage does) it was built with.
  */
-type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; size: number; vocabulary: Vocabulary };
+type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; conceptFrequency: Map<string, number>; size: number; vocabulary: Vocabulary };
 
 // Each vocabulary group a passage names is indexed as one concept token ("g12"), so a question's
 // "dorms" finds "residence halls" through one term of the query, not through a dozen neighbours
@@ -55,15 +55,19 @@ async function build(schoolId: number): Promise<SchoolIndex> {
     processTerm: (term, field) => (field === 'concepts' ? term : searchTerm(term)),
     searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
   });
+  const documentFrequency = new Map<string, number>();
+  const conceptFrequency = new Map<string, number>();
   index.addAll(
     rows.map((row) => {
       const text = `${row.title}\n${row.content}`;
-      return { ...row, concepts: [...vocabulary.groupsIn(text, termsOf(text))].map(concept).join(' ') };
+      const terms = termsOf(text);
+      for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+      const concepts = [...vocabulary.groupsIn(text, terms)].map(concept);
+      for (const c of concepts) conceptFrequency.set(c, (conceptFrequency.get(c) ?? 0) + 1);
+      return { ...row, concepts: concepts.join(' ') };
     }),
   );
-  const documentFrequency = new Map<string, number>();
-  for (const row of rows) for (const term of termsOf(`${row.title} ${row.content}`)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  return { search: index, documentFrequency, size: rows.length, vocabulary };
+  return { search: index, documentFrequency, conceptFrequency, size: rows.length, vocabulary };
 }
 
 /**
@@ -74,7 +78,7 @@ async function build(schoolId: number): Promise<SchoolIndex> {
 function telling(index: SchoolIndex, query: Map<string, number>): string[] {
   const terms = [...query.keys()];
   const limit = Math.max(20, index.size * 0.4);
-  const rare = terms.filter((t) => (index.documentFrequency.get(t) ?? 0) <= limit);
+  const rare = terms.filter((t) => (index.documentFrequency.get(t) ?? index.conceptFrequency.get(t) ?? 0) <= limit);
   return rare.length ? rare : terms;
 }
 
