@@ -21,10 +21,38 @@ const layers = {
   },
 };
 
+// lib/ reaches Inngest only through lib/jobs, where the Inngest-or-in-process choice is made once.
+const inngestMessage = 'lib/ reaches Inngest only through lib/jobs (enqueue, startTaskRun).';
+const inngestOnlyThroughJobs = {
+  files: ['lib/**/*.{ts,tsx}'],
+  ignores: ['lib/jobs/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'inngest', message: inngestMessage }],
+        patterns: [{ group: ['inngest/*', '@inngest/*', '@/inngest', '@/inngest/*'], message: inngestMessage }],
+      },
+    ],
+    // The rule above sees static imports only; this one also sees `await import('@/inngest/...')`.
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: './lib', from: './app', message: 'lib/ never imports app/.' },
+          { target: './lib', from: './components', message: 'lib/ never imports components/.' },
+          { target: './lib', from: './inngest', message: inngestMessage },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   layers,
+  inngestOnlyThroughJobs,
   {
     ignores: ['node_modules/**', '.next/**', '.data/**', 'public/widget.js', 'public/widget/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },

@@ -7,11 +7,9 @@ export async function register() {
     () => console.log('[lantern] database ready'),
     (err) => console.error('[lantern] database failed to open:', err),
   );
-  // Background jobs: Inngest calls /api/inngest when configured; otherwise this process schedules them.
-  const { inngestEnabled } = await import('./lib/scheduler/mode');
-  if (!inngestEnabled() && process.env.LANTERN_SCHEDULER !== 'off') {
-    const { startLocalRunner } = await import('./lib/scheduler/local-runner');
-    const runner = startLocalRunner({ stopOnShutdown: true });
-    console.log(`[lantern] in-process scheduler started (${runner.jobs.length} tasks)`);
-  }
+  // Background work: Inngest calls /api/inngest when configured; otherwise this process runs jobs,
+  // and the cron schedules unless LANTERN_SCHEDULER=off.
+  const { startInProcessWork } = await import('./lib/jobs/backend');
+  const started = await startInProcessWork({ schedules: process.env.LANTERN_SCHEDULER !== 'off' });
+  if (started.mode === 'in-process') console.log(`[lantern] in-process job runner started; scheduler with ${started.tasks} tasks`);
 }

@@ -22,6 +22,8 @@ type DbHandle = {
    * Postgres, where other sessions' notifications arrive later.
    */
   listenInProcess?: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** LISTEN on both drivers (Postgres: a connection of its own), for wake-ups where lateness is harmless. */
+  listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 // Advisory locks are per session and re-entrant within one, so a process also tracks its own holds
@@ -60,7 +62,11 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
       conn.release();
       return null;
     };
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }), tryAdvisoryLock };
+    const listen = async (channel: string, fn: (payload: string) => void) => {
+      const { unlisten } = await client.listen(channel, fn);
+      return unlisten;
+    };
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }), tryAdvisoryLock, listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -79,7 +85,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const unlisten = await client.listen(channel, fn);
     return () => unlisten();
   };
-  return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock, listenInProcess };
+  return { db, kind: 'pglite', close: () => client.close(), tryAdvisoryLock, listenInProcess, listen: listenInProcess };
 }
 
 async function openDefault(): Promise<DbHandle> {
@@ -130,6 +136,12 @@ export async function listenInProcess(channel: string, fn: (payload: string) => 
   const handle = await slot.handle!;
   if (!handle.listenInProcess) return null;
   return { db: handle.db, unlisten: await handle.listenInProcess(channel, fn) };
+}
+
+/** Subscribes `fn` to a NOTIFY channel of the current database; answers how to stop. */
+export async function listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>> {
+  await getDb();
+  return (await slot.handle!).listen(channel, fn);
 }
 
 export async function getDbKind(): Promise<DbHandle['kind']> {

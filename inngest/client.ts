@@ -4,4 +4,5 @@ import { Inngest } from 'inngest';
 export const inngest = new Inngest({ id: 'lantern', isDev: !!process.env.INNGEST_DEV && process.env.INNGEST_DEV !== '0' });
 
 export const TASK_TRIGGERED_EVENT = 'scheduler/task.triggered';
-export const FILE_ANALYSIS_EVENT = 'knowledge/file.analyze';
+/** Sent by lib/jobs when a job row is written; wakes the job runner function. */
+export const JOB_ENQUEUED_EVENT = 'jobs/job.enqueued';

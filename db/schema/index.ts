@@ -13,3 +13,4 @@ export * from './interviews';
 export * from './assistant';
 export * from './leads';
 export * from './chat';
+export * from './jobs';

@@ -24,13 +24,16 @@ export async function requestPasswordReset(email: string, opts: { client: string
     { key: `reset:client:${opts.client}`, max: 20, windowSeconds: 60 * 60 },
   ]);
   const [account] = await findUsers(and(emailIs(email), eq(users.isActive, true)), { limit: 1 });
-  if (!account) return { ...RESET_REQUEST_ANSWER, delivery: Promise.resolve() };
+  if (!account) return RESET_REQUEST_ANSWER;
   const token = randomToken();
-  const db = await getDb();
-  await db.insert(passwordResetTokens).values({ userId: account.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
   const base = opts.origin.replace(/\/+$/, '');
   const link = `${base}/?token=${encodeURIComponent(token)}`;
-  const { delivery } = await queueMail({
+  const db = await getDb();
+  // The token and the mail that carries it are written together: no live token without its mail.
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({ userId: account.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    await queueMail(
+      {
     to: account.email,
     kind: 'password_reset',
     subject: 'Reset your Lantern password',
@@ -43,8 +46,11 @@ export async function requestPasswordReset(email: string, opts: { client: string
       '',
       'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
     ].join('\n'),
+      },
+      tx,
+    );
   });
-  return { ...RESET_REQUEST_ANSWER, delivery };
+  return RESET_REQUEST_ANSWER;
 }
 
 export async function resetPassword(token: string, newPassword: string) {

@@ -9,15 +9,16 @@ import { CONTACT_THANKS, type ContactInput } from './schema';
 export async function submitContactMessage(input: ContactInput, client: string) {
   await consume([{ key: `contact:client:${client}`, max: 10, windowSeconds: 60 * 60 }]);
   const db = await getDb();
-  const [row] = await db.insert(contactMessages).values({ ...input, clientHash: client }).returning({ id: contactMessages.id });
-  let delivery: Promise<void> = Promise.resolve();
-  if (process.env.CONTACT_EMAIL) {
-    ({ delivery } = await queueMail({
-      to: process.env.CONTACT_EMAIL,
-      kind: 'contact_message',
-      subject: `[Lantern contact] ${input.subject}`,
-      text: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n`,
-    }));
-  }
-  return { id: row!.id, message: CONTACT_THANKS, delivery };
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values({ ...input, clientHash: client }).returning({ id: contactMessages.id });
+    const to = process.env.CONTACT_EMAIL;
+    if (to) {
+      await queueMail(
+        { to, kind: 'contact_message', subject: `[Lantern contact] ${input.subject}`, text: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\n\n${input.message}\n` },
+        tx,
+      );
+    }
+    return row!.id;
+  });
+  return { id, message: CONTACT_THANKS };
 }

@@ -6,7 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { z } from 'zod';
 import { notFound, validationError } from '@/lib/http/errors';
 import { parseWith } from '@/lib/http/validation';
-import { inngestEnabled } from '@/lib/scheduler/mode';
+import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { openBlobWriter, readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { streamUpload } from '@/lib/http/upload';
 import { requireSchoolId } from './action-prompts';
@@ -132,13 +132,17 @@ export async function uploadFileFromRequest(ctx: AuthContext, req: Request) {
   }
 }
 
-/** Saves and re-indexes the insights; with `fullText` (a fresh analysis) the document's own text too, section by section. */
-async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>, fullText?: DocumentText) {
+/**
+ * Saves and re-indexes the insights; with `fullText` (a fresh analysis) the document's own text too,
+ * section by section. `alsoInTransaction` commits with the change (the analysis job with 'processing').
+ */
+async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>, fullText?: DocumentText, alsoInTransaction?: (tx: JobWriter) => Promise<unknown>) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx.update(knowledgeFiles).set({ ...changes, updatedAt: new Date() }).where(eq(knowledgeFiles.id, row.id)).returning();
     await replaceSourceChunks(tx, u!.schoolId, 'file', u!.id, u!.insightsSummary ? [{ title: `${u!.name} (document)`, text: u!.insightsSummary }] : []);
     if (fullText) await replaceSourceChunks(tx, u!.schoolId, 'file_text', u!.id, documentPassages(u!.name, fullText));
+    await alsoInTransaction?.(tx);
     return toView(u!);
   });
 }
@@ -166,20 +170,28 @@ export async function deleteFile(ctx: AuthContext, id: number) {
   return { message: 'File deleted successfully' };
 }
 
-/** Starts analysis as a background job: Inngest when configured, otherwise in this process. */
+/** Marks the file 'processing' and queues its analysis job in the same transaction, so neither happens alone. */
 export async function startFileAnalysis(ctx: AuthContext, id: number) {
   const row = await loadOwn(requireSchoolId(ctx), id);
-  const view = await store(row, { analysisStatus: 'processing', analysisError: null });
-  if (inngestEnabled()) {
-    const { inngest, FILE_ANALYSIS_EVENT } = await import('@/inngest/client');
-    await inngest.send({ name: FILE_ANALYSIS_EVENT, data: { file_id: row.id } });
-  } else {
-    void analyzeFile(row.id).catch((err) => console.error('[files] analysis crashed', err));
-  }
-  return view;
+  return store(row, { analysisStatus: 'processing', analysisError: null }, undefined, (tx) =>
+    enqueue('file_analysis', { file_id: row.id }, { dedupeKey: `file_analysis:${row.id}` }, tx),
+  );
 }
 
-/** The job: extract the text with a real parser, summarise it, store the insights (or the reason it failed). */
+/** The file_analysis job: its answer is the run's result summary on the Scheduler Dashboard. */
+export async function runFileAnalysis(fileId: number) {
+  const result = await analyzeFile(fileId);
+  return { file_id: fileId, status: 'analysis_status' in result ? result.analysis_status : result.status };
+}
+
+/** After the job's last attempt failed (a crash, not a bad document): the file says so instead of 'processing'. */
+export async function markFileAnalysisFailed(fileId: number, error: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId)).limit(1);
+  if (row?.analysisStatus === 'processing') await store(row, { analysisStatus: 'failed', analysisError: `The analysis did not finish: ${error}`.slice(0, 500) });
+}
+
+/** The analysis: extract the text with a real parser, summarise it, store the insights (or the reason it failed). */
 export async function analyzeFile(fileId: number) {
   const db = await getDb();
   const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId)).limit(1);

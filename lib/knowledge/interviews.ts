@@ -5,6 +5,7 @@ import { getDb } from '@/db/client';
 import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, conflict, notFound, validationError } from '@/lib/http/errors';
+import { enqueue } from '@/lib/jobs/enqueue';
 import { safeEqual } from '@/lib/security/tokens';
 import { fetchConversation, placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { requireSchoolId } from './action-prompts';
@@ -263,37 +264,52 @@ export async function applyCallWebhook(payload: { type?: string; data?: Record<s
   return { handled: false, reason: `ignored event ${payload.type}` };
 }
 
+const ACTIVE_STATUSES: Row['status'][] = ['initiated', 'ringing', 'calling', 'in_progress'];
+
 /**
- * The scheduled sync of calls in progress: asks the provider how each active call stands and
- * moves it on (initiated → in_progress → completed or failed), the same way the webhook would.
- * It covers a provider whose webhook is not configured or was missed.
+ * The scheduled sync of calls in progress: queues one interview_call_status job per call the
+ * provider still owns, so each call is asked about (and retried) on its own. It covers a provider
+ * whose webhook is not configured or was missed.
  */
 export async function syncActiveInterviewCalls() {
   const config = telephonyConfig();
-  if (!config) return { checked: 0, updated: 0, note: 'telephony is not configured' };
+  if (!config) return { checked: 0, queued: 0, note: 'telephony is not configured' };
   const db = await getDb();
   // Only calls the provider still owns; finished ones never change again.
   const active = await db
-    .select()
+    .select({ id: interviewCalls.id })
     .from(interviewCalls)
-    .where(and(isNotNull(interviewCalls.providerCallId), inArray(interviewCalls.status, ['initiated', 'ringing', 'calling', 'in_progress'])));
-  let updated = 0;
-  for (const row of active) {
-    try {
-      const state = await fetchConversation(config, row.providerCallId!);
-      if (state.status === 'in-progress' && row.status !== 'in_progress') {
-        await store(row, { status: 'in_progress', connectedAt: state.startTimeUnixSecs ? new Date(state.startTimeUnixSecs * 1000) : new Date() });
-        updated++;
-      } else if (state.status === 'done' || state.status === 'failed') {
-        await applyCallWebhook({
-          type: 'post_call_transcription',
-          data: { conversation_id: row.providerCallId, status: state.status, transcript: state.transcript, metadata: { start_time_unix_secs: state.startTimeUnixSecs ?? undefined, call_duration_secs: state.durationSecs ?? undefined } },
-        });
-        updated++;
-      }
-    } catch (err) {
-      console.error(`[interviews] could not sync call ${row.id}:`, (err as Error).message);
-    }
+    .where(and(isNotNull(interviewCalls.providerCallId), inArray(interviewCalls.status, ACTIVE_STATUSES)));
+  let queued = 0;
+  for (const { id } of active) {
+    const job = await enqueue('interview_call_status', { interview_id: id }, { dedupeKey: `interview_call_status:${id}` });
+    if (!job.deduplicated) queued++;
   }
-  return { checked: active.length, updated };
+  return { checked: active.length, queued };
+}
+
+/**
+ * The interview_call_status job: asks the provider how one call stands and moves it on
+ * (initiated → in_progress → completed or failed), the same way the webhook would. A provider
+ * error throws, so the job is retried.
+ */
+export async function syncInterviewCall(id: number) {
+  const config = telephonyConfig();
+  if (!config) return { interview_id: id, updated: false, note: 'telephony is not configured' };
+  const db = await getDb();
+  const [row] = await db.select().from(interviewCalls).where(eq(interviewCalls.id, id)).limit(1);
+  if (!row?.providerCallId || !ACTIVE_STATUSES.includes(row.status)) return { interview_id: id, updated: false, status: row?.status ?? 'deleted' };
+  const state = await fetchConversation(config, row.providerCallId);
+  if (state.status === 'in-progress' && row.status !== 'in_progress') {
+    await store(row, { status: 'in_progress', connectedAt: state.startTimeUnixSecs ? new Date(state.startTimeUnixSecs * 1000) : new Date() });
+    return { interview_id: id, updated: true, status: 'in_progress' };
+  }
+  if (state.status === 'done' || state.status === 'failed') {
+    const applied = await applyCallWebhook({
+      type: 'post_call_transcription',
+      data: { conversation_id: row.providerCallId, status: state.status, transcript: state.transcript, metadata: { start_time_unix_secs: state.startTimeUnixSecs ?? undefined, call_duration_secs: state.durationSecs ?? undefined } },
+    });
+    return { interview_id: id, updated: true, status: 'status' in applied ? applied.status : row.status };
+  }
+  return { interview_id: id, updated: false, status: row.status };
 }

@@ -2,41 +2,56 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
+import { JOBS } from '@/lib/jobs/catalog';
+import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
 
-export const MAX_MAIL_ATTEMPTS = 5;
+/** Tries per message in all: the mail_send job's policy, so the outbox row and its job give up together. */
+export const MAX_MAIL_ATTEMPTS = JOBS.mail_send.retry.maxAttempts;
 
 /**
- * Writes the mail to the outbox, then delivers it over SMTP when configured. Without SMTP the mail
- * stays in the outbox (status 'logged') and is printed to the server log, so a local install can
- * still follow a reset link. `delivery` settles when the attempt is over; callers in a request do
- * not await it, so answers do not depend on the mail server.
+ * Writes the mail to the outbox and, when SMTP is configured, queues its mail_send job in the same
+ * transaction (the caller's, when given), so a mail is never written without being sent. Without
+ * SMTP the mail stays in the outbox (status 'logged') and is printed to the server log, so a local
+ * install can still follow a reset link. Answers at once: delivery never holds up a request.
  */
-export async function queueMail(mail: OutgoingMail): Promise<{ id: number; delivery: Promise<void> }> {
-  const db = await getDb();
+export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ id: number }> {
   const smtp = smtpConfigured();
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged' })
-    .returning({ id: mailOutbox.id });
-  if (!smtp) {
-    console.info(`[mail] SMTP_URL not set; kept in outbox #${row!.id} for ${mail.to}: ${mail.subject}\n${mail.text}`);
-    return { id: row!.id, delivery: Promise.resolve() };
-  }
-  return { id: row!.id, delivery: deliverMail(row!.id).then(() => undefined) };
+  const write = async (db: JobWriter) => {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged' })
+      .returning({ id: mailOutbox.id });
+    if (smtp) await queueMailSend(row!.id, db);
+    return row!.id;
+  };
+  const id = tx ? await write(tx) : await (await getDb()).transaction(write);
+  if (!smtp) console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${mail.to}: ${mail.subject}\n${mail.text}`);
+  return { id };
 }
 
-/** One delivery attempt for an outbox row; failures are recorded for the retrying mail task. */
-export async function deliverMail(id: number): Promise<'sent' | 'failed' | 'skipped'> {
+/** Queues delivery of an outbox row; a row already queued or being sent is not queued twice. */
+export function queueMailSend(id: number, tx?: JobWriter) {
+  return enqueue('mail_send', { mail_id: id }, { dedupeKey: `mail_send:${id}` }, tx);
+}
+
+/**
+ * The mail_send job: one delivery attempt for an outbox row. A failure is recorded on the row and
+ * thrown, so the job's retry policy tries again (with backoff) until MAX_MAIL_ATTEMPTS.
+ */
+export async function sendOutboxMail(id: number): Promise<{ mail_id: number; outcome: 'sent' | 'skipped'; reason?: string }> {
   const db = await getDb();
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-  if (!row || row.status === 'sent' || !smtpConfigured()) return 'skipped';
+  if (!row) return { mail_id: id, outcome: 'skipped', reason: 'not in the outbox' };
+  if (row.status !== 'pending') return { mail_id: id, outcome: 'skipped', reason: `already ${row.status}` };
+  // SMTP was switched off after the mail was queued: it waits in the outbox for the mail_delivery task.
+  if (!smtpConfigured()) return { mail_id: id, outcome: 'skipped', reason: 'SMTP_URL is not set' };
   try {
     await sendSmtp({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
     await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(eq(mailOutbox.id, id));
-    return 'sent';
+    return { mail_id: id, outcome: 'sent' };
   } catch (err) {
     const attempts = row.attempts + 1;
     await db
@@ -44,6 +59,6 @@ export async function deliverMail(id: number): Promise<'sent' | 'failed' | 'skip
       .set({ status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: String((err as Error).message ?? err).slice(0, 500) })
       .where(eq(mailOutbox.id, id));
     console.error(`[mail] delivery of outbox #${id} failed (attempt ${attempts}):`, (err as Error).message);
-    return 'failed';
+    throw err;
   }
 }

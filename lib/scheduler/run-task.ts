@@ -23,16 +23,17 @@ export async function createPendingExecution(key: string, trigger: TaskTrigger):
 /**
  * Runs a task handler with its bookkeeping: pending → running → success / failure, or skipped when
  * the same task is already running anywhere (advisory lock). Never throws for the handler's errors:
- * they are recorded on the execution.
+ * they are recorded on the execution. Jobs pass `exclusive: false`: their runner's claim already
+ * keeps a job to one run, and two different files may well be analysed at once.
  */
 export async function runTask(
   key: string,
   handler: () => Promise<TaskResult>,
-  opts: { trigger?: TaskTrigger; executionId?: number } = {},
+  opts: { trigger?: TaskTrigger; executionId?: number; exclusive?: boolean } = {},
 ): Promise<TaskExecution> {
   const db = await getDb();
   const id = opts.executionId ?? (await createPendingExecution(key, opts.trigger ?? 'schedule'));
-  const outcome = await withAdvisoryLock(`task:${key}`, async () => {
+  const run = async () => {
     const startedAt = new Date();
     await db.update(taskExecutions).set({ status: 'running', startedAt }).where(eq(taskExecutions.id, id));
     const t0 = performance.now();
@@ -54,7 +55,8 @@ export async function runTask(
       console.error(`[scheduler] ${key} failed:`, err);
       return row!;
     }
-  });
+  };
+  const outcome = opts.exclusive === false ? { acquired: true as const, value: await run() } : await withAdvisoryLock(`task:${key}`, run);
   let finished: TaskExecution;
   if (outcome.acquired) finished = outcome.value;
   else {

@@ -5,9 +5,10 @@ import { taskExecutions, type TaskExecution } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { forbidden, notFound } from '@/lib/http/errors';
 import { nextRunOf } from './local-runner';
-import { inngestEnabled } from './mode';
+import { isJobName, JOBS } from '@/lib/jobs/catalog';
+import { startTaskRun } from '@/lib/jobs/backend';
 import { findTask, TASKS } from './registry';
-import { createPendingExecution, runTask } from './run-task';
+import { createPendingExecution } from './run-task';
 import type { ScheduledTaskView, TaskExecutionView, TaskStatistics } from './schema';
 
 /** The Scheduler belongs to the platform's administrators. */
@@ -15,7 +16,8 @@ function assertSuperuser(ctx: AuthContext): void {
   if (ctx.role !== 'superuser') throw forbidden('Only superusers can use the scheduler');
 }
 
-const displayName = (key: string) => findTask(key)?.display_name ?? key;
+// Executions are of scheduled tasks and of jobs (lib/jobs), both named by their key.
+const displayName = (key: string) => findTask(key)?.display_name ?? (isJobName(key) ? JOBS[key].display_name : key);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function listScheduledTasks(ctx: AuthContext): ScheduledTaskView[] {
@@ -105,11 +107,6 @@ export async function triggerTask(ctx: AuthContext, key: string) {
   const task = findTask(key);
   if (!task) throw notFound(`Unknown task: ${key}`);
   const executionId = await createPendingExecution(task.key, 'manual');
-  if (inngestEnabled()) {
-    const { inngest, TASK_TRIGGERED_EVENT } = await import('@/inngest/client');
-    await inngest.send({ name: TASK_TRIGGERED_EVENT, data: { task_key: task.key, execution_id: executionId } });
-  } else {
-    void runTask(task.key, task.handler, { executionId, trigger: 'manual' });
-  }
+  await startTaskRun(task, executionId);
   return { execution_id: executionId, task_name: task.key, message: `Successfully triggered ${task.display_name}` };
 }

@@ -1,7 +1,7 @@
 import { serve } from 'inngest/next';
 import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
-import { inngestEnabled } from '@/lib/scheduler/mode';
+import { inngestEnabled } from '@/lib/jobs/backend';
 
 const handlers = serve({ client: inngest, functions });
 const notFound = () => Response.json({ detail: 'Inngest is not configured' }, { status: 404 });

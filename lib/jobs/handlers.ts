@@ -1,0 +1,23 @@
+import 'server-only';
+import { markFileAnalysisFailed, runFileAnalysis } from '@/lib/knowledge/files';
+import { syncInterviewCall } from '@/lib/knowledge/interviews';
+import { sendOutboxMail } from '@/lib/mail/outbox';
+import type { TaskResult } from '@/lib/scheduler/registry';
+import type { JobName, JobPayload } from './catalog';
+
+type JobHandler<N extends JobName> = {
+  /** One attempt; throwing makes the runner retry by the job's policy. Its answer is the run's result summary. */
+  run: (payload: JobPayload<N>) => Promise<TaskResult>;
+  /** After the last attempt failed: leave the domain row saying so, not 'processing' forever. */
+  giveUp?: (payload: JobPayload<N>, error: string) => Promise<void>;
+};
+
+/** What each job does. Only the runner imports this, so that enqueueing pulls in no domain code. */
+export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
+  file_analysis: {
+    run: ({ file_id }) => runFileAnalysis(file_id),
+    giveUp: ({ file_id }, error) => markFileAnalysisFailed(file_id, error),
+  },
+  mail_send: { run: ({ mail_id }) => sendOutboxMail(mail_id) },
+  interview_call_status: { run: ({ interview_id }) => syncInterviewCall(interview_id) },
+};

@@ -1,0 +1,171 @@
+import 'server-only';
+import { EventEmitter } from 'node:events';
+import { Cron } from 'croner';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { getDb, listen } from '@/db/client';
+import { jobs, type Job, type TaskExecution } from '@/db/schema';
+import { runTask } from '@/lib/scheduler/run-task';
+import { JOB_CHANNEL } from './backend';
+import { isJobName, JOBS } from './catalog';
+import { JOB_HANDLERS } from './handlers';
+import { retryDelayMs } from './retry';
+
+/** How long a claimed job is its runner's alone; after that a runner takes it over (its process died). */
+export const JOB_LEASE_MS = 15 * 60_000;
+const MAX_ERROR_LENGTH = 4000;
+
+export type JobRun = { job: Job; execution: TaskExecution | null; outcome: 'succeeded' | 'retrying' | 'failed' };
+
+/** Emits 'settled' with each JobRun, for whoever waits on background work (tests, logs). */
+export const jobEvents = new EventEmitter();
+jobEvents.setMaxListeners(50);
+
+/**
+ * Claims the next due job: pending and due, or running with a lapsed lease. One statement, with
+ * FOR UPDATE SKIP LOCKED, so concurrent runners (processes on Postgres; callers on PGlite) never
+ * take the same row.
+ */
+async function claimNext(now: Date): Promise<Job | null> {
+  const db = await getDb();
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), updatedAt: now })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return job ?? null;
+}
+
+/** Writes a run's outcome, unless another runner has taken the job over since (its lease lapsed). */
+async function settle(job: Job, changes: Partial<typeof jobs.$inferInsert>): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(jobs)
+    .set({ ...changes, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)));
+}
+
+/** Runs one claimed job through runTask (so the Scheduler Dashboard shows it) and records what came of it. */
+async function runClaimed(job: Job): Promise<JobRun> {
+  const fail = async (error: string, execution: TaskExecution | null): Promise<JobRun> => {
+    await settle(job, { status: 'failed', lastError: error.slice(0, MAX_ERROR_LENGTH), finishedAt: new Date() });
+    return { job, execution, outcome: 'failed' };
+  };
+  if (!isJobName(job.name)) return fail(`Unknown job ${job.name}`, null);
+  const definition = JOBS[job.name];
+  // A run cut short by a crash counted as an attempt; one beyond the last is not started.
+  if (job.attempts > definition.retry.maxAttempts) return fail(job.lastError ?? 'The last run did not finish', null);
+  const handler = JOB_HANDLERS[job.name] as { run: (payload: unknown) => Promise<Record<string, unknown>>; giveUp?: (payload: unknown, error: string) => Promise<void> };
+  let payloadValid = true;
+  const parsed = definition.payload.safeParse(job.payload);
+  const execution = await runTask(
+    job.name,
+    async () => {
+      // Checked again here: the row may predate a schema change, or have been written by hand.
+      if (!parsed.success) {
+        payloadValid = false;
+        throw new Error(`Invalid payload: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ')}`);
+      }
+      return handler.run(parsed.data);
+    },
+    { trigger: 'event', exclusive: false },
+  );
+  if (execution.status === 'success') {
+    await settle(job, { status: 'succeeded', lastError: null, finishedAt: new Date() });
+    return { job, execution, outcome: 'succeeded' };
+  }
+  const error = execution.errorMessage ?? 'The job failed';
+  if (payloadValid && job.attempts < definition.retry.maxAttempts) {
+    await settle(job, { status: 'pending', lastError: error.slice(0, MAX_ERROR_LENGTH), runAt: new Date(Date.now() + retryDelayMs(definition.retry, job.attempts)) });
+    return { job, execution, outcome: 'retrying' };
+  }
+  const run = await fail(error, execution);
+  if (payloadValid && handler.giveUp) await handler.giveUp(parsed.data, error).catch((err) => console.error(`[jobs] ${job.name} #${job.id}: giving up failed too:`, err));
+  return run;
+}
+
+/** Claims and runs the next due job, if any. `now` moves the clock for due times (tests of backoff). */
+export async function runNextDueJob(opts: { now?: Date } = {}): Promise<JobRun | null> {
+  const job = await claimNext(opts.now ?? new Date());
+  if (!job) return null;
+  const run = await runClaimed(job);
+  jobEvents.emit('settled', run);
+  return run;
+}
+
+/** Runs due jobs one after another until none is due (or `max` ran). */
+export async function drainJobs(opts: { now?: Date; max?: number } = {}): Promise<JobRun[]> {
+  const runs: JobRun[] = [];
+  const max = opts.max ?? 100;
+  while (runs.length < max) {
+    const run = await runNextDueJob(opts);
+    if (!run) break;
+    runs.push(run);
+  }
+  return runs;
+}
+
+export type JobRunner = { stop: () => Promise<void>; idle: () => Promise<void> };
+const runnerKey = Symbol.for('lantern.jobRunner');
+const holder = globalThis as { [runnerKey]?: JobRunner };
+
+/**
+ * The in-process job runner (embedded and single-server Postgres mode): drains due jobs at start
+ * (work queued before a restart), whenever a NOTIFY says a job was committed, and every few
+ * seconds for retries coming due. One drain at a time per process; other processes may run their
+ * own, SKIP LOCKED keeps them apart.
+ */
+export function startJobRunner(opts: { pollSchedule?: string; stopOnShutdown?: boolean } = {}): JobRunner {
+  if (holder[runnerKey]) return holder[runnerKey];
+  let stopped = false;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  const wake = () => {
+    if (stopped) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        try {
+          await drainJobs();
+        } catch (err) {
+          console.error('[jobs] the runner could not drain the queue:', err);
+        }
+      } while (again && !stopped);
+    })().finally(() => (draining = null));
+  };
+  const poll = new Cron(opts.pollSchedule ?? '*/5 * * * * *', { name: 'job-runner', protect: true, timezone: 'UTC' }, wake);
+  const unlisten = listen(JOB_CHANNEL, wake).catch((err) => {
+    console.error('[jobs] could not LISTEN for new jobs; polling only:', err);
+    return null;
+  });
+  wake();
+  const runner: JobRunner = {
+    idle: async () => {
+      while (draining) await draining;
+    },
+    stop: async () => {
+      stopped = true;
+      poll.stop();
+      if (holder[runnerKey] === runner) delete holder[runnerKey];
+      await (await unlisten)?.().catch(() => {});
+      await runner.idle();
+    },
+  };
+  holder[runnerKey] = runner;
+  if (opts.stopOnShutdown) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void runner.stop());
+  return runner;
+}
+
+export async function stopJobRunner(): Promise<void> {
+  await holder[runnerKey]?.stop();
+}
