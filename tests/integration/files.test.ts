@@ -11,8 +11,8 @@ import * as filesRoute from '@/app/(rest)/files/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';
-import { fileAnalysis } from '@/inngest/functions/file-analysis';
-import { analyzeFile } from '@/lib/knowledge/files';
+import { jobRunner } from '@/inngest/functions/job-runner';
+import { drainJobs } from '@/lib/jobs/runner';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { makeDocx, makePdf, makeZipBomb } from '../fixtures/documents';
 import { PNG_1x1 } from '../fixtures/images';
@@ -42,8 +42,10 @@ async function analyze(id: number) {
   const res = await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token, params: { id: String(id) } });
   expect(res.status).toBe(202);
   expect(res.json.analysis_status).toBe('processing');
-  // The in-process job runs after the answer; run it to completion here.
-  return analyzeFile(id);
+  // The analysis is a job queued with the answer; run the queue here, then read the file back.
+  const [run] = await drainJobs();
+  expect(run).toMatchObject({ outcome: 'succeeded', job: { name: 'file_analysis', payload: { file_id: id } } });
+  return (await call(filesRoute.GET, 'GET', '/files/', { token })).json.find((f: { id: number }) => f.id === id);
 }
 
 beforeAll(async () => {
@@ -161,8 +163,10 @@ describe('document uploads', () => {
 
   it('runs the analysis as an Inngest function too', async () => {
     const up = await upload(Buffer.from(PROSPECTUS.join('\n\n')), 'inngest.txt');
-    const t = new InngestTestEngine({ function: fileAnalysis, events: [{ name: 'knowledge/file.analyze', data: { file_id: up.json.id } }] });
-    const { result } = await t.execute();
-    expect(result).toEqual({ file_id: up.json.id, status: 'completed' });
+    const id = String(up.json.id);
+    expect((await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token, params: { id } })).status).toBe(202);
+    const t = new InngestTestEngine({ function: jobRunner, events: [{ name: 'jobs/job.enqueued', data: {} }] });
+    const { result } = (await t.execute()) as { result: { runs: { result: unknown }[] } };
+    expect(result.runs.map((r) => r.result)).toEqual([{ file_id: up.json.id, status: 'completed' }]);
   });
 });

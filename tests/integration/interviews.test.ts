@@ -12,6 +12,7 @@ import * as callsRoute from '@/app/(rest)/interview-calls/route';
 import * as summaryRoute from '@/app/(rest)/interview-calls/[id]/generate-summary/route';
 import * as webhookRoute from '@/app/(rest)/interview-calls/webhook/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { drainJobs } from '@/lib/jobs/runner';
 import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { searchKnowledge } from '@/lib/knowledge/search';
 import { call, STRONG_PASSWORD } from './http';
@@ -25,6 +26,14 @@ let providerBase: string;
 const placed: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 let refuseNext = false;
 const conversations: Record<string, unknown> = {};
+
+/** The scheduled sync queues one job per active call; run the queue and count the calls that moved on. */
+async function syncCalls() {
+  const queued = await syncActiveInterviewCalls();
+  expect(queued.checked).toBeGreaterThanOrEqual(1);
+  const runs = await drainJobs();
+  return { updated: runs.filter((r) => r.job.name === 'interview_call_status' && JSON.parse(r.execution?.resultSummary ?? '{}').updated).length };
+}
 
 const valid = { staff_name: 'Dana Whitfield', phone_number: '+1 (503) 555-0142', topic: 'financial_aid', additional_instructions: 'Ask about the new transfer scholarship.' };
 
@@ -192,7 +201,7 @@ describe('interview calls', () => {
     await start(c.json.id);
     const conversation = `conv_${placed.length}`;
     conversations[conversation] = { status: 'in-progress', transcript: [], metadata: { start_time_unix_secs: 1795000100 } };
-    const first = await syncActiveInterviewCalls();
+    const first = await syncCalls();
     expect(first.updated).toBeGreaterThanOrEqual(1);
     const during = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
     expect(during).toMatchObject({ status: 'in_progress', connected_at: new Date(1795000100 * 1000).toISOString() });
@@ -201,7 +210,7 @@ describe('interview calls', () => {
       transcript: [{ role: 'user', message: 'Our rowing team trains on the river at dawn, and new rowers with no experience are welcome every autumn.' }],
       metadata: { start_time_unix_secs: 1795000100, call_duration_secs: 95 },
     };
-    await syncActiveInterviewCalls();
+    await syncCalls();
     const after = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
     expect(after).toMatchObject({ status: 'completed', call_duration: 95 });
     expect(after.interview_summary).toContain('rowing team trains on the river');

@@ -10,6 +10,7 @@ import * as resetRoute from '@/app/(rest)/auth/reset-password/route';
 import * as contactRoute from '@/app/(rest)/contact/route';
 import { getDb } from '@/db/client';
 import { contactMessages, mailOutbox } from '@/db/schema';
+import { startJobRunner, stopJobRunner } from '@/lib/jobs/runner';
 import { call, OTHER_PASSWORD, STRONG_PASSWORD } from './http';
 
 type Received = { to: string[]; data: string };
@@ -63,9 +64,12 @@ beforeAll(async () => {
   process.env.MAIL_FROM = 'Lantern <no-reply@lantern.test>';
   process.env.APP_URL = 'https://admissions.example.edu';
   await call(registerRoute.POST, 'POST', '/auth/register', { body: owner });
+  // Mail goes out through its job, as in a running server: the runner wakes when the job commits.
+  startJobRunner();
 });
 
 afterAll(async () => {
+  await stopJobRunner();
   delete process.env.SMTP_URL;
   delete process.env.APP_URL;
   delete process.env.CONTACT_EMAIL;
