@@ -25,6 +25,8 @@ beforeAll(async () => {
   await admin.unsafe(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
+  // Tests that reopen the database (a restart) find this file's database here.
+  process.env.LANTERN_TEST_DATABASE_URL = target.toString();
   const handle = await openDatabase({ url: target.toString() });
   await runMigrations(handle.db, 'postgres');
   installDatabase(handle);
