@@ -41,19 +41,23 @@ export async function enqueue<N extends JobName>(
   if (!parsed.success) throw new InvalidJobPayload(name, parsed.error.issues);
   const db = tx ?? (await getDb());
   const runAt = opts.runAt ?? new Date();
-  const [row] = await db
-    .insert(jobs)
-    .values({ name, payload: parsed.data, runAt, dedupeKey: opts.dedupeKey ?? null })
-    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.status} in ('pending', 'running')` })
-    .returning({ id: jobs.id });
-  if (!row) {
+  // Twice at most: the live job a conflict met may finish before we read it, and then this one is new.
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await db
+      .insert(jobs)
+      .values({ name, payload: parsed.data, runAt, dedupeKey: opts.dedupeKey ?? null })
+      .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.status} in ('pending', 'running')` })
+      .returning({ id: jobs.id });
+    if (row) {
+      await announceJob(db, { id: row.id, name, runAt }, tx !== undefined);
+      return { id: row.id, deduplicated: false };
+    }
     const [live] = await db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.dedupeKey, opts.dedupeKey!), inArray(jobs.status, ['pending', 'running'])))
       .limit(1);
-    return { id: live!.id, deduplicated: true };
+    if (live) return { id: live.id, deduplicated: true };
+    if (attempt > 0) throw new Error(`Could not queue job ${name}: its dedupe key ${opts.dedupeKey} keeps changing hands`);
   }
-  await announceJob(db, { id: row.id, name, runAt }, tx !== undefined);
-  return { id: row.id, deduplicated: false };
 }
