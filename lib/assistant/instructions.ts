@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { actionPrompts, leadGenSettings, personalitySettings, personaSettings, schools, specialInstructions, voiceSettings } from '@/db/schema';
 import { ACTION_TYPE_LABELS } from '@/lib/knowledge/action-prompt-schema';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { leadGenInstructions } from '@/lib/leads/ask';
 import { leadGenView } from '@/lib/leads/schema';

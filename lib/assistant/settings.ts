@@ -7,7 +7,7 @@ import { AppError, notFound, validationError } from '@/lib/http/errors';
 import { saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
 import { listVoices, PREVIEW_NEEDS_KEY, PREVIEW_SETUP_HINT, renderPreview, VoiceProviderError } from '@/lib/voice/elevenlabs';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { VOICE_DEFAULTS, type PersonaInput, type PersonalityInput, type SpecialInstructionInput, type VoiceSettingsInput } from './schema';
 
 // Settings never saved answer 404 with a plain note; the screen then shows the defaults.

@@ -3,7 +3,7 @@ import { and, count, eq, lt, min, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { chatbotSettings, conversationMessages, conversations } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 
 // Conversations are kept for the school's retention period (spec 002 §2.5); messages go with their
 // conversation (foreign key cascade).

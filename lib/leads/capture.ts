@@ -46,7 +46,7 @@ export async function upsertSessionLead(p: { schoolId: number; sessionId: string
   const now = new Date();
   const [own] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.schoolId, p.schoolId), eq(leads.sessionId, p.sessionId))).limit(1);
   if (own) {
-    await db.update(leads).set({ ...cols, updatedAt: now, lastInteractionAt: now }).where(eq(leads.id, own.id));
+    await db.update(leads).set({ ...cols, updatedAt: now, lastInteractionAt: now }).where(and(eq(leads.id, own.id), eq(leads.schoolId, p.schoolId)));
     return { id: own.id, created: false };
   }
   const same = [cols.email ? sql`lower(${leads.email}) = ${cols.email}` : undefined, cols.phone ? eq(leads.phone, cols.phone) : undefined].filter(Boolean);
@@ -61,7 +61,7 @@ export async function upsertSessionLead(p: { schoolId: number; sessionId: string
       await db
         .update(leads)
         .set({ ...cols, sessionId: p.sessionId, conversationCount: sql`${leads.conversationCount} + 1`, updatedAt: now, lastInteractionAt: now })
-        .where(eq(leads.id, returning.id));
+        .where(and(eq(leads.id, returning.id), eq(leads.schoolId, p.schoolId)));
       return { id: returning.id, created: false };
     }
   }

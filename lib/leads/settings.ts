@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { leadGenSettings } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { LEAD_FIELDS } from './fields';
 import { leadGenView, type LeadGenSettingsInput, type LeadGenSettingsView } from './schema';
 

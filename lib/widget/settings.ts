@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { chatbotSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { isDevelopmentInstall } from './access';
 import { allowedSitesNow, developmentOpen } from './origins';
 import type { AllowedOriginsInput, SetupSettingsInput } from './schema';
