@@ -5,7 +5,7 @@ import { chatModel, modelInfo } from '@/lib/ai/providers';
 import { AppError } from '@/lib/http/errors';
 import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
-import { upsertSessionLead } from '@/lib/leads/capture';
+import { saveLead } from '@/lib/leads/save';
 import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
@@ -56,7 +56,7 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs: assistant.programs }) };
   let leadId = state?.leadId ?? null;
   if (Object.keys(data).length && requirementsMet(parseRequirements(settings.minimum_requirements), data)) {
-    leadId = (await upsertSessionLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
+    leadId = (await saveLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
   }
   const next = settings.collection_mode === 'conversational' ? nextFieldToAsk({ fieldOrder: settings.field_order, fieldSettings: settings.field_settings, captured: data, history }) : null;
   return { data, leadId, followUp: next ? fieldQuestion(next) : null, answered: answeredLeadQuestion(input, fields, assistant.programs) };
