@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type ModelMessage } from 'ai';
 import { chatModel, modelInfo } from '@/lib/ai/providers';
 import { AppError } from '@/lib/http/errors';
-import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { saveLead } from '@/lib/leads/save';
 import { askedField, extractLeadData } from '@/lib/leads/extract';
@@ -12,7 +11,7 @@ import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
-import { corpusOf, correctSpelling, searchIndexedKnowledge } from './knowledge-index';
+import { corpusOf, correctSpelling, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 

@@ -13,7 +13,7 @@ import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';
 import { fileAnalysis } from '@/inngest/functions/file-analysis';
 import { analyzeFile } from '@/lib/knowledge/files';
-import { searchKnowledge } from '@/lib/knowledge/search';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
 import { makeDocx, makePdf, makeZipBomb } from '../fixtures/documents';
 import { PNG_1x1 } from '../fixtures/images';
 import { call, STRONG_PASSWORD } from './http';
