@@ -15,6 +15,11 @@ const layers = {
           { target: './lib', from: './components', message: 'lib/ never imports components/.' },
           { target: './db', from: ['./app', './components', './lib', './inngest'], message: 'db/ imports nothing above it.' },
           { target: './inngest', from: './db', message: 'inngest/ reaches data only through lib/.' },
+          // Leads in one place (issue 16): chat and the widget API call lib/leads, never the other way,
+          // and the widget API does not reach into chat.
+          { target: './lib/leads', from: ['./lib/chat', './lib/widget'], message: 'lib/leads is called by chat and the widget, never the reverse.' },
+          // Its operations describe the chat routes with chat's own body schemas (a leaf module).
+          { target: './lib/widget', from: './lib/chat', except: ['./schema.ts'], message: 'The widget API does not import chat (chat imports the widget access rules).' },
         ],
       },
     ],

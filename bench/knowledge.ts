@@ -1,13 +1,14 @@
 // Budget of the knowledge issue (`npm run bench:knowledge`):
-//   searchKnowledge p50 <= 10 ms on Postgres with 5,000 chunks in the school and 100,000 in the
-//   database, and <= 30 ms on PGlite with the same data.
+//   a search p50 <= 10 ms on Postgres with 5,000 chunks in the school and 100,000 in the
+//   database, and <= 30 ms on PGlite with the same data. Since issue 16 it measures the one
+//   retrieval engine the product uses (the chat engine's in-process index, after it is built).
 // Needs Postgres: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import os from 'node:os';
 import postgres from 'postgres';
 import { closeDb, openDatabase, installDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
-import { searchKnowledge } from '../lib/knowledge/search';
+import { searchSchoolKnowledge as searchKnowledge } from '../lib/chat/knowledge-index';
 import { passage, QUESTIONS } from './knowledge-data';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +39,7 @@ async function measure(label: string, budget: number, schoolId: number) {
     if (hits.length === 0) throw new Error('no hits');
   }
   const p50 = median(times);
-  results.push([`searchKnowledge p50, ${label}`, `${p50.toFixed(2)} ms`, `<= ${budget} ms`, p50 <= budget]);
+  results.push([`search p50, ${label}`, `${p50.toFixed(2)} ms`, `<= ${budget} ms`, p50 <= budget]);
 }
 
 // Postgres.

@@ -1,12 +1,12 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { actionPrompts, leadGenSettings, personalitySettings, personaSettings, schools, specialInstructions, voiceSettings } from '@/db/schema';
+import { actionPrompts, personalitySettings, personaSettings, schools, specialInstructions, voiceSettings } from '@/db/schema';
 import { ACTION_TYPE_LABELS } from '@/lib/knowledge/action-prompt-schema';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { leadGenInstructions } from '@/lib/leads/ask';
-import { leadGenView } from '@/lib/leads/schema';
+import { loadLeadGenSettings } from '@/lib/leads/settings';
 import { PERSONALITY_DEFAULTS } from './schema';
 
 // The assistant's system prompt, built in one place so a reader sees exactly what the model is told.
@@ -50,17 +50,16 @@ export async function buildInstructions(ctx: AuthContext, opts: { includeVoice?:
  */
 export async function buildSchoolInstructions(schoolId: number, opts: { includeVoice?: boolean } = {}) {
   const db = await getDb();
-  const [[school], [persona], [personality], rules, actions, [voice], [leadGenRow]] = await Promise.all([
+  const [[school], [persona], [personality], rules, actions, [voice], leadGen] = await Promise.all([
     db.select().from(schools).where(eq(schools.id, schoolId)).limit(1),
     db.select().from(personaSettings).where(eq(personaSettings.schoolId, schoolId)).limit(1),
     db.select().from(personalitySettings).where(eq(personalitySettings.schoolId, schoolId)).limit(1),
     db.select().from(specialInstructions).where(eq(specialInstructions.schoolId, schoolId)).orderBy(desc(specialInstructions.priority), desc(specialInstructions.id)),
     db.select().from(actionPrompts).where(eq(actionPrompts.schoolId, schoolId)).orderBy(desc(actionPrompts.priority), desc(actionPrompts.id)),
     opts.includeVoice === false ? Promise.resolve([]) : db.select().from(voiceSettings).where(eq(voiceSettings.schoolId, schoolId)).limit(1),
-    db.select().from(leadGenSettings).where(eq(leadGenSettings.schoolId, schoolId)).limit(1),
+    loadLeadGenSettings(schoolId),
   ]);
   if (!school) throw new Error(`School ${schoolId} does not exist`);
-  const leadGen = leadGenView(leadGenRow);
   const name = persona?.aiName || 'the admissions assistant';
   const p = personality
     ? { tone: personality.tone, formality: personality.formality, style: personality.responseStyle, enthusiasm: personality.enthusiasm, empathy: personality.empathyLevel, humor: personality.humorLevel, traits: personality.personalityTraits, custom: personality.customInstructions }

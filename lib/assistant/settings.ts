@@ -7,86 +7,43 @@ import { AppError, notFound, validationError } from '@/lib/http/errors';
 import { saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
 import { listVoices, PREVIEW_NEEDS_KEY, PREVIEW_SETUP_HINT, renderPreview, VoiceProviderError } from '@/lib/voice/elevenlabs';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { schoolSettings, type SettingsStore } from '@/lib/schools/settings';
+import { requireSchoolId } from '@/lib/tenancy';
 import { VOICE_DEFAULTS, type PersonaInput, type PersonalityInput, type SpecialInstructionInput, type VoiceSettingsInput } from './schema';
 
 // Settings never saved answer 404 with a plain note; the screen then shows the defaults.
 const notSetUp = (what: string) => notFound(`${what} have not been set up yet`);
 
-export async function getPersona(ctx: AuthContext) {
-  const schoolId = requireSchoolId(ctx);
-  const db = await getDb();
-  const [row] = await db.select().from(personaSettings).where(eq(personaSettings.schoolId, schoolId)).limit(1);
-  if (!row) throw notSetUp('Persona settings');
-  return { ai_name: row.aiName, role_description: row.roleDescription, avatar_url: row.avatarUrl };
+type Persona = { ai_name: string; role_description: string; avatar_url: string | null };
+type Personality = Omit<PersonalityInput, never>;
+type Voice = { voice_id: string; voice_name: string; stability: number; similarity_boost: number; style: number; use_speaker_boost: boolean; preview_text: string | null };
+
+const personas = schoolSettings<Persona>(personaSettings, ['ai_name', 'role_description', 'avatar_url']);
+const personalities = schoolSettings<Personality>(personalitySettings, ['tone', 'formality', 'response_style', 'enthusiasm', 'empathy_level', 'humor_level', 'personality_traits', 'custom_instructions']);
+const voices = schoolSettings<Voice>(voiceSettings, ['voice_id', 'voice_name', 'stability', 'similarity_boost', 'style', 'use_speaker_boost', 'preview_text']);
+
+async function saved<V extends Record<string, unknown>>(store: SettingsStore<V>, ctx: AuthContext, what: string): Promise<V> {
+  const value = await store.read(requireSchoolId(ctx));
+  if (!value) throw notSetUp(what);
+  return value;
 }
+
+export const getPersona = (ctx: AuthContext) => saved(personas, ctx, 'Persona settings');
 
 export async function putPersona(ctx: AuthContext, input: PersonaInput) {
-  const schoolId = requireSchoolId(ctx);
-  const values = { aiName: input.ai_name, roleDescription: input.role_description, avatarUrl: input.avatar_url ?? null, updatedAt: new Date() };
-  const db = await getDb();
-  await db.insert(personaSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: personaSettings.schoolId, set: values });
-  return getPersona(ctx);
+  return personas.write(requireSchoolId(ctx), { ai_name: input.ai_name, role_description: input.role_description, avatar_url: input.avatar_url ?? null });
 }
 
-export async function getPersonality(ctx: AuthContext) {
-  const schoolId = requireSchoolId(ctx);
-  const db = await getDb();
-  const [r] = await db.select().from(personalitySettings).where(eq(personalitySettings.schoolId, schoolId)).limit(1);
-  if (!r) throw notSetUp('Personality settings');
-  return {
-    tone: r.tone,
-    formality: r.formality,
-    response_style: r.responseStyle,
-    enthusiasm: r.enthusiasm,
-    empathy_level: r.empathyLevel,
-    humor_level: r.humorLevel,
-    personality_traits: r.personalityTraits,
-    custom_instructions: r.customInstructions,
-  };
-}
+export const getPersonality = (ctx: AuthContext) => saved(personalities, ctx, 'Personality settings');
 
 export async function putPersonality(ctx: AuthContext, input: PersonalityInput) {
-  const schoolId = requireSchoolId(ctx);
-  const values = {
-    tone: input.tone,
-    formality: input.formality,
-    responseStyle: input.response_style,
-    enthusiasm: input.enthusiasm,
-    empathyLevel: input.empathy_level,
-    humorLevel: input.humor_level,
-    personalityTraits: input.personality_traits,
-    customInstructions: input.custom_instructions,
-    updatedAt: new Date(),
-  };
-  const db = await getDb();
-  await db.insert(personalitySettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: personalitySettings.schoolId, set: values });
-  return getPersonality(ctx);
+  return personalities.write(requireSchoolId(ctx), input);
 }
 
-export async function getVoiceSettings(ctx: AuthContext) {
-  const schoolId = requireSchoolId(ctx);
-  const db = await getDb();
-  const [r] = await db.select().from(voiceSettings).where(eq(voiceSettings.schoolId, schoolId)).limit(1);
-  if (!r) throw notSetUp('Voice settings');
-  return { voice_id: r.voiceId, voice_name: r.voiceName, stability: r.stability, similarity_boost: r.similarityBoost, style: r.style, use_speaker_boost: r.useSpeakerBoost, preview_text: r.previewText };
-}
+export const getVoiceSettings = (ctx: AuthContext) => saved(voices, ctx, 'Voice settings');
 
 export async function putVoiceSettings(ctx: AuthContext, input: VoiceSettingsInput) {
-  const schoolId = requireSchoolId(ctx);
-  const values = {
-    voiceId: input.voice_id,
-    voiceName: input.voice_name,
-    stability: input.stability,
-    similarityBoost: input.similarity_boost,
-    style: input.style,
-    useSpeakerBoost: input.use_speaker_boost,
-    previewText: input.preview_text ?? null,
-    updatedAt: new Date(),
-  };
-  const db = await getDb();
-  await db.insert(voiceSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: voiceSettings.schoolId, set: values });
-  return getVoiceSettings(ctx);
+  return voices.write(requireSchoolId(ctx), { ...input, preview_text: input.preview_text ?? null });
 }
 
 type InstructionRow = typeof specialInstructions.$inferSelect;

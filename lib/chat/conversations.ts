@@ -1,15 +1,14 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { conversationMessages, conversations, type ConversationSource } from '@/db/schema';
+import { conversationMessages, conversations } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
-import { limitWidgetCall, type WidgetCaller } from '@/lib/widget/access';
+import { limitWidgetCall, sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import type { WidgetEventInput } from './schema';
 
 // What a widget session leaves behind (spec 002 §3.7–§3.9), written only while the school's
 // logging is on. The client address is stored as the keyed hash the rate limits use.
 
-export const sourceOf = (caller: WidgetCaller): ConversationSource => (caller.kind === 'internal' ? 'test_chat' : 'widget');
 
 const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, sessionId));
 

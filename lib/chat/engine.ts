@@ -3,16 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type ModelMessage } from 'ai';
 import { chatModel, modelInfo } from '@/lib/ai/providers';
 import { AppError } from '@/lib/http/errors';
-import type { KnowledgeHit } from '@/lib/knowledge/search';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
-import { upsertSessionLead } from '@/lib/leads/capture';
+import { saveLead } from '@/lib/leads/save';
 import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
-import { corpusOf, correctSpelling, searchIndexedKnowledge } from './knowledge-index';
+import { corpusOf, correctSpelling, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 
@@ -56,7 +55,7 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs: assistant.programs }) };
   let leadId = state?.leadId ?? null;
   if (Object.keys(data).length && requirementsMet(parseRequirements(settings.minimum_requirements), data)) {
-    leadId = (await upsertSessionLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
+    leadId = (await saveLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
   }
   const next = settings.collection_mode === 'conversational' ? nextFieldToAsk({ fieldOrder: settings.field_order, fieldSettings: settings.field_settings, captured: data, history }) : null;
   return { data, leadId, followUp: next ? fieldQuestion(next) : null, answered: answeredLeadQuestion(input, fields, assistant.programs) };

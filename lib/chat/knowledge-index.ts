@@ -3,16 +3,19 @@ import { eq } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
-import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
-import type { KnowledgeHit } from '@/lib/knowledge/search';
-import { searchTerm, type RetrievalQuery } from './compose';
+import { knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
+import { retrievalQuery, searchTerm, type RetrievalQuery } from './compose';
 import { schoolVocabulary } from './school-vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
 
-// The chat engine's retrieval: each school's passages in an in-process BM25 index (MiniSearch),
-// rebuilt when the school's knowledge_version moves. A chat message then costs no database search;
-// Postgres full-text search (lib/knowledge/search.ts) stays the index of record.
+// The one retrieval engine (issue 16 retired the Postgres full-text search): each school's passages
+// (knowledge_chunks, written in the same transaction as every change) in an in-process BM25 index
+// (MiniSearch), rebuilt when the school's knowledge_version moves. A chat message costs no database
+// search.
+
+/** A retrieved passage with its source and score. */
+export type KnowledgeHit = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; rank: number };
 
 type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; concepts: string };
 
@@ -146,6 +149,15 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
 export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number>; vocabulary: Vocabulary }> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
   return { size: index.size, documentFrequency: index.documentFrequency, vocabulary: index.vocabulary };
+}
+
+/** The school's passages that best match a question, at its current knowledge version (for staff tools, tests and benchmarks). */
+export async function searchSchoolKnowledge(schoolId: number, question: string, k = 5): Promise<KnowledgeHit[]> {
+  const db = await getDb();
+  const [school] = await db.select({ version: schools.knowledgeVersion }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  if (!school) return [];
+  const { vocabulary } = await corpusOf(schoolId, school.version);
+  return searchIndexedKnowledge(schoolId, school.version, retrievalQuery(question, null, vocabulary), k);
 }
 
 /** Tests start from cold caches. */

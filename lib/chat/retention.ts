@@ -3,7 +3,8 @@ import { and, count, eq, lt, min, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { chatbotSettings, conversationMessages, conversations } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
+import { CHATBOT_DEFAULTS, chatbotSettingsStore } from '@/lib/widget/settings';
 
 // Conversations are kept for the school's retention period (spec 002 §2.5); messages go with their
 // conversation (foreign key cascade).
@@ -19,9 +20,7 @@ export async function deleteExpiredConversations() {
 }
 
 async function retentionDays(schoolId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ days: chatbotSettings.retentionDays }).from(chatbotSettings).where(eq(chatbotSettings.schoolId, schoolId)).limit(1);
-  return row?.days ?? 90;
+  return (await chatbotSettingsStore.readWithDefaults(schoolId, CHATBOT_DEFAULTS)).value.retention_days;
 }
 
 /** POST /setup/cleanup-old-data: delete the school's conversations older than its retention now. */

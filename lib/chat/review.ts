@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { conversationMessages, conversations, type ConversationSource } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound } from '@/lib/http/errors';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 
 // Staff read the conversations their school's widget had (spec 002 §3.7, §3.8, §7.5).
 

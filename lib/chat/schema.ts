@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { sessionIdField } from '@/lib/leads/values';
+
+export { sessionIdField };
 
 // The public widget API's bodies (docs/widget.md). No server imports.
 
@@ -6,13 +9,6 @@ export const MESSAGE_MAX = 2000;
 export const HISTORY_USED = 10;
 export const HISTORY_MAX = 50;
 export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characters`;
-
-export const sessionIdField = z
-  .string({ error: 'session_id must be text' })
-  .trim()
-  .min(1, 'session_id is required')
-  .max(100, 'session_id is at most 100 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'session_id may hold letters, digits, - and _ only');
 
 const historyEntry = z.object({
   role: z.enum(['user', 'assistant', 'ai'], { error: 'role must be user or assistant' }).transform((r) => (r === 'ai' ? 'assistant' : r)),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { schoolVocabulary as vocabularyTable } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS, BUILT_IN_VOCABULARY, Vocabulary } from './vocabulary';
 
 // The school's own vocabulary (issue 15): groups of words its visitors and its pages use for the

@@ -9,7 +9,7 @@ import { parseWith } from '@/lib/http/validation';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { openBlobWriter, readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { streamUpload } from '@/lib/http/upload';
-import { requireSchoolId } from './action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText, type DocumentText } from './extract-document';
 import { defaultFileName, FILE_MAX_BYTES, fileNameField, type KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
@@ -139,7 +139,7 @@ export async function uploadFileFromRequest(ctx: AuthContext, req: Request) {
 async function store(row: Row, changes: Partial<typeof knowledgeFiles.$inferInsert>, fullText?: DocumentText, alsoInTransaction?: (tx: JobWriter) => Promise<unknown>) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [u] = await tx.update(knowledgeFiles).set({ ...changes, updatedAt: new Date() }).where(eq(knowledgeFiles.id, row.id)).returning();
+    const [u] = await tx.update(knowledgeFiles).set({ ...changes, updatedAt: new Date() }).where(and(eq(knowledgeFiles.id, row.id), eq(knowledgeFiles.schoolId, row.schoolId))).returning();
     await replaceSourceChunks(tx, u!.schoolId, 'file', u!.id, u!.insightsSummary ? [{ title: `${u!.name} (document)`, text: u!.insightsSummary }] : []);
     if (fullText) await replaceSourceChunks(tx, u!.schoolId, 'file_text', u!.id, documentPassages(u!.name, fullText));
     await alsoInTransaction?.(tx);
@@ -162,7 +162,7 @@ export async function deleteFile(ctx: AuthContext, id: number) {
   const row = await loadOwn(schoolId, id);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.delete(knowledgeFiles).where(eq(knowledgeFiles.id, row.id));
+    await tx.delete(knowledgeFiles).where(and(eq(knowledgeFiles.id, row.id), eq(knowledgeFiles.schoolId, row.schoolId)));
     if (row.blobId) await tx.delete(blobs).where(and(eq(blobs.id, row.blobId), eq(blobs.schoolId, schoolId)));
     await removeSourceChunks(tx, schoolId, 'file', row.id);
     await removeSourceChunks(tx, schoolId, 'file_text', row.id);

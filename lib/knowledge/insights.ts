@@ -1,7 +1,8 @@
 import 'server-only';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { getFactSheet } from '@/lib/schools/service';
-import { listActionPrompts, requireSchoolId } from './action-prompts';
+import {listActionPrompts } from './action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { listFiles } from './files';
 import { listInterviews } from './interviews';
 import { listWebLinks } from './web-links';

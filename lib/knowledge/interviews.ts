@@ -8,7 +8,7 @@ import { AppError, conflict, notFound, validationError } from '@/lib/http/errors
 import { enqueue } from '@/lib/jobs/enqueue';
 import { safeEqual } from '@/lib/security/tokens';
 import { fetchConversation, placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
-import { requireSchoolId } from './action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { TOPIC_LABELS, type InterviewView } from './interview-schema';
 import { summarize } from './summarize';
@@ -48,7 +48,7 @@ async function loadOwn(schoolId: number, id: number): Promise<Row> {
 async function store(row: Row, changes: Partial<typeof interviewCalls.$inferInsert>) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [u] = await tx.update(interviewCalls).set({ ...changes, updatedAt: new Date() }).where(eq(interviewCalls.id, row.id)).returning();
+    const [u] = await tx.update(interviewCalls).set({ ...changes, updatedAt: new Date() }).where(and(eq(interviewCalls.id, row.id), eq(interviewCalls.schoolId, row.schoolId))).returning();
     const topic = TOPIC_LABELS[u!.topic as keyof typeof TOPIC_LABELS] ?? u!.topic;
     const title = `${topic}: interview with ${u!.staffName}`;
     await replaceSourceChunks(tx, u!.schoolId, 'interview', u!.id, u!.interviewSummary ? [{ title, text: u!.interviewSummary }] : []);

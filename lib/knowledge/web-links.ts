@@ -5,7 +5,7 @@ import { webLinks } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
 import { OutboundRefused } from '@/lib/security/outbound';
-import { requireSchoolId } from './action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { crawl, type CrawledPage } from './crawl';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
@@ -70,7 +70,7 @@ export async function createWebLink(ctx: AuthContext, input: { name: string; url
 async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>, pages?: CrawledPage[]) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(webLinks).set({ ...changes, updatedAt: new Date() }).where(eq(webLinks.id, row.id)).returning();
+    const [updated] = await tx.update(webLinks).set({ ...changes, updatedAt: new Date() }).where(and(eq(webLinks.id, row.id), eq(webLinks.schoolId, row.schoolId))).returning();
     const u = updated!;
     await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary }] : []);
     if (pages) await replaceSourceChunks(tx, u.schoolId, 'web_page', u.id, pagePassages(pages));

@@ -63,27 +63,28 @@ export const leadGenSettingsSchema = z
 
 export type LeadGenSettingsInput = z.output<typeof leadGenSettingsSchema>;
 
-type Row = {
+/** The settings as stored (lib/schools/settings maps them to the lead_gen_settings columns). */
+export type LeadGenStored = {
   enabled: boolean;
-  collectionMode: CollectionMode;
-  fieldOrder: string[];
-  fieldSettings: Record<string, AskLevel>;
-  minimumRequirements: string;
-  collectionInstructions: string;
-  smartCardInstructions: string;
+  collection_mode: CollectionMode;
+  field_order: string[];
+  field_settings: Record<string, AskLevel>;
+  minimum_requirements: string;
+  collection_instructions: string;
+  smart_card_instructions: string;
 };
 
 /** The saved settings, or the defaults (disabled, conversational) when none are saved. */
-export function leadGenView(row: Row | null | undefined): LeadGenSettingsView {
-  if (!row) return LEAD_GEN_DEFAULTS;
-  const order = row.fieldOrder.filter((k): k is LeadFieldKey => (LEAD_FIELD_KEYS as string[]).includes(k));
+export function leadGenView(saved: LeadGenStored | null | undefined): LeadGenSettingsView {
+  if (!saved) return LEAD_GEN_DEFAULTS;
+  const order = saved.field_order.filter((k): k is LeadFieldKey => (LEAD_FIELD_KEYS as string[]).includes(k));
   return {
-    enabled: row.enabled,
-    collection_mode: row.collectionMode,
+    enabled: saved.enabled,
+    collection_mode: saved.collection_mode,
     field_order: order,
-    field_settings: normalizeFieldSettings(order, row.fieldSettings as Partial<Record<LeadFieldKey, AskLevel>>),
-    minimum_requirements: row.minimumRequirements,
-    collection_instructions: row.collectionInstructions,
-    smart_card_instructions: row.smartCardInstructions,
+    field_settings: normalizeFieldSettings(order, saved.field_settings as Partial<Record<LeadFieldKey, AskLevel>>),
+    minimum_requirements: saved.minimum_requirements,
+    collection_instructions: saved.collection_instructions,
+    smart_card_instructions: saved.smart_card_instructions,
   };
 }

@@ -1,16 +1,15 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
 import { leadGenSettings } from '@/db/schema';
+import { schoolSettings } from '@/lib/schools/settings';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { LEAD_FIELDS } from './fields';
-import { leadGenView, type LeadGenSettingsInput, type LeadGenSettingsView } from './schema';
+import { leadGenView, type LeadGenSettingsInput, type LeadGenSettingsView, type LeadGenStored } from './schema';
+
+const store = schoolSettings<LeadGenStored>(leadGenSettings, ['enabled', 'collection_mode', 'field_order', 'field_settings', 'minimum_requirements', 'collection_instructions', 'smart_card_instructions']);
 
 export async function loadLeadGenSettings(schoolId: number): Promise<LeadGenSettingsView> {
-  const db = await getDb();
-  const [row] = await db.select().from(leadGenSettings).where(eq(leadGenSettings.schoolId, schoolId)).limit(1);
-  return leadGenView(row);
+  return leadGenView(await store.read(schoolId));
 }
 
 /** GET /lead-gen/settings: the saved settings, or the defaults (disabled, conversational). */
@@ -20,20 +19,7 @@ export async function getLeadGenSettings(ctx: AuthContext): Promise<LeadGenSetti
 
 /** PUT /lead-gen/settings: the whole settings object. */
 export async function putLeadGenSettings(ctx: AuthContext, input: LeadGenSettingsInput): Promise<LeadGenSettingsView> {
-  const schoolId = requireSchoolId(ctx);
-  const values = {
-    enabled: input.enabled,
-    collectionMode: input.collection_mode,
-    fieldOrder: input.field_order,
-    fieldSettings: input.field_settings,
-    minimumRequirements: input.minimum_requirements,
-    collectionInstructions: input.collection_instructions,
-    smartCardInstructions: input.smart_card_instructions,
-    updatedAt: new Date(),
-  };
-  const db = await getDb();
-  const [row] = await db.insert(leadGenSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: leadGenSettings.schoolId, set: values }).returning();
-  return leadGenView(row);
+  return leadGenView(await store.write(requireSchoolId(ctx), input));
 }
 
 /** GET /lead-gen/field-definitions. */

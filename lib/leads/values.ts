@@ -1,7 +1,14 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
-import { sessionIdField } from '@/lib/chat/schema';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from './fields';
+
+/** A visitor's chat session, as the widget names it (chat, events and the quick info card). */
+export const sessionIdField = z
+  .string({ error: 'session_id must be text' })
+  .trim()
+  .min(1, 'session_id is required')
+  .max(100, 'session_id is at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'session_id may hold letters, digits, - and _ only');
 
 // How each lead field's value is checked when a visitor types it into the quick info card. Phone
 // numbers are kept in E.164 so the same person is recognised however they wrote it.

@@ -162,7 +162,7 @@ export async function deleteMySchool(ctx: AuthContext) {
         .where(and(sql`lower(${users.email}) = lower(${m.email})`, ne(users.id, m.id), sql`coalesce(${users.schoolId}, 0) <> ${school.id}`))
         .limit(1);
       if (elsewhere.length > 0) {
-        await tx.delete(users).where(eq(users.id, m.id));
+        await tx.delete(users).where(and(eq(users.id, m.id), eq(users.schoolId, school.id)));
         continue;
       }
       const taken = await tx

@@ -1,7 +1,8 @@
 import 'server-only';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { schools, users } from '@/db/schema';
+import { inSchool } from '@/lib/tenancy';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { assertPasswordPolicy } from '@/lib/auth/accounts';
 import { hashPassword } from '@/lib/auth/password';
@@ -117,7 +118,7 @@ export async function updateUser(ctx: AuthContext, id: number, input: UpdateUser
       tokenVersion: deactivating ? sql`${users.tokenVersion} + 1` : undefined,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, user.id));
+    .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
   if (deactivating) await revokeAllRefreshTokens([user.id]);
   return toAdminUser((await findUserById(user.id))!);
 }
@@ -126,7 +127,7 @@ export async function deleteUser(ctx: AuthContext, id: number) {
   const user = await loadManaged(ctx, id);
   if (user.id === ctx.user.id) throw badRequest('You cannot delete your own account');
   const db = await getDb();
-  await db.delete(users).where(eq(users.id, user.id));
+  await db.delete(users).where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
   return { message: 'User deleted successfully' };
 }
 
@@ -144,7 +145,7 @@ export async function setUserPassword(ctx: AuthContext, id: number, newPassword:
       tokenVersion: own ? undefined : sql`${users.tokenVersion} + 1`,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, user.id));
+    .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
   if (!own) await revokeAllRefreshTokens([user.id]);
   return { message: 'Password updated successfully' };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/db/client';
-import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind } from '@/db/schema';
+import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind, type ConversationSource } from '@/db/schema';
 import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
 import { clientHash } from '@/lib/http/client';
 import { takeHits, type MemoryLimit } from '@/lib/security/memory-rate-limit';
@@ -22,6 +22,9 @@ export type WidgetCaller = {
   clientHash: string;
   policy: OriginPolicy;
 };
+
+/** Where a caller's conversations come from: Lantern's own test chat or a school's website. */
+export const sourceOf = (caller: WidgetCaller): ConversationSource => (caller.kind === 'internal' ? 'test_chat' : 'widget');
 
 export const API_KEY_REQUIRED = 'API key required (send it in the X-API-Key header)';
 export const API_KEY_INVALID = 'Invalid API key';

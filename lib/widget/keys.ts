@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { widgetApiKeys, type ApiKeyKind } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound } from '@/lib/http/errors';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { open, seal } from '@/lib/security/secret-box';
 import { randomToken, sha256 } from '@/lib/security/tokens';
 

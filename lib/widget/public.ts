@@ -1,16 +1,15 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { conversations, personaSettings, widgetStyling } from '@/db/schema';
 import { modelInfo } from '@/lib/ai/providers';
-import { sourceOf } from '@/lib/chat/conversations';
 import { AppError, validationError } from '@/lib/http/errors';
-import { upsertSessionLead } from '@/lib/leads/capture';
+import { saveLead } from '@/lib/leads/save';
 import { LEAD_FIELDS } from '@/lib/leads/fields';
 import { missingForRequirements, parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { loadLeadGenSettings } from '@/lib/leads/settings';
 import type { QuickInfoCardInput } from '@/lib/leads/values';
-import { limitWidgetCall, type WidgetCaller } from './access';
+import { limitWidgetCall, sourceOf, type WidgetCaller } from './access';
 import { withStylingDefaults } from './styling';
 
 // The public widget API's answers besides chat (docs/widget.md).
@@ -58,16 +57,20 @@ export async function submitQuickInfoCard(caller: WidgetCaller, input: QuickInfo
     const missing = missingForRequirements(requirements, input.data);
     throw validationError(missing.map((key) => ({ loc: ['body', key], msg: `Please provide: ${missing.map((k) => LEAD_FIELDS[k].label).join(', ')}`, type: 'missing' })).slice(0, 1));
   }
-  const lead = await upsertSessionLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_quickinfocard', data: input.data, isTest: caller.kind === 'internal' });
-  if (caller.logging) {
-    const db = await getDb();
-    await db
-      .insert(conversations)
-      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, leadId: lead.id, leadData: input.data })
-      .onConflictDoUpdate({
-        target: [conversations.schoolId, conversations.sessionId],
-        set: { leadId: lead.id, leadData: sql`${conversations.leadData} || ${JSON.stringify(input.data)}::jsonb`, endedAt: sql`now()` },
-      });
-  }
+  // The lead and the conversation that names it are written together.
+  const db = await getDb();
+  const lead = await db.transaction(async (tx) => {
+    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_quickinfocard', data: input.data, isTest: caller.kind === 'internal' }, tx as unknown as Database);
+    if (caller.logging) {
+      await tx
+        .insert(conversations)
+        .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, leadId: saved.id, leadData: input.data })
+        .onConflictDoUpdate({
+          target: [conversations.schoolId, conversations.sessionId],
+          set: { leadId: saved.id, leadData: sql`${conversations.leadData} || ${JSON.stringify(input.data)}::jsonb`, endedAt: sql`now()` },
+        });
+    }
+    return saved;
+  });
   return { lead_id: lead.id, created: lead.created };
 }

@@ -3,35 +3,29 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { chatbotSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { requireSchoolId } from '@/lib/knowledge/action-prompts';
+import { requireSchoolId } from '@/lib/tenancy';
 import { isDevelopmentInstall } from './access';
 import { allowedSitesNow, developmentOpen } from './origins';
 import type { AllowedOriginsInput, SetupSettingsInput } from './schema';
+import { schoolSettings } from '@/lib/schools/settings';
 
-async function settingsRow(schoolId: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(chatbotSettings).where(eq(chatbotSettings.schoolId, schoolId)).limit(1);
-  return row ?? null;
-}
+/** The chatbot's settings row (logging, retention, the sites it may run on), read and written through the one settings pattern. */
+export type ChatbotSettings = { enable_widget_logging: boolean; retention_days: number; auto_delete_enabled: boolean; allowed_origins: string[] };
+export const CHATBOT_DEFAULTS: ChatbotSettings = { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false, allowed_origins: [] };
+export const chatbotSettingsStore = schoolSettings<ChatbotSettings>(chatbotSettings, ['enable_widget_logging', 'retention_days', 'auto_delete_enabled', 'allowed_origins']);
 
-const settingsView = (row: Awaited<ReturnType<typeof settingsRow>>) => ({
-  enable_widget_logging: row?.enableWidgetLogging ?? true,
-  retention_days: row?.retentionDays ?? 90,
-  auto_delete_enabled: row?.autoDeleteEnabled ?? false,
-});
+const loggingView = ({ enable_widget_logging, retention_days, auto_delete_enabled }: ChatbotSettings) => ({ enable_widget_logging, retention_days, auto_delete_enabled });
 
 /** GET /setup/settings: `{data: {settings}}` (spec 002 §7.7). */
 export async function getSetupSettings(ctx: AuthContext) {
-  return { data: { settings: settingsView(await settingsRow(requireSchoolId(ctx))) } };
+  const { value } = await chatbotSettingsStore.readWithDefaults(requireSchoolId(ctx), CHATBOT_DEFAULTS);
+  return { data: { settings: loggingView(value) } };
 }
 
 /** PUT /setup/settings: saving sets auto-delete on (spec 002 §2.5). */
 export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInput) {
-  const schoolId = requireSchoolId(ctx);
-  const values = { enableWidgetLogging: input.enable_widget_logging, retentionDays: input.retention_days, autoDeleteEnabled: true, updatedAt: new Date() };
-  const db = await getDb();
-  const [row] = await db.insert(chatbotSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: chatbotSettings.schoolId, set: values }).returning();
-  return { data: { settings: settingsView(row!) }, message: 'Settings saved successfully' };
+  const saved = await chatbotSettingsStore.write(requireSchoolId(ctx), { enable_widget_logging: input.enable_widget_logging, retention_days: input.retention_days, auto_delete_enabled: true });
+  return { data: { settings: loggingView(saved) }, message: 'Settings saved successfully' };
 }
 
 /**
@@ -42,9 +36,9 @@ export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInp
 export async function getAllowedOrigins(ctx: AuthContext) {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  const [[school], row] = await Promise.all([db.select({ websiteUrl: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1), settingsRow(schoolId)]);
+  const [[school], { value: settings }] = await Promise.all([db.select({ websiteUrl: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1), chatbotSettingsStore.readWithDefaults(schoolId, CHATBOT_DEFAULTS)]);
   // The same policy authorizeWidget builds for this school's key.
-  const policy = { websiteUrl: school?.websiteUrl ?? null, allowedOrigins: row?.allowedOrigins ?? [], development: isDevelopmentInstall() };
+  const policy = { websiteUrl: school?.websiteUrl ?? null, allowedOrigins: settings.allowed_origins, development: isDevelopmentInstall() };
   return {
     website_url: policy.websiteUrl,
     allowed_origins: policy.allowedOrigins,
@@ -56,11 +50,6 @@ export async function getAllowedOrigins(ctx: AuthContext) {
 
 /** PUT /chatbot/allowed-origins. */
 export async function putAllowedOrigins(ctx: AuthContext, input: AllowedOriginsInput) {
-  const schoolId = requireSchoolId(ctx);
-  const db = await getDb();
-  await db
-    .insert(chatbotSettings)
-    .values({ schoolId, allowedOrigins: input.allowed_origins })
-    .onConflictDoUpdate({ target: chatbotSettings.schoolId, set: { allowedOrigins: input.allowed_origins, updatedAt: new Date() } });
+  await chatbotSettingsStore.write(requireSchoolId(ctx), { allowed_origins: input.allowed_origins });
   return getAllowedOrigins(ctx);
 }

@@ -67,7 +67,22 @@ export async function signInChoosing(page: Page, email: string, password: string
 }
 
 /** Opens /login and signs in through the dialog with one account. */
+/**
+ * Signs in over HTTP, as the dialog's next-auth call does (credentials callback with its CSRF
+ * token), so the session cookie lands in the page's browser context; then opens the dashboard.
+ * The sign-in dialog has its own tests (sign-in.spec.ts, with signInWithDialog).
+ */
 export async function signIn(page: Page, email: string, password: string) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const res = await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, selected_user_id: '', json: 'true' }, maxRedirects: 0 });
+  expect(res.status(), await res.text()).toBeLessThan(400);
+  expect((await page.context().cookies()).some((c) => /session-token$/.test(c.name)), 'a session cookie').toBe(true);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs in through the dialog, for the sign-in UI's own tests. */
+export async function signInWithDialog(page: Page, email: string, password: string) {
   await page.goto('/login');
   await expect(dialog(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await dialog(page).getByLabel('E-mail').fill(email);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSchoolAs, createUser, dialog, expectAccessible, ownerToken, PASSWORD, signIn, uniq } from './helpers';
+import { createSchoolAs, createUser, dialog, expectAccessible, ownerToken, PASSWORD, signInWithDialog, uniq } from './helpers';
 
 test('login with one account shows the version, refuses a wrong password, and lands on the dashboard', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
@@ -120,14 +120,14 @@ test('an expired session returns home with the message and restores the path aft
   // Once used, the remembered path is forgotten: signing out and in again lands on the dashboard.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signIn(page, user.email, user.password);
+  await signInWithDialog(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the session ends for a deactivated user at their next page', async ({ page, request }) => {
   const owner = await ownerToken(request);
   const user = await createUser(request, owner);
-  await signIn(page, user.email, user.password);
+  await signInWithDialog(page, user.email, user.password);
   const res = await request.put(`/auth/users/${user.id}`, { data: { is_active: false }, headers: { authorization: `Bearer ${owner}` } });
   expect(res.status()).toBe(200);
   await page.reload();
@@ -158,7 +158,7 @@ test('sign-in limits count the connection, not headers the caller writes, on the
 
 test('signing out ends the session on the server: a saved cookie opens nothing afterwards', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
-  await signIn(page, user.email, user.password);
+  await signInWithDialog(page, user.email, user.password);
   const saved = await page.context().cookies();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -10,7 +10,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { getDb } from '@/db/client';
 import { knowledgeChunks } from '@/db/schema';
 import { chunkText } from '@/lib/knowledge/chunking';
-import { orQuery, searchKnowledge } from '@/lib/knowledge/search';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
 
 let tokenA: string;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token: tokenB, body: { tuition_info: 'Tuition at the other school is $9,999.' } });
 });
 
-describe('the retrieval index', () => {
+describe('the retrieval engine (the in-process index chat uses)', () => {
   it('finds the tuition passage first for a question about costs', async () => {
     const hits = await searchKnowledge(schoolA, 'How much is tuition per year?', 3);
     expect(hits[0]!.title).toBe('Tuition and costs at Maplewood University');
@@ -55,7 +55,7 @@ describe('the retrieval index', () => {
     expect((await searchKnowledge(schoolB, 'tuition'))[0]!.content).toContain('$9,999');
     expect(await searchKnowledge(schoolA, "'); drop table users; --")).toEqual(expect.any(Array));
     expect(await searchKnowledge(schoolA, '???')).toEqual([]);
-    expect(orQuery("What's the cost & aid | scholarships?")).toBe('what | the | cost | aid | scholarships');
+    expect(await searchKnowledge(schoolA, "What's the cost & aid | scholarships?")).toEqual(expect.any(Array));
   });
 
   it('follows every change in the same transaction, replacing old passages', async () => {

@@ -1,12 +1,14 @@
 import 'server-only';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
 import type { LeadData, LeadFieldKey } from './fields';
 
-// A lead is created the moment a session's details meet the school's minimum requirements, and
-// updated as more arrive. The same person coming back in a new session (same e-mail or phone) is
-// the same lead, one conversation more.
+// Leads in one place (issue 16): every lead is created or updated here, whether it comes from the
+// conversation, the quick info card, or later from staff and imports. A lead is created the moment
+// a session's details meet the school's minimum requirements, and updated as more arrive. The same
+// person coming back in a new session (same e-mail or phone) is the same lead, one conversation more.
+// Each save ends with the "lead saved" point, inside the save's transaction.
 
 type LeadColumns = Partial<typeof leads.$inferInsert>;
 
@@ -39,14 +41,38 @@ function columnsOf(data: LeadData): LeadColumns {
 
 export type SavedLead = { id: number; created: boolean };
 
-/** Creates or updates the lead of this session; answers its id and whether it is new. */
-export async function upsertSessionLead(p: { schoolId: number; sessionId: string; source: LeadSource; data: LeadData; isTest: boolean }): Promise<SavedLead> {
-  const db = await getDb();
+export type LeadToSave = { schoolId: number; sessionId: string; source: LeadSource; data: LeadData; isTest: boolean };
+
+/** What the "lead saved" point tells its listeners. */
+export type LeadSavedEvent = SavedLead & { schoolId: number; source: LeadSource; isTest: boolean };
+type LeadSavedListener = (tx: Database, lead: LeadSavedEvent) => Promise<void>;
+
+const listeners = new Set<LeadSavedListener>();
+
+/**
+ * Work that must follow every saved lead (the CRM delivery queues its job here) runs inside the
+ * save's transaction: if it fails, the lead is not saved either, so nothing is ever half done.
+ * Answers a function that removes the listener.
+ */
+export function onLeadSaved(listener: LeadSavedListener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Creates or updates the lead of this session, in the caller's transaction when given one; answers its id and whether it is new. */
+export async function saveLead(p: LeadToSave, tx?: Database): Promise<SavedLead> {
+  if (!tx) return (await getDb()).transaction((t) => saveLead(p, t as unknown as Database));
+  const saved = await upsert(tx, p);
+  for (const listener of listeners) await listener(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
+  return saved;
+}
+
+async function upsert(db: Database, p: LeadToSave): Promise<SavedLead> {
   const cols = columnsOf(p.data);
   const now = new Date();
   const [own] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.schoolId, p.schoolId), eq(leads.sessionId, p.sessionId))).limit(1);
   if (own) {
-    await db.update(leads).set({ ...cols, updatedAt: now, lastInteractionAt: now }).where(eq(leads.id, own.id));
+    await db.update(leads).set({ ...cols, updatedAt: now, lastInteractionAt: now }).where(and(eq(leads.id, own.id), eq(leads.schoolId, p.schoolId)));
     return { id: own.id, created: false };
   }
   const same = [cols.email ? sql`lower(${leads.email}) = ${cols.email}` : undefined, cols.phone ? eq(leads.phone, cols.phone) : undefined].filter(Boolean);
@@ -61,7 +87,7 @@ export async function upsertSessionLead(p: { schoolId: number; sessionId: string
       await db
         .update(leads)
         .set({ ...cols, sessionId: p.sessionId, conversationCount: sql`${leads.conversationCount} + 1`, updatedAt: now, lastInteractionAt: now })
-        .where(eq(leads.id, returning.id));
+        .where(and(eq(leads.id, returning.id), eq(leads.schoolId, p.schoolId)));
       return { id: returning.id, created: false };
     }
   }

@@ -1,0 +1,33 @@
+import 'server-only';
+import { eq, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { notFound } from '@/lib/http/errors';
+import { NO_SCHOOL } from '@/lib/schools/service';
+
+// Tenancy in one place (issue 16): who is calling (a staff member, with the school their session
+// belongs to) and the school every school-scoped read and write is bound to. Writes take the
+// school too (`where id = ? and school_id = ?`), so a missed read check can never become a
+// cross-school write.
+
+/** A signed-in staff member: their account, role and the school their session belongs to (none for some superusers). */
+export type StaffContext = AuthContext;
+
+/** A staff context known to have a school. */
+export type SchoolContext = StaffContext & { schoolId: number };
+
+/** Every school-scoped call acts on the caller's school; without one it answers 404 'No school associated…'. */
+export function requireSchoolId(ctx: StaffContext): number {
+  if (ctx.schoolId === null) throw notFound(NO_SCHOOL);
+  return ctx.schoolId;
+}
+
+/** The context narrowed to its school, for code that passes it on. */
+export function schoolScope(ctx: StaffContext): SchoolContext {
+  return { ...ctx, schoolId: requireSchoolId(ctx) };
+}
+
+/** `school_id = ?` (or `school_id is null` for rows of no school): the school a row was read with, for the write that follows. */
+export function inSchool(column: PgColumn, schoolId: number | null): SQL {
+  return schoolId === null ? isNull(column) : eq(column, schoolId);
+}
