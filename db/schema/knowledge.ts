@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // web_link, file and interview hold the insights staff read and edit; web_page, file_text and
 // interview_transcript the full text they came from, so a fact the summary left out is still found.
@@ -23,12 +21,9 @@ export const knowledgeChunks = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     position: integer('position').notNull().default(0),
-    tsv: tsvector('tsv')
-      .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', content), 'B')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('knowledge_chunks_tsv_idx').using('gin', t.tsv), index('knowledge_chunks_source_idx').on(t.schoolId, t.sourceType, t.sourceId)],
+  (t) => [index('knowledge_chunks_source_idx').on(t.schoolId, t.sourceType, t.sourceId)],
 );
 
 // Issue 15: the school's own words for things (its dining hall's name, its shuttle's nickname), each
