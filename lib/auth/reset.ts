@@ -36,6 +36,7 @@ export async function requestPasswordReset(email: string, opts: { client: string
       {
     to: account.email,
     kind: 'password_reset',
+    secretUntil: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     subject: 'Reset your Lantern password',
     text: [
       `Hello ${account.firstName},`,

@@ -1,12 +1,16 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { getDb, getDbKind } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { JOBS } from '@/lib/jobs/catalog';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+/** `secretUntil`: the body carries a secret (a reset link) valid until then; it is cleared once sent or past that time. */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date };
+
+/** What is left of a body whose secret was cleared. */
+export const CLEARED_BODY = '[cleared: this mail carried a one-time link]';
 
 /** Tries per message in all: the mail_send job's policy, so the outbox row and its job give up together. */
 export const MAX_MAIL_ATTEMPTS = JOBS.mail_send.retry.maxAttempts;
@@ -22,13 +26,18 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
   const write = async (db: JobWriter) => {
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged' })
+      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged', secretUntil: mail.secretUntil ?? null })
       .returning({ id: mailOutbox.id });
     if (smtp) await queueMailSend(row!.id, db);
     return row!.id;
   };
   const id = tx ? await write(tx) : await (await getDb()).transaction(write);
-  if (!smtp) console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${mail.to}: ${mail.subject}\n${mail.text}`);
+  if (!smtp) {
+    // Only the embedded install (one person's machine) prints the body, so its owner can follow a
+    // reset link; a server's logs never carry one.
+    const body = (await getDbKind()) === 'pglite' ? `\n${mail.text}` : ' (the body is not logged outside the embedded mode; set SMTP_URL)';
+    console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${mail.to}: ${mail.subject}${body}`);
+  }
   return { id };
 }
 
@@ -50,7 +59,9 @@ export async function sendOutboxMail(id: number): Promise<{ mail_id: number; out
   if (!smtpConfigured()) return { mail_id: id, outcome: 'skipped', reason: 'SMTP_URL is not set' };
   try {
     await sendSmtp({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(eq(mailOutbox.id, id));
+    // A secret the mail carried has been delivered: the outbox keeps no copy of it.
+    const cleared = row.secretUntil ? { textBody: CLEARED_BODY, htmlBody: null } : {};
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, ...cleared }).where(eq(mailOutbox.id, id));
     return { mail_id: id, outcome: 'sent' };
   } catch (err) {
     const attempts = row.attempts + 1;
@@ -61,4 +72,15 @@ export async function sendOutboxMail(id: number): Promise<{ mail_id: number; out
     console.error(`[mail] delivery of outbox #${id} failed (attempt ${attempts}):`, (err as Error).message);
     throw err;
   }
+}
+
+/** Clears the bodies of outbox mail whose secret has expired, whatever became of the mail (cleanup_expired_tokens). */
+export async function clearExpiredMailSecrets(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(mailOutbox)
+    .set({ textBody: CLEARED_BODY, htmlBody: null })
+    .where(and(lt(mailOutbox.secretUntil, now), ne(mailOutbox.textBody, CLEARED_BODY)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

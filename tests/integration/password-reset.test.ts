@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
@@ -8,9 +8,11 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as requestResetRoute from '@/app/(rest)/auth/request-password-reset/route';
 import * as resetRoute from '@/app/(rest)/auth/reset-password/route';
 import * as contactRoute from '@/app/(rest)/contact/route';
-import { getDb } from '@/db/client';
+import { getDb, getDbKind } from '@/db/client';
 import { contactMessages, mailOutbox } from '@/db/schema';
 import { startJobRunner, stopJobRunner } from '@/lib/jobs/runner';
+import { CLEARED_BODY } from '@/lib/mail/outbox';
+import { cleanupExpiredTokens } from '@/lib/scheduler/jobs/cleanup-expired-tokens';
 import { call, OTHER_PASSWORD, STRONG_PASSWORD } from './http';
 
 type Received = { to: string[]; data: string };
@@ -113,6 +115,42 @@ describe('password reset over SMTP', () => {
     const db = await getDb();
     const sent = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password_reset'));
     expect(sent.map((m) => m.status)).toEqual(['sent']);
+    // Once delivered, the outbox keeps no copy of the link (issue 16, item 7).
+    expect(sent[0]!.textBody).toBe(CLEARED_BODY);
+    expect(sent[0]!.textBody).not.toContain(token);
+  });
+
+  it('without SMTP, prints a reset link to the log only on the embedded install', async () => {
+    const smtp = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      await call(requestResetRoute.POST, 'POST', '/auth/request-password-reset', { body: { email: owner.email } });
+      const logged = info.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(logged).toContain('SMTP_URL not set');
+      if ((await getDbKind()) === 'pglite') expect(logged).toMatch(/\?token=[A-Za-z0-9_-]+/);
+      else {
+        expect(logged).not.toMatch(/\?token=/);
+        expect(logged).toContain('the body is not logged outside the embedded mode');
+      }
+    } finally {
+      info.mockRestore();
+      process.env.SMTP_URL = smtp;
+    }
+  });
+
+  it('clears the body of a reset mail that was never sent once its link expires, and keeps other mail', async () => {
+    const db = await getDb();
+    const hour = 60 * 60 * 1000;
+    const [reset] = await db.insert(mailOutbox).values({ toAddress: 'x@lantern.test', subject: 'Reset', textBody: 'https://example.edu/?token=secret-one', kind: 'password_reset', status: 'failed', secretUntil: new Date(Date.now() - hour) }).returning();
+    const [live] = await db.insert(mailOutbox).values({ toAddress: 'y@lantern.test', subject: 'Reset', textBody: 'https://example.edu/?token=secret-two', kind: 'password_reset', status: 'logged', secretUntil: new Date(Date.now() + hour) }).returning();
+    const [plain] = await db.insert(mailOutbox).values({ toAddress: 'z@lantern.test', subject: 'Hello', textBody: 'A message', kind: 'contact', status: 'failed' }).returning();
+    const result = await cleanupExpiredTokens();
+    expect(result.mail_bodies_cleared).toBeGreaterThanOrEqual(1);
+    const body = async (id: number) => (await db.select({ text: mailOutbox.textBody }).from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.text;
+    expect(await body(reset!.id)).toBe(CLEARED_BODY);
+    expect(await body(live!.id)).toContain('secret-two');
+    expect(await body(plain!.id)).toBe('A message');
   });
 
   it('refuses unknown tokens and malformed bodies', async () => {

@@ -2,10 +2,12 @@ import 'server-only';
 import { isNotNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { passwordResetTokens, refreshTokens } from '@/db/schema';
+import { clearExpiredMailSecrets } from '@/lib/mail/outbox';
 
 /**
  * Deletes refresh tokens that expired or were revoked, and reset tokens that were used or expired.
  * Rotated-but-unexpired refresh tokens stay: they are how reuse of a stolen token is detected.
+ * Outbox mail whose one-time link has expired loses its body.
  */
 export async function cleanupExpiredTokens() {
   const db = await getDb();
@@ -18,5 +20,6 @@ export async function cleanupExpiredTokens() {
     .delete(passwordResetTokens)
     .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
-  return { refresh_tokens_deleted: refresh.length, reset_tokens_deleted: reset.length };
+  const mail = await clearExpiredMailSecrets(now);
+  return { refresh_tokens_deleted: refresh.length, reset_tokens_deleted: reset.length, mail_bodies_cleared: mail };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "secret_until" timestamp with time zone;
