@@ -3,14 +3,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { actionPrompts } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { notFound } from '@/lib/http/errors';
+import { noSchool, notFound } from '@/lib/http/errors';
 import { NO_SCHOOL } from '@/lib/schools/service';
 import { ACTION_TYPE_LABELS, type ActionPromptInput, type ActionPromptView } from './action-prompt-schema';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 
 /** Every knowledge call acts on the caller's school; without one it answers 404 'No school associated…'. */
 export function requireSchoolId(ctx: AuthContext): number {
-  if (ctx.schoolId === null) throw notFound(NO_SCHOOL);
+  if (ctx.schoolId === null) throw noSchool(NO_SCHOOL);
   return ctx.schoolId;
 }
 
