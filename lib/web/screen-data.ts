@@ -2,7 +2,8 @@
 // the loading state, the answer and the reload; every load goes through `callAction`, so an ended
 // session sends the browser home once, here, and a failure reaches the screen as its code.
 // No server imports: used by client components.
-import useSWR, { type KeyedMutator, type SWRResponse } from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig, type KeyedMutator } from 'swr';
 import type { ActionFailure, ActionResult } from '@/lib/http/action-result';
 import { ApiError, callAction, endsSession } from './api';
 
@@ -39,7 +40,8 @@ function failureOf(err: unknown): ActionFailure {
  */
 export function useScreenData<T>(key: string | null, load: () => Promise<ActionResult<T>>, options: ScreenDataOptions<T> = {}): ScreenData<T> {
   // SWR calls the latest fetcher and callbacks of the last render, so inline closures are fine.
-  const swr: SWRResponse<T, unknown> = useSWR<T, unknown>(
+  const { cache } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useSWR<T, unknown>(
     key,
     async () => {
       const res = await callAction(load, options.fallback);
@@ -54,18 +56,20 @@ export function useScreenData<T>(key: string | null, load: () => Promise<ActionR
       refreshInterval: (current) => options.pollMs?.(current) ?? 0,
       onError: (err) => {
         const failure = failureOf(err);
-        if (!endsSession(failure)) options.onError?.(failure, swr.data);
+        if (!endsSession(failure)) options.onError?.(failure, key === null ? undefined : (cache.get(key)?.data as T | undefined));
       },
     },
   );
 
-  const { data, error, isLoading, mutate } = swr;
-  const reload = async () => {
+  const reload = useCallback(async () => {
     await (mutate as KeyedMutator<T>)();
-  };
-  const setData = (next: T | ((current: T | undefined) => T)) => {
-    void mutate((current) => (typeof next === 'function' ? (next as (c: T | undefined) => T)(current) : next), { revalidate: false });
-  };
+  }, [mutate]);
+  const setData = useCallback(
+    (next: T | ((current: T | undefined) => T)) => {
+      void mutate((current) => (typeof next === 'function' ? (next as (c: T | undefined) => T)(current) : next), { revalidate: false });
+    },
+    [mutate],
+  );
 
   const failure = error ? failureOf(error) : null;
   return { data, loading: isLoading, failure: failure && !endsSession(failure) ? failure : null, reload, setData };
