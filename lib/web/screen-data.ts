@@ -25,6 +25,10 @@ export type ScreenDataOptions<T> = {
   onError?: (failure: ActionFailure, current: T | undefined) => void;
   /** Loads again every this many ms while it answers a number above 0 (e.g. while work is running). */
   pollMs?: (data: T | undefined) => number;
+  /** Called after each load that worked. */
+  onSuccess?: (data: T) => void;
+  /** While a new key loads, keep showing the last key's answer (filters). */
+  keepPrevious?: boolean;
   /** Text for a load that got no answer at all (offline, server down). */
   fallback?: string;
 };
@@ -54,6 +58,8 @@ export function useScreenData<T>(key: string | null, load: () => Promise<ActionR
       revalidateOnReconnect: false,
       shouldRetryOnError: false,
       refreshInterval: (current) => options.pollMs?.(current) ?? 0,
+      keepPreviousData: options.keepPrevious ?? false,
+      onSuccess: (next) => options.onSuccess?.(next),
       onError: (err) => {
         const failure = failureOf(err);
         if (!endsSession(failure)) options.onError?.(failure, key === null ? undefined : (cache.get(key)?.data as T | undefined));
@@ -72,5 +78,5 @@ export function useScreenData<T>(key: string | null, load: () => Promise<ActionR
   );
 
   const failure = error ? failureOf(error) : null;
-  return { data, loading: isLoading, failure: failure && !endsSession(failure) ? failure : null, reload, setData };
+  return { data, loading: isLoading && data === undefined, failure: failure && !endsSession(failure) ? failure : null, reload, setData };
 }
