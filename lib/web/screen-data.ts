@@ -33,9 +33,23 @@ export type ScreenDataOptions<T> = {
   fallback?: string;
 };
 
-function failureOf(err: unknown): ActionFailure {
+/** The failure a load threw (an ApiError from `loadOrThrow`, or anything unexpected). */
+export function failureOf(err: unknown): ActionFailure {
   if (err instanceof ApiError) return { ok: false, error: err.message, code: err.code };
   return { ok: false, error: err instanceof Error ? err.message : 'An error occurred', code: 'unavailable' };
+}
+
+/** SWR's fetcher: one load through `callAction` (an ended session sends the browser home there). */
+export async function loadOrThrow<T>(load: () => Promise<ActionResult<T>>, fallback?: string): Promise<T> {
+  const res = await callAction(load, fallback);
+  if (!res.ok) throw new ApiError(0, res.error, res.code);
+  return res.data;
+}
+
+/** Hands a failed load to the screen, except an ended session: the browser is already going home. */
+export function reportFailure<T>(err: unknown, onError: ScreenDataOptions<T>['onError'], current: T | undefined): void {
+  const failure = failureOf(err);
+  if (!endsSession(failure)) onError?.(failure, current);
 }
 
 /**
@@ -47,11 +61,7 @@ export function useScreenData<T>(key: string | null, load: () => Promise<ActionR
   const { cache } = useSWRConfig();
   const { data, error, isLoading, mutate } = useSWR<T, unknown>(
     key,
-    async () => {
-      const res = await callAction(load, options.fallback);
-      if (!res.ok) throw new ApiError(0, res.error, res.code);
-      return res.data;
-    },
+    () => loadOrThrow(load, options.fallback),
     {
       // A staff screen reloads when the staff member acts, not when the window regains focus.
       revalidateOnFocus: false,
@@ -60,10 +70,7 @@ export function useScreenData<T>(key: string | null, load: () => Promise<ActionR
       refreshInterval: (current) => options.pollMs?.(current) ?? 0,
       keepPreviousData: options.keepPrevious ?? false,
       onSuccess: (next) => options.onSuccess?.(next),
-      onError: (err) => {
-        const failure = failureOf(err);
-        if (!endsSession(failure)) options.onError?.(failure, key === null ? undefined : (cache.get(key)?.data as T | undefined));
-      },
+      onError: (err) => reportFailure(err, options.onError, key === null ? undefined : (cache.get(key)?.data as T | undefined)),
     },
   );
 
