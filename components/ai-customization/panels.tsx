@@ -15,9 +15,10 @@ import {
 import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { SelectField } from '@/components/ui/select';
 import { DEFAULT_PREVIEW_TEXT, FORMALITIES, HUMOR_LEVELS, LEVELS, PERSONALITY_DEFAULTS, RESPONSE_STYLES, TONES, TRAITS, VOICE_DEFAULTS } from '@/lib/assistant/schema';
-import type { ActionResult } from '@/lib/http/action-result';
+import type { ActionResult, ErrorCode } from '@/lib/http/action-result';
 import { callAction } from '@/lib/web/api';
 import { useSettings } from './use-settings';
 
@@ -49,10 +50,10 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-async function save<T>(action: () => Promise<ActionResult<T>>, failure: string): Promise<{ data?: T; error?: string }> {
+async function save<T>(action: () => Promise<ActionResult<T>>, failure: string): Promise<{ data?: T; error?: string; code?: ErrorCode }> {
   const res = await callAction(action, failure);
   if (res.ok) return { data: res.data };
-  return { error: res.error || failure };
+  return { error: res.error || failure, code: res.code };
 }
 
 // Persona -----------------------------------------------------------------------------------------
@@ -60,7 +61,7 @@ async function save<T>(action: () => Promise<ActionResult<T>>, failure: string):
 type Persona = { ai_name: string; role_description: string; avatar_url: string | null };
 
 export function PersonaPanel() {
-  const s = useSettings<Persona>(getPersonaAction, { ai_name: 'Admissions Assistant', role_description: '', avatar_url: null }, 'Failed to load persona settings');
+  const s = useSettings<Persona>('persona', getPersonaAction, { ai_name: 'Admissions Assistant', role_description: '', avatar_url: null }, 'Failed to load persona settings');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Persona>(s.value);
   const [preview, setPreview] = useState<string | null>(null);
@@ -78,7 +79,8 @@ export function PersonaPanel() {
       // The preview goes back to the avatar that was there.
       setPreview(null);
       setDraft((d) => ({ ...d, avatar_url: before }));
-      s.setError(/valid image|5MB/.test(out.error) ? out.error : 'Failed to upload avatar image');
+      // The server's own words say what is wrong with the image; anything else gets the general text.
+      s.setError(out.code === 'validation' ? out.error : 'Failed to upload avatar image');
       if (file.current) file.current.value = '';
       return;
     }
@@ -92,7 +94,6 @@ export function PersonaPanel() {
     const out = await save(() => savePersonaAction(draft), 'Failed to save persona settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
-    s.setNotSet(false);
     setEditing(false);
     setPreview(null);
     setSuccess('Persona settings saved successfully');
@@ -153,19 +154,14 @@ export function PersonaPanel() {
             <TextArea label="Role description" rows={4} maxLength={500} value={draft.role_description} onChange={(e) => setDraft((d) => ({ ...d, role_description: e.target.value }))} />
             <p className="mt-1 text-right text-xs text-slate-600 dark:text-slate-400">{draft.role_description.length}/500</p>
           </div>
-          <div className="flex justify-end gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setDraft(s.value);
-                setPreview(null);
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </div>
+          <FormFooter
+            label="Save"
+            onCancel={() => {
+              setDraft(s.value);
+              setPreview(null);
+              setEditing(false);
+            }}
+          />
         </form>
       }
     />
@@ -187,8 +183,8 @@ function Slider({ label, value, onChange }: { label: string; value: number; onCh
 }
 
 export function VoicePanel() {
-  const s = useSettings<Voice>(getVoiceAction, { ...VOICE_DEFAULTS, preview_text: null }, 'Failed to load voice settings');
-  const voices = useSettings<{ voices: AvailableVoice[]; source: string }>(availableVoicesAction, { voices: [], source: '' }, 'Failed to load available voices');
+  const s = useSettings<Voice>('voice', getVoiceAction, { ...VOICE_DEFAULTS, preview_text: null }, 'Failed to load voice settings');
+  const voices = useSettings<{ voices: AvailableVoice[]; source: string }>('available-voices', availableVoicesAction, { voices: [], source: '' }, 'Failed to load available voices');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Voice>(s.value);
   const { success, setSuccess } = s;
@@ -213,7 +209,6 @@ export function VoicePanel() {
     const out = await save(() => saveVoiceAction(draft), 'Failed to save voice settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
-    s.setNotSet(false);
     setEditing(false);
     setSuccess('Voice settings saved successfully');
   }
@@ -297,18 +292,13 @@ export function VoicePanel() {
             )}
             {audio?.note && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{audio.note}</p>}
           </div>
-          <div className="flex justify-end gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setDraft(s.value);
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </div>
+          <FormFooter
+            label="Save"
+            onCancel={() => {
+              setDraft(s.value);
+              setEditing(false);
+            }}
+          />
         </form>
       }
     />
@@ -330,7 +320,7 @@ function LevelSlider({ label, levels, value, onChange }: { label: string; levels
 }
 
 export function PersonalityPanel() {
-  const s = useSettings<Personality>(getPersonalityAction, { ...PERSONALITY_DEFAULTS, personality_traits: [] }, 'Failed to load personality settings');
+  const s = useSettings<Personality>('personality', getPersonalityAction, { ...PERSONALITY_DEFAULTS, personality_traits: [] }, 'Failed to load personality settings');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Personality>(s.value);
   const { success, setSuccess } = s;
@@ -341,7 +331,6 @@ export function PersonalityPanel() {
     const out = await save(() => savePersonalityAction(draft), 'Failed to save personality settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
-    s.setNotSet(false);
     setEditing(false);
     setSuccess('Personality settings saved successfully');
   }
@@ -423,18 +412,13 @@ export function PersonalityPanel() {
             </div>
           </fieldset>
           <TextArea label="Custom instructions" rows={3} value={draft.custom_instructions} onChange={(e) => set('custom_instructions')(e.target.value)} />
-          <div className="flex justify-end gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setDraft(v);
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </div>
+          <FormFooter
+            label="Save"
+            onCancel={() => {
+              setDraft(v);
+              setEditing(false);
+            }}
+          />
         </form>
       }
     />

@@ -1,16 +1,19 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { deleteSpecialInstructionAction, listSpecialInstructionsAction, saveSpecialInstructionAction } from '@/app/actions/assistant';
 import { Badge } from '@/components/ui/badge';
-import { ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { ErrorList, MessageBanners } from '@/components/ui/banner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
+import { issueMessages, useFormErrors, useListScreen } from '@/components/ui/use-list-screen';
 import { INSTRUCTION_TYPES, NO_SCHOOL_SPECIAL_INSTRUCTIONS, specialInstructionSchema } from '@/lib/assistant/schema';
-import { callAction } from '@/lib/web/api';
+import type { ActionResult } from '@/lib/http/action-result';
+import { callAction, failureText } from '@/lib/web/api';
 
 type Instruction = { id: number; title: string; instruction_text: string; instruction_type: string; priority: number; is_active: boolean };
 const TYPE_LABEL: Record<string, string> = { always_do: 'Always do', never_do: 'Never do', general: 'General' };
@@ -18,19 +21,15 @@ const EMPTY = { title: '', instruction_text: '', instruction_type: 'general', pr
 
 function InstructionForm({ initial, onSaved, onCancel, onFailed }: { initial: Instruction | null; onSaved: (m: string) => void; onCancel?: () => void; /** The screen drops its older success message. */ onFailed?: () => void }) {
   const [draft, setDraft] = useState(initial ? { ...initial, priority: String(initial.priority) } : EMPTY);
-  const [errors, setErrors] = useState<string[]>([]);
-  const report = (list: string[]) => {
-    setErrors(list);
-    if (list.length) onFailed?.();
-  };
+  const { errors, report } = useFormErrors(onFailed);
   async function submit(event: FormEvent) {
     event.preventDefault();
     // A non-numeric priority becomes 0 (spec 001 §5.9).
     const priority = Number.parseInt(draft.priority, 10);
     const parsed = specialInstructionSchema.safeParse({ ...draft, priority: Number.isFinite(priority) ? priority : 0 });
-    if (!parsed.success) return report([...new Set(parsed.error.issues.map((i) => i.message))]);
+    if (!parsed.success) return report(issueMessages(parsed.error));
     const res = await callAction(() => saveSpecialInstructionAction({ id: initial?.id, data: parsed.data }));
-    if (!res.ok) return report([/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : res.error || 'Failed to save special instruction']);
+    if (!res.ok) return report([failureText(res, { no_school: NO_SCHOOL_SPECIAL_INSTRUCTIONS }, 'Failed to save special instruction')]);
     report([]);
     // Saving clears the form.
     if (!initial) setDraft(EMPTY);
@@ -55,98 +54,65 @@ function InstructionForm({ initial, onSaved, onCancel, onFailed }: { initial: In
           Active
         </label>
       </div>
-      <div className="flex justify-end gap-3">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit">{initial ? 'Save Instruction' : 'Add Instruction'}</Button>
-      </div>
+      <FormFooter label={initial ? 'Save Instruction' : 'Add Instruction'} onCancel={onCancel} />
     </form>
   );
 }
 
+/** The list answers `{data: [...]}` (spec 001 §5.9); the screen wants the records. */
+async function loadInstructions(): Promise<ActionResult<Instruction[]>> {
+  const res = await listSpecialInstructionsAction();
+  return res.ok ? { ok: true, data: res.data.data } : res;
+}
+
 /** Special instructions (spec 001 §3.10, §4.8, §5.9, §8.7). */
 export function SpecialInstructions() {
-  const [items, setItems] = useState<Instruction[]>([]);
-  const [loading, setLoading] = useState(true);
-  const { error, success, setError, setSuccess } = useMessages();
-  const [editing, setEditing] = useState<Instruction | null>(null);
-  const [deleting, setDeleting] = useState<Instruction | null>(null);
+  const screen = useListScreen<Instruction>('special-instructions', loadInstructions, {
+    loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : 'Failed to load special instructions'),
+  });
+  const { dialog } = screen;
 
-  const load = useCallback(async () => {
-    const res = await callAction(() => listSpecialInstructionsAction());
-    setLoading(false);
-    if (!res.ok) return setError(/no school/i.test(res.error) ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : 'Failed to load special instructions');
-    setItems(res.data.data);
-  }, [setError]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  const done = (m: string) => {
-    setEditing(null);
-    setDeleting(null);
-    setError(null);
-    setSuccess(m);
-    void load();
-  };
-
-  async function remove(i: Instruction) {
-    const res = await callAction(() => deleteSpecialInstructionAction({ id: i.id }));
-    if (!res.ok) {
-      setDeleting(null);
-      return setError(res.error || 'Failed to delete special instruction');
-    }
-    done('Special instruction deleted successfully');
-  }
-
-  if (loading) return <p role="status">Loading special instructions...</p>;
+  if (screen.loading) return <p role="status">Loading special instructions...</p>;
   return (
     <div className="space-y-4">
-      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
+      <MessageBanners {...screen.banners} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Add a special instruction</h3>
-        <InstructionForm initial={null} onSaved={done} onFailed={() => setSuccess(null)} />
+        <InstructionForm initial={null} onSaved={screen.done} onFailed={() => screen.setSuccess(null)} />
       </section>
-      {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No special instructions yet.</p>
-      ) : (
-        <ul className="space-y-3">
-          {items.map((i) => (
-            <li key={i.id} aria-label={i.title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-              <div className="flex flex-wrap items-center gap-2">
-                <h4 className="font-semibold">{i.title}</h4>
+      <ItemList items={screen.items} empty="No special instructions yet.">
+        {(i) => (
+          <ItemCard
+            key={i.id}
+            label={i.title}
+            title={i.title}
+            badges={
+              <>
                 <Badge tone={i.instruction_type === 'never_do' ? 'danger' : i.instruction_type === 'always_do' ? 'success' : 'neutral'}>{TYPE_LABEL[i.instruction_type]}</Badge>
                 <Badge tone={i.is_active ? 'success' : 'neutral'}>{i.is_active ? 'Active' : 'Inactive'}</Badge>
                 <span className="text-xs text-slate-600 dark:text-slate-400">Priority {i.priority}</span>
-              </div>
-              <p className="mt-1 text-sm" title={i.instruction_text}>
-                {i.instruction_text.length > 120 ? `${i.instruction_text.slice(0, 120)}…` : i.instruction_text}
-              </p>
-              <div className="mt-3 flex gap-2">
-                <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(i)}>
-                  Edit
-                </Button>
-                <Button variant="danger" className="px-3 py-1.5" onClick={() => setDeleting(i)}>
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing && (
-        <Modal open onOpenChange={(o) => !o && setEditing(null)} title="Edit Special Instruction" wide>
-          <InstructionForm initial={editing} onSaved={done} onCancel={() => setEditing(null)} />
+              </>
+            }
+            actions={<EditDeleteButtons onEdit={() => screen.open('edit', i)} onDelete={() => screen.open('delete', i)} />}
+          >
+            <p className="mt-1 text-sm" title={i.instruction_text}>
+              {i.instruction_text.length > 120 ? `${i.instruction_text.slice(0, 120)}…` : i.instruction_text}
+            </p>
+          </ItemCard>
+        )}
+      </ItemList>
+      {dialog?.kind === 'edit' && (
+        <Modal open onOpenChange={(o) => !o && screen.close()} title="Edit Special Instruction" wide>
+          <InstructionForm initial={dialog.item} onSaved={screen.done} onCancel={screen.close} />
         </Modal>
       )}
-      {deleting && (
-        <ConfirmDialog title="Delete Special Instruction" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)}>
-          Are you sure you want to delete &quot;{deleting.title}&quot;? This action cannot be undone.
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete Special Instruction"
+          onCancel={screen.close}
+          onConfirm={() => void screen.run(() => deleteSpecialInstructionAction({ id: dialog.item.id }), { failure: 'Failed to delete special instruction', success: 'Special instruction deleted successfully' })}
+        >
+          Are you sure you want to delete &quot;{dialog.item.title}&quot;? This action cannot be undone.
         </ConfirmDialog>
       )}
     </div>

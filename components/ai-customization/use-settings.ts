@@ -1,36 +1,32 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { useMessages } from '@/components/ui/banner';
 import type { ActionResult } from '@/lib/http/action-result';
-import { callAction } from '@/lib/web/api';
+import { useScreenData } from '@/lib/web/screen-data';
 
 /**
- * Loads one settings record. A 404 ('not set up yet') is not an error: the panel shows its note and
- * the defaults (spec 001 §4.7).
+ * Loads one settings record through the screen data layer. `not_found` ('not set up yet') is not an
+ * error: the panel shows its note and the defaults (spec 001 §4.7). `no_school` shows the server's
+ * text; any other failure shows `failure`.
  */
-export function useSettings<T>(load: () => Promise<ActionResult<T>>, defaults: T, failure: string) {
-  const [value, setValue] = useState<T>(defaults);
-  const [notSet, setNotSet] = useState(false);
-  const [loading, setLoading] = useState(true);
+export function useSettings<T>(key: string, load: () => Promise<ActionResult<T>>, defaults: T, failure: string) {
   // One message at a time: a save that works clears the error it fixed (issue 14 #17).
   const { error, success, setError, setSuccess } = useMessages();
-
-  const reload = useCallback(async () => {
-    const res = await callAction(load);
-    setLoading(false);
-    if (res.ok) {
-      setValue(res.data);
-      setNotSet(false);
-    }
-    else if (/not been set up/i.test(res.error)) setNotSet(true);
-    else setError(/no school/i.test(res.error) ? res.error : failure);
-  }, [load, failure, setError]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void reload();
-  }, [reload]);
-
-  return { value, setValue, notSet, setNotSet, loading, error, setError, success, setSuccess };
+  const settings = useScreenData(key, load, {
+    onError: (f) => {
+      if (f.code !== 'not_found') setError(f.code === 'no_school' ? f.error : failure);
+    },
+  });
+  const saved = settings.data !== undefined;
+  return {
+    value: settings.data ?? defaults,
+    /** A saved record replaces the one on screen (and so the "not set up yet" note goes). */
+    setValue: settings.setData,
+    notSet: !saved && settings.failure?.code === 'not_found',
+    loading: settings.loading,
+    error,
+    setError,
+    success,
+    setSuccess,
+  };
 }

@@ -23,7 +23,7 @@ const fromText = (text: string) =>
  * added to the built-in admissions vocabulary the assistant matches visitors' questions with.
  */
 export function VocabularyPanel() {
-  const s = useSettings<Vocabulary>(getVocabularyAction, { groups: [], built_in: [] }, 'Failed to load the vocabulary');
+  const s = useSettings<Vocabulary>('vocabulary', getVocabularyAction, { groups: [], built_in: [] }, 'Failed to load the vocabulary');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);

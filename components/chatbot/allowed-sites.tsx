@@ -6,7 +6,7 @@ import { MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
 import { callAction } from '@/lib/web/api';
-
+import { useScreenData } from '@/lib/web/screen-data';
 
 type AllowedSite = { site: string; why: 'website' | 'listed' | 'development' };
 type Sites = { website_url: string | null; allowed_origins: string[]; development_install: boolean; development_open: boolean; allowed_now: AllowedSite[] };
@@ -19,20 +19,13 @@ const WHY: Record<AllowedSite['why'], string> = {
 
 /** Which websites may use the key besides the school's own (its website's domain and subdomains). */
 export function AllowedSites() {
-  const [sites, setSites] = useState<Sites | null>(null);
-  const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const { error, success, setError, setSuccess } = useMessages();
-
-  useEffect(() => {
-    void callAction(() => allowedOriginsAction()).then((res) => {
-      if (res.ok) {
-        setSites(res.data);
-        setText(res.data.allowed_origins.join('\n'));
-      }
-      else setError(res.error);
-    });
-  }, [setError]);
+  const loaded = useScreenData<Sites>('allowed-sites', allowedOriginsAction, { onError: (f) => setError(f.error) });
+  const sites = loaded.data ?? null;
+  // What the staff member typed; until then the saved list.
+  const [typed, setText] = useState<string | null>(null);
+  const text = typed ?? sites?.allowed_origins.join('\n') ?? '';
   useEffect(() => {
     if (!success) return;
     const t = setTimeout(() => setSuccess(null), 3000);
@@ -45,8 +38,8 @@ export function AllowedSites() {
     const res = await callAction(() => saveAllowedOriginsAction({ allowed_origins: text.split(/[\n,]+/) }));
     setSaving(false);
     if (res.ok) {
-      setSites(res.data);
-      setText(res.data.allowed_origins.join('\n'));
+      loaded.setData(res.data);
+      setText(null);
       setSuccess('Allowed websites saved successfully');
     }
     else setError(res.error);

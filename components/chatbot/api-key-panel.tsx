@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { allInstructionsAction, currentKeyAction, generateKeyAction, knowledgeSourcesAction } from '@/app/actions/chatbot';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { demoPage, embedCode } from '@/lib/widget/embed';
 import { callAction } from '@/lib/web/api';
-
+import { useScreenData } from '@/lib/web/screen-data';
 import { AllowedSites } from './allowed-sites';
 import { CopyButton } from './copy-button';
 import { JsonModal } from './json-modal';
@@ -20,29 +20,33 @@ function fallbackKey(): string {
   return `local_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+const noSubscription = () => () => {};
+const browserOrigin = () => window.location.origin;
+const serverOrigin = () => '';
+
 const mask = (key: string) => `${key.slice(0, 7)}${'•'.repeat(24)}${key.slice(-4)}`;
 
 export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest: () => void }) {
-  const [state, setState] = useState<KeyState>({ status: 'loading' });
+  const current = useScreenData('chatbot-key', currentKeyAction);
+  // A key generated here replaces the loaded one.
+  const [made, setState] = useState<KeyState | null>(null);
+  const state: KeyState =
+    made ??
+    (current.loading
+      ? { status: 'loading' }
+      : current.failure
+        ? { status: 'error', message: current.failure.error }
+        : current.data
+          ? { status: 'ready', key: current.data }
+          : { status: 'none' });
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [embedOpen, setEmbedOpen] = useState(false);
   const [modal, setModal] = useState<'sources' | 'instructions' | null>(null);
-  const [origin, setOrigin] = useState('');
-
-  useEffect(() => {
-    // The embed code points at the address staff reach Lantern by.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOrigin(window.location.origin);
-    void callAction(() => currentKeyAction()).then((res) => {
-      if (res.ok) {
-        setState(res.data ? { status: 'ready', key: res.data } : { status: 'none' });
-      }
-      else setState({ status: 'error', message: res.error });
-    });
-  }, []);
+  // The embed code points at the address staff reach Lantern by.
+  const origin = useSyncExternalStore(noSubscription, browserOrigin, serverOrigin);
 
   const generate = async () => {
     setConfirming(false);

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { updateProfileAction } from '@/app/actions/profile';
 import { FIX_PASSWORD_FIRST, PasswordStrength, usePasswordCheck } from '@/components/auth/password-strength';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { callAction } from '@/lib/web/api';
@@ -84,14 +84,7 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
           </TextField>
           <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={form.confirm_password} onChange={set('confirm_password')} />
         </fieldset>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        <FormFooter label={'Save Changes'} busyLabel="Saving..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

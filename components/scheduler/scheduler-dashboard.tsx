@@ -1,7 +1,7 @@
 'use client';
 
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { scheduledTasksAction, taskExecutionsAction, taskStatisticsAction, triggerTaskAction } from '@/app/actions/scheduler';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { MessageBanners, useMessages } from '@/components/ui/banner';
@@ -10,7 +10,9 @@ import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select';
 import { describeSchedule, errorText, formatDuration, resultSnippet, successRateTone } from '@/lib/scheduler/format';
 import type { ScheduledTaskView, TaskExecutionView, TaskStatistics } from '@/lib/scheduler/schema';
+import type { ActionResult } from '@/lib/http/action-result';
 import { callAction } from '@/lib/web/api';
+import { useScreenData } from '@/lib/web/screen-data';
 import { MetricsModal } from './metrics-modal';
 import { CategoryIcon, DateCell, MetricCard, RateBadge, StatusBadge } from './parts';
 
@@ -22,42 +24,36 @@ const EMPTY_STATS: TaskStatistics = { days: STATS_DAYS, overall: { total_executi
 
 
 
+type Board = { tasks: ScheduledTaskView[]; executions: TaskExecutionView[]; stats: TaskStatistics; complete: boolean };
+const EMPTY_BOARD: Board = { tasks: [], executions: [], stats: EMPTY_STATS, complete: true };
+
+/** The three parts of the board; each falls back to empty on its own failure. */
+async function loadBoard(query: { limit: number; task_name?: string; status?: string }): Promise<ActionResult<Board>> {
+  const [t, e, s] = await Promise.all([callAction(() => scheduledTasksAction()), callAction(() => taskExecutionsAction(query)), callAction(() => taskStatisticsAction({ days: STATS_DAYS }))]);
+  const ended = [t, e, s].find((r) => !r.ok && r.code === 'session_expired');
+  if (ended && !ended.ok) return ended;
+  return { ok: true, data: { tasks: t.ok ? t.data : [], executions: e.ok ? e.data : [], stats: s.ok ? s.data : EMPTY_STATS, complete: t.ok && e.ok && s.ok } };
+}
+
 const tabClass =
   'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:border-brand-700 data-[state=active]:text-slate-950 dark:text-slate-300 dark:data-[state=active]:text-white';
 
 export function SchedulerDashboard() {
-  const [tasks, setTasks] = useState<ScheduledTaskView[]>([]);
-  const [executions, setExecutions] = useState<TaskExecutionView[]>([]);
-  const [stats, setStats] = useState<TaskStatistics>(EMPTY_STATS);
-  const [loading, setLoading] = useState(true);
   const { error, success, setError, setSuccess } = useMessages();
   const [taskFilter, setTaskFilter] = useState('all');
   const [statusFilter, setStatusFilter] = useState('all');
   const [metrics, setMetrics] = useState<TaskExecutionView | null>(null);
 
-  const load = useCallback(async () => {
-    const query = { limit: HISTORY_LIMIT, ...(taskFilter !== 'all' ? { task_name: taskFilter } : {}), ...(statusFilter !== 'all' ? { status: statusFilter } : {}) };
-    const [t, e, s] = await Promise.all([
-      callAction(() => scheduledTasksAction()),
-      callAction(() => taskExecutionsAction(query)),
-      callAction(() => taskStatisticsAction({ days: STATS_DAYS })),
-    ]);
-    if ([t, e, s].some((r) => !r.ok && r.code === 'session_expired')) return;
-    // Each part falls back to empty on its own failure.
-    setTasks(t.ok ? t.data : []);
-    setExecutions(e.ok ? e.data : []);
-    setStats(s.ok ? s.data : EMPTY_STATS);
-    setError(t.ok && e.ok && s.ok ? null : 'Failed to load scheduler data');
-    setLoading(false);
-  }, [taskFilter, statusFilter, setError]);
-
-  useEffect(() => {
-    // The first load and the 30-second refresh both sync from the server.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  const query = { limit: HISTORY_LIMIT, ...(taskFilter !== 'all' ? { task_name: taskFilter } : {}), ...(statusFilter !== 'all' ? { status: statusFilter } : {}) };
+  // The first load and the 30-second refresh both sync from the server; a filter is part of the key.
+  const board = useScreenData(`scheduler:${taskFilter}:${statusFilter}`, () => loadBoard(query), {
+    keepPrevious: true,
+    pollMs: () => REFRESH_MS,
+    onSuccess: (b) => setError(b.complete ? null : 'Failed to load scheduler data'),
+  });
+  const { tasks, executions, stats } = board.data ?? EMPTY_BOARD;
+  const loading = board.loading;
+  const load = board.reload;
 
   async function trigger(task: ScheduledTaskView) {
     const res = await callAction(() => triggerTaskAction({ key: task.key }));

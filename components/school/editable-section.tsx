@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { updateSchoolSectionAction } from '@/app/actions/school';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import type { SchoolView } from '@/lib/schools/present';
 import type { SectionKey } from '@/lib/schools/schema';
 import { callAction } from '@/lib/web/api';
@@ -98,14 +99,7 @@ export function EditableSection<T>({
           {error && <Banner tone="error">{error}</Banner>}
           {formTop}
           <Form draft={draft} setDraft={setDraft} />
-          <div className="flex justify-end gap-3">
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
+          <FormFooter label={'Save'} busyLabel="Saving..." busy={busy} onCancel={cancel} />
         </form>
       ) : (
         <>

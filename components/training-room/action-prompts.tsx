@@ -1,16 +1,19 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { deleteActionPromptAction, listActionPromptsAction, saveActionPromptAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
+import { ErrorList, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
+import { issueMessages, useFormErrors, useListScreen } from '@/components/ui/use-list-screen';
 import { ACTION_TYPE_LABELS, ACTION_TYPE_VALUES, actionPromptSchema, NO_SCHOOL_ACTION_PROMPTS, type ActionPromptView } from '@/lib/knowledge/action-prompt-schema';
-import { callAction } from '@/lib/web/api';
+import { callAction, failureText } from '@/lib/web/api';
 
 type Draft = { name: string; target_audience: string; action_description: string; action_type: string; action_data: string; priority: string; is_active: boolean };
 const EMPTY: Draft = { name: '', target_audience: '', action_description: '', action_type: 'link', action_data: '', priority: '0', is_active: true };
@@ -20,20 +23,18 @@ const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…`
 
 function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView | null; onClose: () => void; onSaved: (message: string) => void }) {
   const [draft, setDraft] = useState<Draft>(initial ? { ...initial, priority: String(initial.priority) } : EMPTY);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { errors, report } = useFormErrors();
   const [busy, setBusy] = useState(false);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = actionPromptSchema.safeParse(draft);
-    if (!parsed.success) return setErrors([...new Set(parsed.error.issues.map((i) => i.message))]);
+    if (!parsed.success) return report(issueMessages(parsed.error));
     setBusy(true);
     const res = await callAction(() => saveActionPromptAction({ id: initial?.id, data: parsed.data }));
     setBusy(false);
-    if (!res.ok) {
-      return setErrors([/no school/i.test(res.error) ? NO_SCHOOL_ACTION_PROMPTS : res.error || 'Failed to save action prompt']);
-    }
+    if (!res.ok) return report([failureText(res, { no_school: NO_SCHOOL_ACTION_PROMPTS }, 'Failed to save action prompt')]);
     onSaved(initial ? 'Action prompt updated successfully' : 'Action prompt added successfully');
   }
 
@@ -61,14 +62,7 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
             Active
           </label>
         </div>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Action Prompt'}
-          </Button>
-        </div>
+        <FormFooter label="Save Action Prompt" busyLabel="Saving..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -76,86 +70,62 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
 
 /** Action prompts (spec 001 §3.6, §4.6, §5.6, §8.6): add, edit, delete, higher priority first. */
 export function ActionPrompts() {
-  const [prompts, setPrompts] = useState<ActionPromptView[]>([]);
-  const [loading, setLoading] = useState(true);
-  const { error, success, setError, setSuccess } = useMessages();
-  const [editing, setEditing] = useState<ActionPromptView | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ActionPromptView | null>(null);
+  const screen = useListScreen<ActionPromptView>('action-prompts', listActionPromptsAction, {
+    loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_ACTION_PROMPTS : 'Failed to load action prompts'),
+  });
+  const { dialog } = screen;
+  const [adding, setAdding] = useState(false);
 
-  const load = useCallback(async () => {
-    const res = await callAction(() => listActionPromptsAction());
-    setLoading(false);
-    if (!res.ok) {
-      return setError(/no school/i.test(res.error) ? NO_SCHOOL_ACTION_PROMPTS : 'Failed to load action prompts');
-    }
-    setPrompts(res.data);
-  }, [setError]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  async function remove(p: ActionPromptView) {
-    setDeleting(null);
-    const res = await callAction(() => deleteActionPromptAction({ id: p.id }));
-    if (!res.ok) {
-      return setError(res.error || 'Failed to delete action prompt');
-    }
-    setSuccess('Action prompt deleted successfully');
-    await load();
-  }
-
-  if (loading) return <p role="status">Loading action prompts...</p>;
+  if (screen.loading) return <p role="status">Loading action prompts...</p>;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">Next steps the assistant offers visitors: apply, call, write, or fill in a form. Higher priority comes first.</p>
-      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
-      <Button onClick={() => setEditing('new')}>Add Action Prompt</Button>
-      {prompts.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No action prompts yet.</p>
-      ) : (
-        <ul className="space-y-3">
-          {prompts.map((p) => (
-            <li key={p.id} aria-label={p.name} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="font-semibold">{p.name}</h3>
+      <MessageBanners {...screen.banners} />
+      <Button onClick={() => setAdding(true)}>Add Action Prompt</Button>
+      <ItemList items={screen.items} empty="No action prompts yet.">
+        {(p) => (
+          <ItemCard
+            key={p.id}
+            label={p.name}
+            title={p.name}
+            heading="h3"
+            badges={
+              <>
                 <Badge tone="brand">{ACTION_TYPE_LABELS[p.action_type]}</Badge>
                 <Badge tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
                 <span className="text-xs text-slate-600 dark:text-slate-400">Priority {p.priority}</span>
-              </div>
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">For {p.target_audience}</p>
-              <p className="mt-1 text-sm" title={p.action_description}>
-                {truncate(p.action_description, 100)}
-              </p>
-              <p className="mt-1 break-all font-mono text-xs text-slate-700 dark:text-slate-300">{p.action_data}</p>
-              <div className="mt-3 flex gap-2">
-                <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(p)}>
-                  Edit
-                </Button>
-                <Button variant="danger" className="px-3 py-1.5" onClick={() => setDeleting(p)}>
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {editing && (
+              </>
+            }
+            actions={<EditDeleteButtons onEdit={() => screen.open('edit', p)} onDelete={() => screen.open('delete', p)} />}
+          >
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">For {p.target_audience}</p>
+            <p className="mt-1 text-sm" title={p.action_description}>
+              {truncate(p.action_description, 100)}
+            </p>
+            <p className="mt-1 break-all font-mono text-xs text-slate-700 dark:text-slate-300">{p.action_data}</p>
+          </ItemCard>
+        )}
+      </ItemList>
+      {(adding || dialog?.kind === 'edit') && (
         <PromptForm
-          initial={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          initial={adding ? null : dialog!.item}
+          onClose={() => (adding ? setAdding(false) : screen.close())}
           onSaved={(message) => {
-            setEditing(null);
-            setError(null);
-            setSuccess(message);
-            void load();
+            setAdding(false);
+            screen.done(message);
           }}
         />
       )}
-      {deleting && (
-        <ConfirmDialog title="Delete Action Prompt" onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)}>
-          Are you sure you want to delete the action prompt &quot;{deleting.name}&quot;? This action cannot be undone.
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete Action Prompt"
+          onCancel={screen.close}
+          onConfirm={() => {
+            screen.close();
+            void screen.run(() => deleteActionPromptAction({ id: dialog.item.id }), { failure: 'Failed to delete action prompt', success: 'Action prompt deleted successfully' });
+          }}
+        >
+          Are you sure you want to delete the action prompt &quot;{dialog.item.name}&quot;? This action cannot be undone.
         </ConfirmDialog>
       )}
     </div>

@@ -1,12 +1,14 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getFactSheetAction, saveFactSheetAction } from '@/app/actions/school';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { inputClass, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { splitItems, type FactSheetView } from '@/lib/schools/schema';
-import { callAction } from '@/lib/web/api';
+import { callAction, failureText } from '@/lib/web/api';
+import { useScreenData } from '@/lib/web/screen-data';
 
 const EMPTY: FactSheetView = { programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] };
 const SET_UP_FIRST = 'Please set up your school information first.';
@@ -64,33 +66,21 @@ const isEmpty = (f: FactSheetView) => f.programs.length + f.athletic_teams.lengt
 
 /** The Fact Sheet (spec 001 §2.2, §3.2, §4.2, §8.2). */
 export function FactSheet() {
-  const [saved, setSaved] = useState<FactSheetView>(EMPTY);
-  const [draft, setDraft] = useState<FactSheetView>(EMPTY);
-  const [editing, setEditing] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const sheet = useScreenData('fact-sheet', getFactSheetAction);
+  if (sheet.loading) return <p role="status">Loading fact sheet...</p>;
+  // The server's no-school text already asks for the school to be set up.
+  const loadError = sheet.failure ? (sheet.failure.code === 'no_school' ? sheet.failure.error : 'Failed to load fact sheet data') : null;
+  return <FactSheetEditor initial={sheet.data ?? EMPTY} loadError={loadError} onSaved={sheet.setData} />;
+}
+
+function FactSheetEditor({ initial, loadError, onSaved }: { initial: FactSheetView; loadError: string | null; onSaved: (sheet: FactSheetView) => void }) {
+  const [saved, setSaved] = useState<FactSheetView>(initial);
+  const [draft, setDraft] = useState<FactSheetView>(initial);
+  // Nothing entered yet (or nothing could be read): start in edit mode.
+  const [editing, setEditing] = useState(loadError !== null || isEmpty(initial));
+  const [error, setError] = useState<string | null>(loadError);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    const res = await callAction(() => getFactSheetAction());
-    setLoading(false);
-    if (!res.ok) {
-      const detail = res.error ?? '';
-      setError(/set up your school/i.test(detail) ? detail : /no school/i.test(detail) ? SET_UP_FIRST : 'Failed to load fact sheet data');
-      setEditing(true);
-      return;
-    }
-    setSaved(res.data);
-    setDraft(res.data);
-    // Nothing entered yet: start in edit mode.
-    setEditing(isEmpty(res.data));
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -100,16 +90,14 @@ export function FactSheet() {
     setError(null);
     const res = await callAction(() => saveFactSheetAction(draft));
     setBusy(false);
-    if (!res.ok) {
-      return setError(/no school/i.test(res.error) ? SET_UP_FIRST : res.error || 'Failed to save fact sheet');
-    }
+    if (!res.ok) return setError(failureText(res, { no_school: SET_UP_FIRST }, 'Failed to save fact sheet'));
     setSaved(res.data);
     setDraft(res.data);
+    onSaved(res.data);
     setEditing(false);
     setSuccess('Fact sheet saved successfully!');
   }
 
-  if (loading) return <p role="status">Loading fact sheet...</p>;
 
   return (
     <div className="space-y-4">
@@ -144,21 +132,16 @@ export function FactSheet() {
               Add deadline
             </Button>
           </fieldset>
-          <div className="flex justify-end gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setDraft(saved);
-                setError(null);
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : 'Save Fact Sheet'}
-            </Button>
-          </div>
+          <FormFooter
+            label="Save Fact Sheet"
+            busyLabel="Saving..."
+            busy={busy}
+            onCancel={() => {
+              setDraft(saved);
+              setError(null);
+              setEditing(false);
+            }}
+          />
         </form>
       ) : (
         <div className="space-y-5">

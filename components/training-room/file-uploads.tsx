@@ -1,16 +1,19 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { deleteFileAction, generateFileInsightsAction, listFilesAction, updateFileAction } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
+import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { CardButton, EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
 import { Modal } from '@/components/ui/modal';
+import { useListScreen } from '@/components/ui/use-list-screen';
 import { ACCEPTED_EXTENSIONS, defaultFileName, FILE_MAX_BYTES, formatFileSize, NO_SCHOOL_FILES, type KnowledgeFileView } from '@/lib/knowledge/file-schema';
 import type { ActionResult } from '@/lib/http/action-result';
-import { callAction, failureFrom } from '@/lib/web/api';
+import { callAction, failureFrom, failureText } from '@/lib/web/api';
 
 const POLL_MS = 3000;
 
@@ -21,7 +24,6 @@ const STATUS: Record<KnowledgeFileView['analysis_status'], { label: string; tone
   failed: { label: 'Failed', tone: 'danger' },
 };
 
-/** Uploads with XMLHttpRequest so the bar can show progress; the web session authenticates it. */
 /** The upload goes through XHR for its progress events; its answer still goes through the data layer. */
 function sendFile(file: File, name: string, onProgress: (pct: number) => void): Promise<ActionResult<unknown>> {
   return new Promise((resolve) => {
@@ -40,7 +42,7 @@ function sendFile(file: File, name: string, onProgress: (pct: number) => void): 
       }
       resolve(xhr.status >= 200 && xhr.status < 300 ? { ok: true, data: body } : failureFrom(xhr.status, body, 'Failed to upload file'));
     };
-    xhr.onerror = () => resolve({ ok: false, error: 'Failed to upload file', code: 'error' });
+    xhr.onerror = () => resolve({ ok: false, error: 'Failed to upload file', code: 'unavailable' });
     xhr.send(form);
   });
 }
@@ -62,7 +64,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
     const res = await sendFile(file, name.trim(), setProgress);
     setProgress(null);
     if (!res.ok) {
-      return setError(res.code === 'not_found' ? NO_SCHOOL_FILES : res.error);
+      return setError(failureText(res, { no_school: NO_SCHOOL_FILES }));
     }
     setFile(null);
     setName('');
@@ -113,146 +115,97 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
 
 /** File uploads (spec 001 §3.4, §4.4, §5.4, §8.4). */
 export function FileUploads() {
-  const [files, setFiles] = useState<KnowledgeFileView[]>([]);
-  const [loading, setLoading] = useState(true);
-  const { error, success, setError, setSuccess } = useMessages();
-  const [dialog, setDialog] = useState<{ kind: 'insights' | 'rename' | 'delete'; file: KnowledgeFileView } | null>(null);
+  const screen = useListScreen<KnowledgeFileView, 'insights' | 'rename' | 'delete'>('files', listFilesAction, {
+    loadError: (f) => {
+      if (f.code === 'no_school') return NO_SCHOOL_FILES;
+      console.error('Failed to load files', f.error);
+      return null;
+    },
+    // While any document is being analysed, the list is polled every three seconds.
+    pollMs: (files) => (files?.some((f) => f.analysis_status === 'processing') ? POLL_MS : 0),
+  });
+  const { dialog, setError } = screen;
   const [text, setText] = useState('');
-
-  const load = useCallback(async () => {
-    const res = await callAction(() => listFilesAction());
-    setLoading(false);
-    if (!res.ok) {
-      if (/no school/i.test(res.error)) setError(NO_SCHOOL_FILES);
-      else console.error('Failed to load files', res.error);
-      return;
-    }
-    setFiles(res.data);
-  }, [setError]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  // While any document is being analysed, the list is polled every three seconds.
-  const processing = files.some((f) => f.analysis_status === 'processing');
-  useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [processing, load]);
-
-  const finish = (message: string) => {
-    setDialog(null);
-    setError(null);
-    setSuccess(message);
-    void load();
-  };
 
   async function generate(f: KnowledgeFileView) {
     const res = await callAction(() => generateFileInsightsAction({ id: f.id }));
     if (!res.ok) return setError(res.error || 'Error generating insights');
     setError(null);
-    await load();
+    await screen.reload();
   }
 
   async function saveDialog() {
     if (!dialog) return;
     const changes = dialog.kind === 'rename' ? { name: text } : { insights_summary: text };
     if (dialog.kind === 'rename' && !text.trim()) return setError('Please provide a name');
-    const res = await callAction(() => updateFileAction({ id: dialog.file.id, ...changes }));
+    const res = await callAction(() => updateFileAction({ id: dialog.item.id, ...changes }));
     if (!res.ok) return setError(res.error || (dialog.kind === 'rename' ? 'Failed to update file' : 'Failed to update insights'));
-    finish(dialog.kind === 'rename' ? 'File updated successfully' : 'Insights updated successfully');
+    screen.done(dialog.kind === 'rename' ? 'File updated successfully' : 'Insights updated successfully');
   }
 
-  async function remove(f: KnowledgeFileView) {
-    const res = await callAction(() => deleteFileAction({ id: f.id }));
-    if (!res.ok) {
-      setDialog(null);
-      return setError(res.error || 'Failed to delete file');
-    }
-    finish('File deleted successfully');
-  }
-
-  if (loading) return <p role="status">Loading files...</p>;
+  if (screen.loading) return <p role="status">Loading files...</p>;
   return (
     <div className="space-y-4">
-      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
+      <MessageBanners {...screen.banners} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Upload a document</h3>
-        <UploadForm onUploaded={() => finish('File uploaded successfully')} />
+        <UploadForm onUploaded={() => screen.done('File uploaded successfully')} />
       </section>
-      {files.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No documents yet.</p>
-      ) : (
-        <ul className="space-y-3">
-          {files.map((f) => {
-            const status = STATUS[f.analysis_status];
-            return (
-              <li key={f.id} aria-label={f.name} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h4 className="font-semibold">{f.name}</h4>
-                  <Badge tone={status.tone}>{status.label}</Badge>
-                </div>
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  {f.original_filename} · {formatFileSize(f.file_size)} · uploaded {new Date(f.created_at).toLocaleDateString()}
-                </p>
-                {f.analysis_status === 'processing' && (
-                  <p role="status" className="mt-2 flex items-center gap-2 text-sm">
-                    <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
-                    Generating insights...
-                  </p>
-                )}
-                {f.analysis_status === 'failed' && (
-                  <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
-                    Insights generation failed{f.analysis_error ? `: ${f.analysis_error}` : ''}
-                  </p>
-                )}
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {f.analysis_status === 'pending' && (
-                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => void generate(f)}>
-                      Generate Insights
-                    </Button>
-                  )}
-                  {f.analysis_status === 'failed' && (
-                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => void generate(f)}>
-                      Retry
-                    </Button>
-                  )}
+      <ItemList items={screen.items} empty="No documents yet.">
+        {(f) => {
+          const status = STATUS[f.analysis_status];
+          return (
+            <ItemCard
+              key={f.id}
+              label={f.name}
+              title={f.name}
+              badges={<Badge tone={status.tone}>{status.label}</Badge>}
+              actions={
+                <>
+                  {f.analysis_status === 'pending' && <CardButton onClick={() => void generate(f)}>Generate Insights</CardButton>}
+                  {f.analysis_status === 'failed' && <CardButton onClick={() => void generate(f)}>Retry</CardButton>}
                   {f.analysis_status === 'completed' && f.insights_summary && (
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1.5"
+                    <CardButton
                       onClick={() => {
                         setText(f.insights_summary ?? '');
-                        setDialog({ kind: 'insights', file: f });
+                        screen.open('insights', f);
                       }}
                     >
                       Insights
-                    </Button>
+                    </CardButton>
                   )}
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1.5"
+                  <CardButton
                     onClick={() => {
                       setText(f.name);
-                      setDialog({ kind: 'rename', file: f });
+                      screen.open('rename', f);
                     }}
                   >
                     Rename
-                  </Button>
-                  <Button variant="danger" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'delete', file: f })}>
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </CardButton>
+                  <EditDeleteButtons onDelete={() => screen.open('delete', f)} />
+                </>
+              }
+            >
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                {f.original_filename} · {formatFileSize(f.file_size)} · uploaded {new Date(f.created_at).toLocaleDateString()}
+              </p>
+              {f.analysis_status === 'processing' && (
+                <p role="status" className="mt-2 flex items-center gap-2 text-sm">
+                  <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
+                  Generating insights...
+                </p>
+              )}
+              {f.analysis_status === 'failed' && (
+                <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+                  Insights generation failed{f.analysis_error ? `: ${f.analysis_error}` : ''}
+                </p>
+              )}
+            </ItemCard>
+          );
+        }}
+      </ItemList>
       {dialog && dialog.kind !== 'delete' && (
-        <Modal open onOpenChange={(o) => !o && setDialog(null)} title={dialog.kind === 'rename' ? 'Rename Document' : `Insights: ${dialog.file.name}`} wide>
+        <Modal open onOpenChange={(o) => !o && screen.close()} title={dialog.kind === 'rename' ? 'Rename Document' : `Insights: ${dialog.item.name}`} wide>
           {dialog.kind === 'rename' ? (
             <TextField label="Name" required value={text} onChange={(e) => setText(e.target.value)} />
           ) : (
@@ -263,17 +216,16 @@ export function FileUploads() {
               <textarea id="file-insights" rows={15} className={`${inputClass} font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} />
             </>
           )}
-          <div className="mt-4 flex justify-end gap-3">
-            <Button variant="secondary" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void saveDialog()}>Save</Button>
-          </div>
+          <FormFooter className="mt-4" label="Save" onCancel={screen.close} onSubmit={() => void saveDialog()} />
         </Modal>
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDialog title="Delete Document" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.file)}>
-          Are you sure you want to delete &quot;{dialog.file.name}&quot;? This action cannot be undone.
+        <ConfirmDialog
+          title="Delete Document"
+          onCancel={screen.close}
+          onConfirm={() => void screen.run(() => deleteFileAction({ id: dialog.item.id }), { failure: 'Failed to delete file', success: 'File deleted successfully' })}
+        >
+          Are you sure you want to delete &quot;{dialog.item.name}&quot;? This action cannot be undone.
         </ConfirmDialog>
       )}
     </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   deleteWebLinkAction,
   generateWebLinkInsightsAction,
@@ -10,14 +10,15 @@ import {
   updateWebLinkInsightsAction,
 } from '@/app/actions/knowledge';
 import { Badge } from '@/components/ui/badge';
-import { Banner, ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { Banner, ErrorList, MessageBanners } from '@/components/ui/banner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { CardButton, EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
 import { Modal } from '@/components/ui/modal';
+import { issueMessages, useFormErrors, useListScreen } from '@/components/ui/use-list-screen';
 import { EMPTY_CONTENT, NO_SCHOOL_WEB_LINKS, webLinkCreateSchema, type WebLinkView } from '@/lib/knowledge/web-link-schema';
-import { callAction } from '@/lib/web/api';
-
+import { callAction, failureText } from '@/lib/web/api';
 
 const STATUS: Record<string, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
   pending: { label: 'No insights yet', tone: 'neutral' },
@@ -29,28 +30,22 @@ const STATUS: Record<string, { label: string; tone: 'neutral' | 'success' | 'war
 
 function LinkForm({ initial, onSaved, onCancel, onFailed }: { initial: WebLinkView | null; onSaved: (message: string) => void; onCancel?: () => void; /** The screen drops its older success message. */ onFailed?: () => void }) {
   const [draft, setDraft] = useState({ name: initial?.name ?? '', url: initial?.url ?? '', drill_into_subpages: initial?.drill_into_subpages ?? false });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { errors, report } = useFormErrors(onFailed);
   // Typing again means the last complaint has been read: it goes, so it cannot sit beside a later success.
   const edit = (change: Partial<typeof draft>) => {
     setDraft((d) => ({ ...d, ...change }));
-    setErrors([]);
-  };
-  const report = (list: string[]) => {
-    setErrors(list);
-    if (list.length) onFailed?.();
+    report([]);
   };
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = webLinkCreateSchema.safeParse(draft);
-    if (!parsed.success) return report([...new Set(parsed.error.issues.map((i) => i.message))]);
+    if (!parsed.success) return report(issueMessages(parsed.error));
     setBusy(true);
     const res = await callAction(() => saveWebLinkAction({ id: initial?.id, data: parsed.data }));
     setBusy(false);
-    if (!res.ok) {
-      return report([/no school/i.test(res.error) ? NO_SCHOOL_WEB_LINKS : res.error || 'Failed to save web link']);
-    }
+    if (!res.ok) return report([failureText(res, { no_school: NO_SCHOOL_WEB_LINKS }, 'Failed to save web link')]);
     if (!initial) setDraft({ name: '', url: '', drill_into_subpages: false });
     report([]);
     onSaved(initial ? 'Web link updated successfully' : 'Web link added successfully');
@@ -67,16 +62,7 @@ function LinkForm({ initial, onSaved, onCancel, onFailed }: { initial: WebLinkVi
         <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={draft.drill_into_subpages} onChange={(e) => setDraft((d) => ({ ...d, drill_into_subpages: e.target.checked }))} />
         Drill into subpages (up to 25 pages under this address, two links deep; each page is kept as its own source)
       </label>
-      <div className="flex justify-end gap-3">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : initial ? 'Save Link' : 'Add Link'}
-        </Button>
-      </div>
+      <FormFooter label={initial ? 'Save Link' : 'Add Link'} busyLabel="Saving..." busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -99,14 +85,7 @@ function InsightsEditor({ link, onClose, onSaved }: { link: WebLinkView; onClose
         Insights the assistant answers from
       </label>
       <textarea id="insights-text" rows={15} className={`${inputClass} font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} />
-      <div className="mt-4 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void save()} disabled={busy}>
-          {busy ? 'Saving...' : 'Save Insights'}
-        </Button>
-      </div>
+      <FormFooter className="mt-4" label="Save Insights" busyLabel="Saving..." busy={busy} onCancel={onClose} onSubmit={() => void save()} />
     </Modal>
   );
 }
@@ -130,46 +109,18 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
         Page content
       </label>
       <textarea id="manual-content" rows={15} className={inputClass} value={content} onChange={(e) => setContent(e.target.value)} />
-      <div className="mt-4 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void submit()} disabled={busy}>
-          {busy ? 'Processing...' : 'Create Insights'}
-        </Button>
-      </div>
+      <FormFooter className="mt-4" label="Create Insights" busyLabel="Processing..." busy={busy} onCancel={onClose} onSubmit={() => void submit()} />
     </Modal>
   );
 }
 
 /** Web links (spec 001 §3.3, §4.3, §5.3, §8.3). */
 export function WebLinks() {
-  const [links, setLinks] = useState<WebLinkView[]>([]);
-  const [loading, setLoading] = useState(true);
-  const { error, success, setError, setSuccess } = useMessages();
+  const screen = useListScreen<WebLinkView, 'edit' | 'insights' | 'manual' | 'delete'>('web-links', listWebLinksAction, {
+    loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_WEB_LINKS : 'Failed to load web links'),
+  });
+  const { dialog, setError, setSuccess } = screen;
   const [generating, setGenerating] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'edit' | 'insights' | 'manual' | 'delete'; link: WebLinkView } | null>(null);
-
-  const load = useCallback(async () => {
-    const res = await callAction(() => listWebLinksAction());
-    setLoading(false);
-    if (!res.ok) {
-      return setError(/no school/i.test(res.error) ? NO_SCHOOL_WEB_LINKS : 'Failed to load web links');
-    }
-    setLinks(res.data);
-  }, [setError]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  const done = (message: string) => {
-    setDialog(null);
-    setError(null);
-    setSuccess(message);
-    void load();
-  };
 
   async function generate(link: WebLinkView) {
     setGenerating(link.id);
@@ -177,86 +128,71 @@ export function WebLinks() {
     const res = await callAction(() => generateWebLinkInsightsAction({ id: link.id }));
     setGenerating(null);
     if (!res.ok) return setError(res.error || 'Failed to generate insights');
-    await load();
-    if (res.data.status === 'manual_required') setDialog({ kind: 'manual', link });
+    await screen.reload();
+    if (res.data.status === 'manual_required') screen.open('manual', link);
     else setSuccess('Insights generated successfully');
   }
 
-  async function remove(link: WebLinkView) {
-    const res = await callAction(() => deleteWebLinkAction({ id: link.id }));
-    if (!res.ok) {
-      setDialog(null);
-      return setError(res.error || 'Failed to delete web link');
-    }
-    done('Web link deleted successfully');
-  }
-
-  if (loading) return <p role="status">Loading web links...</p>;
+  if (screen.loading) return <p role="status">Loading web links...</p>;
   return (
     <div className="space-y-4">
-      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
+      <MessageBanners {...screen.banners} />
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <h3 className="mb-3 font-semibold">Add a web link</h3>
-        <LinkForm initial={null} onSaved={done} onFailed={() => setSuccess(null)} />
+        <LinkForm initial={null} onSaved={screen.done} onFailed={() => setSuccess(null)} />
       </section>
-      {links.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">No web links yet.</p>
-      ) : (
-        <ul className="space-y-3">
-          {links.map((l) => {
-            const status = STATUS[l.scrape_status] ?? STATUS.pending!;
-            return (
-              <li key={l.id} aria-label={l.name} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h4 className="font-semibold">{l.name}</h4>
+      <ItemList items={screen.items} empty="No web links yet.">
+        {(l) => {
+          const status = STATUS[l.scrape_status] ?? STATUS.pending!;
+          return (
+            <ItemCard
+              key={l.id}
+              label={l.name}
+              title={l.name}
+              badges={
+                <>
                   <Badge tone={status.tone}>{status.label}</Badge>
                   {l.drill_into_subpages && <Badge>Subpages</Badge>}
-                </div>
-                <a href={l.url} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all text-sm text-brand-800 underline dark:text-brand-300">
-                  {l.url}
-                </a>
-                {l.last_scraped_at && (
-                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                    Last read {new Date(l.last_scraped_at).toLocaleString()}
-                    {l.pages_scraped > 1 ? ` · ${l.pages_scraped} pages` : ''}
-                  </p>
-                )}
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {l.insights_summary ? (
-                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'insights', link: l })}>
-                      Insights
-                    </Button>
-                  ) : null}
-                  <Button variant="secondary" className="px-3 py-1.5" disabled={generating !== null} onClick={() => void generate(l)}>
+                </>
+              }
+              actions={
+                <>
+                  {l.insights_summary ? <CardButton onClick={() => screen.open('insights', l)}>Insights</CardButton> : null}
+                  <CardButton disabled={generating !== null} onClick={() => void generate(l)}>
                     {generating === l.id ? 'Generating insights...' : l.insights_summary ? 'Regenerate Insights' : 'Generate Insights'}
-                  </Button>
-                  {l.scrape_status === 'manual_required' && (
-                    <Button variant="secondary" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'manual', link: l })}>
-                      Paste Content
-                    </Button>
-                  )}
-                  <Button variant="secondary" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'edit', link: l })}>
-                    Edit
-                  </Button>
-                  <Button variant="danger" className="px-3 py-1.5" onClick={() => setDialog({ kind: 'delete', link: l })}>
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </CardButton>
+                  {l.scrape_status === 'manual_required' && <CardButton onClick={() => screen.open('manual', l)}>Paste Content</CardButton>}
+                  <EditDeleteButtons onEdit={() => screen.open('edit', l)} onDelete={() => screen.open('delete', l)} />
+                </>
+              }
+            >
+              <a href={l.url} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all text-sm text-brand-800 underline dark:text-brand-300">
+                {l.url}
+              </a>
+              {l.last_scraped_at && (
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Last read {new Date(l.last_scraped_at).toLocaleString()}
+                  {l.pages_scraped > 1 ? ` · ${l.pages_scraped} pages` : ''}
+                </p>
+              )}
+            </ItemCard>
+          );
+        }}
+      </ItemList>
       {dialog?.kind === 'edit' && (
-        <Modal open onOpenChange={(o) => !o && setDialog(null)} title="Edit Web Link" wide>
-          <LinkForm initial={dialog.link} onSaved={done} onCancel={() => setDialog(null)} />
+        <Modal open onOpenChange={(o) => !o && screen.close()} title="Edit Web Link" wide>
+          <LinkForm initial={dialog.item} onSaved={screen.done} onCancel={screen.close} />
         </Modal>
       )}
-      {dialog?.kind === 'insights' && <InsightsEditor link={dialog.link} onClose={() => setDialog(null)} onSaved={done} />}
-      {dialog?.kind === 'manual' && <ManualContent link={dialog.link} onClose={() => setDialog(null)} onSaved={done} />}
+      {dialog?.kind === 'insights' && <InsightsEditor link={dialog.item} onClose={screen.close} onSaved={screen.done} />}
+      {dialog?.kind === 'manual' && <ManualContent link={dialog.item} onClose={screen.close} onSaved={screen.done} />}
       {dialog?.kind === 'delete' && (
-        <ConfirmDialog title="Delete Web Link" onCancel={() => setDialog(null)} onConfirm={() => void remove(dialog.link)}>
-          Are you sure you want to delete the web link &quot;{dialog.link.name}&quot;? This action cannot be undone.
+        <ConfirmDialog
+          title="Delete Web Link"
+          onCancel={screen.close}
+          onConfirm={() => void screen.run(() => deleteWebLinkAction({ id: dialog.item.id }), { failure: 'Failed to delete web link', success: 'Web link deleted successfully' })}
+        >
+          Are you sure you want to delete the web link &quot;{dialog.item.name}&quot;? This action cannot be undone.
         </ConfirmDialog>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { setUserPasswordAction } from '@/app/actions/users';
 import { FIX_PASSWORD_FIRST, PasswordStrength, usePasswordCheck } from '@/components/auth/password-strength';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import type { AdminUser } from '@/lib/users/present';
@@ -46,14 +46,7 @@ export function ChangePasswordModal({ user, onClose, onDone }: { user: AdminUser
         >
           <PasswordStrength password={password} result={result} />
         </TextField>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Update Password'}
-          </Button>
-        </div>
+        <FormFooter label={'Update Password'} busyLabel="Saving..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

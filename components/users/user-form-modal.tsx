@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { createUserAction, updateUserAction } from '@/app/actions/users';
 import { ErrorList } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select';
@@ -109,14 +109,7 @@ export function UserFormModal({
           </SelectField>
         </div>
         {form.school === NEW_SCHOOL && <p className="text-sm text-slate-700 dark:text-slate-300">The new user will be asked to set up their school when they first sign in.</p>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : creating ? 'Create User' : 'Save Changes'}
-          </Button>
-        </div>
+        <FormFooter label={creating ? 'Create User' : 'Save Changes'} busyLabel="Saving..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

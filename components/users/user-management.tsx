@@ -1,7 +1,7 @@
 'use client';
 
 import { createColumnHelper, sortFn_basic, useTable, type ColumnFiltersState, type PaginationState, type SortingState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { deleteUserAction, listSchoolsAction, listUsersAction, updateUserAction } from '@/app/actions/users';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { MessageBanners, useMessages } from '@/components/ui/banner';
@@ -12,6 +12,7 @@ import { SelectField } from '@/components/ui/select';
 import type { AdminUser } from '@/lib/users/present';
 import { roleLabel } from '@/lib/users/schema';
 import { callAction } from '@/lib/web/api';
+import { useScreenData } from '@/lib/web/screen-data';
 import { ChangePasswordModal } from './change-password-modal';
 import {
   DEFAULT_FILTERS,
@@ -58,32 +59,27 @@ const SORTS: Record<string, SortingState> = {
   newest: [{ id: 'created', desc: true }],
 };
 
+const NO_USERS: AdminUser[] = [];
+const NO_SCHOOLS: School[] = [];
+
 export function UserManagement({ currentUserId, currentRole, currentSchoolId }: { currentUserId: number; currentRole: string; currentSchoolId: number | null }) {
-  const [users, setUsers] = useState<AdminUser[]>([]);
-  const [schools, setSchools] = useState<School[]>([]);
-  const [loading, setLoading] = useState(true);
   const { error, success, setError, setSuccess } = useMessages();
   const [filters, setFilters] = useState<UserFilters>(DEFAULT_FILTERS);
   const [sort, setSort] = useState('name');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
 
+  const usersData = useScreenData('users', () => listUsersAction({ skip: 0, limit: LOAD_LIMIT }), { onError: (f) => setError(`Failed to load users: ${f.error}`) });
+  // A failed school list only empties the select (spec 000 §7).
+  const schoolsData = useScreenData('user-schools', listSchoolsAction, { onError: (f) => console.error('Failed to load schools', f.error) });
+  const users = usersData.data?.data ?? NO_USERS;
+  const schools: School[] = schoolsData.data ?? NO_SCHOOLS;
+  const loading = usersData.loading || schoolsData.loading;
+  const { reload: reloadUsers } = usersData;
+  const { reload: reloadSchools } = schoolsData;
   const load = useCallback(async () => {
-    const [usersRes, schoolsRes] = await Promise.all([callAction(() => listUsersAction({ skip: 0, limit: LOAD_LIMIT })), callAction(() => listSchoolsAction())]);
-    setLoading(false);
-    if (!usersRes.ok) {
-      setError(`Failed to load users: ${usersRes.error}`);
-    } else setUsers(usersRes.data.data);
-    // A failed school list only empties the select (spec 000 §7).
-    if (schoolsRes.ok) setSchools(schoolsRes.data);
-    else console.error('Failed to load schools', schoolsRes.error);
-  }, [setError]);
-
-  useEffect(() => {
-    // Loading is an external sync: the list comes from the server once the screen mounts.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+    await Promise.all([reloadUsers(), reloadSchools()]);
+  }, [reloadUsers, reloadSchools]);
 
   const columnFilters = useMemo<ColumnFiltersState>(
     () => [

@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { getStaffSession } from '@/lib/auth/web-session';
-import { codeForStatus, type ActionResult } from './action-result';
+import type { ActionResult } from './action-result';
 import { assertStorableText } from './body';
 import { AppError } from './errors';
 
@@ -28,20 +28,20 @@ export async function staffAction<S extends z.ZodType, T>(
     // The same text rule as the REST reader: Postgres cannot store NUL or broken Unicode.
     assertStorableText(input instanceof FormData ? [...input.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]) : input, ['body']);
   } catch {
-    return { ok: false, error: 'Text contains characters that cannot be stored', code: 'invalid' };
+    return { ok: false, error: 'Text contains characters that cannot be stored', code: 'validation' };
   }
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('. '), code: 'invalid' };
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('. '), code: 'validation' };
   try {
     return { ok: true, data: await body(ctx, parsed.data) };
   } catch (err) {
     if (err instanceof AppError) {
       const error = typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.msg).join('. ');
-      // Only the frame above decides that the session ended: a 401 from inside (a wrong current
-      // password) is a refused input, not a reason to send the user home.
-      return { ok: false, error, code: err.status === 401 ? 'invalid' : codeForStatus(err.status) };
+      // The same code as the REST answer. Only the frame above says the session ended: a 401 from
+      // inside (a wrong current password) answers `unauthorized`, shown in place.
+      return { ok: false, error, code: err.code === 'session_expired' ? 'unauthorized' : err.code };
     }
     console.error('[action] unhandled error', err);
-    return { ok: false, error: 'An error occurred', code: 'error' };
+    return { ok: false, error: 'An error occurred', code: 'unavailable' };
   }
 }

@@ -1,22 +1,27 @@
-import type { ErrorCode } from './action-result';
+import { codeForStatus, type ErrorCode } from './action-result';
 
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 
-/** A failure with an HTTP status; answered as FastAPI-shaped `{detail}`. */
+/** A failure with an HTTP status; answered as FastAPI-shaped `{detail, code}`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | ValidationIssue[],
     readonly headers: Record<string, string> = {},
-    /** Sent beside `detail` when a client must act on it (see lib/http/action-result.ts). */
-    readonly code?: ErrorCode,
+    /** Only for kinds the status cannot tell (no_school, session_expired); see `errorCode`. */
+    private readonly kind?: ErrorCode,
   ) {
     super(typeof detail === 'string' ? detail : 'Validation error');
     this.name = 'AppError';
   }
 
+  /** The machine-readable code sent beside `detail`: derived here and nowhere else. */
+  get code(): ErrorCode {
+    return this.kind ?? codeForStatus(this.status);
+  }
+
   toResponse(): Response {
-    return Response.json(this.code ? { detail: this.detail, code: this.code } : { detail: this.detail }, { status: this.status, headers: this.headers });
+    return Response.json({ detail: this.detail, code: this.code }, { status: this.status, headers: this.headers });
   }
 }
 
@@ -27,6 +32,8 @@ export const unauthorized = (detail = 'Not authenticated') =>
 export const sessionEnded = (detail = 'Not authenticated') => new AppError(401, detail, { 'WWW-Authenticate': 'Bearer' }, 'session_expired');
 export const forbidden = (detail = 'Not enough permissions') => new AppError(403, detail);
 export const notFound = (detail = 'Not found') => new AppError(404, detail);
+/** The 404 of an account that has no school yet; screens ask for the school to be set up. */
+export const noSchool = (detail: string) => new AppError(404, detail, {}, 'no_school');
 export const conflict = (detail: string) => new AppError(409, detail);
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts. Please try again later.') =>
   new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
 import { assertStorableText, readJsonBody } from './body';
-import { AppError, sessionEnded, unauthorized } from './errors';
+import { AppError, conflict, sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 
@@ -42,11 +42,12 @@ async function sessionPrincipal(req: Request): Promise<AuthContext> {
   return ctx;
 }
 
+/** Every failure answers FastAPI-shaped `{detail, code}`; the code comes from AppError alone. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) return err.toResponse();
-  if (databaseConflict(err)) return Response.json({ detail: 'A record with these details already exists' }, { status: 409 });
+  if (databaseConflict(err)) return conflict('A record with these details already exists').toResponse();
   console.error('[api] unhandled error', err);
-  return Response.json({ detail: 'Internal server error' }, { status: 500 });
+  return new AppError(500, 'Internal server error').toResponse();
 }
 
 /** A thin route handler: resolve the caller, parse inputs with the operation's schemas, call lib, shape the answer. */

@@ -8,7 +8,6 @@ import { notFound } from '@/lib/http/errors';
 import { ACTION_TYPE_LABELS, type ActionPromptInput, type ActionPromptView } from './action-prompt-schema';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 
-
 type Row = typeof actionPrompts.$inferSelect;
 
 function toView(r: Row): ActionPromptView {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assistantOperations } from '@/lib/assistant/operations';
 import { chatbotOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
 import { authOperations } from '@/lib/auth/operations';
+import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
@@ -115,7 +116,7 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Lantern API',
       version: RELEASE.version,
-      description: 'The REST surface of Lantern. Errors answer `{"detail": "..."}`; validation errors answer 422 with a list of `{loc, msg, type}`.',
+      description: `The REST surface of Lantern. Errors answer \`{"detail": "...", "code": "..."}\` (\`code\` is machine-readable: ${ERROR_CODES.join(', ')}); validation errors answer 422 with a list of \`{loc, msg, type}\`.`,
     },
     paths,
     components: {
@@ -124,7 +125,7 @@ export function buildOpenApiDocument() {
         widgetKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: "A school's widget key; browser calls must come from a site the school allows" },
       },
       schemas: {
-        HTTPError: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+        HTTPError: { type: 'object', properties: { detail: { type: 'string' }, code: { type: 'string', enum: [...ERROR_CODES] } }, required: ['detail'] },
         HTTPValidationError: {
           type: 'object',
           properties: {
@@ -136,6 +137,7 @@ export function buildOpenApiDocument() {
                 required: ['loc', 'msg', 'type'],
               },
             },
+            code: { type: 'string', enum: ['validation'] },
           },
         },
       },

@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { factSheets, schools, users, type School } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
+import { conflict, forbidden, noSchool, validationError } from '@/lib/http/errors';
 import { blobIdOfUrl, deleteBlob, saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
 import { replaceSourceChunks } from '@/lib/knowledge/index';
@@ -47,7 +47,7 @@ export async function schoolExists(ctx: AuthContext): Promise<boolean> {
 /** GET /schools/my-school: the caller's school, or 404 with the spec's detail. */
 export async function getMySchool(ctx: AuthContext) {
   const school = await findOwnSchool(ctx);
-  if (!school) throw notFound(NO_SCHOOL);
+  if (!school) throw noSchool(NO_SCHOOL);
   return toSchool(school);
 }
 
@@ -88,7 +88,7 @@ export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
 /** The caller's school row; 404 with the spec's detail when the account has none. */
 async function requireOwnSchool(ctx: AuthContext): Promise<School> {
   const school = await findOwnSchool(ctx);
-  if (!school) throw notFound(NO_SCHOOL);
+  if (!school) throw noSchool(NO_SCHOOL);
   return school;
 }
 
@@ -200,7 +200,7 @@ export const FACT_SHEET_NO_SCHOOL = 'No school associated with this account. Ple
 
 export async function getFactSheet(ctx: AuthContext) {
   const school = await findOwnSchool(ctx);
-  if (!school) throw notFound(FACT_SHEET_NO_SCHOOL);
+  if (!school) throw noSchool(FACT_SHEET_NO_SCHOOL);
   const db = await getDb();
   const [row] = await db.select().from(factSheets).where(eq(factSheets.schoolId, school.id)).limit(1);
   return toFactSheet(row ?? null);
@@ -208,7 +208,7 @@ export async function getFactSheet(ctx: AuthContext) {
 
 export async function saveFactSheet(ctx: AuthContext, input: FactSheetInput) {
   const school = await findOwnSchool(ctx);
-  if (!school) throw notFound(FACT_SHEET_NO_SCHOOL);
+  if (!school) throw noSchool(FACT_SHEET_NO_SCHOOL);
   const values = {
     programs: input.programs,
     athleticTeams: input.athletic_teams,

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { notFound } from '@/lib/http/errors';
+import { noSchool } from '@/lib/http/errors';
 import { NO_SCHOOL } from '@/lib/schools/service';
 
 // Tenancy in one place (issue 16): who is calling (a staff member, with the school their session
@@ -18,7 +18,7 @@ export type SchoolContext = StaffContext & { schoolId: number };
 
 /** Every school-scoped call acts on the caller's school; without one it answers 404 'No school associated…'. */
 export function requireSchoolId(ctx: StaffContext): number {
-  if (ctx.schoolId === null) throw notFound(NO_SCHOOL);
+  if (ctx.schoolId === null) throw noSchool(NO_SCHOOL);
   return ctx.schoolId;
 }
 

@@ -1,14 +1,14 @@
 // The client data layer: every browser-side call (server actions and REST) goes through here, so
 // loading errors and an ended session are handled one way (ARCHITECTURE "Screens load and change
 // data one way"). No server imports: used by client components.
-import { codeForStatus, SESSION_EXPIRED_CODE, type ActionFailure, type ActionResult, type ErrorCode } from '@/lib/http/action-result';
+import { codeForStatus, isErrorCode, SESSION_EXPIRED_CODE, type ActionFailure, type ActionResult, type ErrorCode } from '@/lib/http/action-result';
 import { expireSession, SESSION_EXPIRED_MESSAGE } from './session-state';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: ErrorCode = 'error',
+    readonly code: ErrorCode = 'unavailable',
   ) {
     super(message);
   }
@@ -51,7 +51,7 @@ export async function callAction<T>(run: () => Promise<ActionResult<T>>, fallbac
   try {
     result = await run();
   } catch {
-    result = (await sessionGone()) ? SESSION_FAILURE : { ok: false, error: fallback, code: 'error' };
+    result = (await sessionGone()) ? SESSION_FAILURE : { ok: false, error: fallback, code: 'unavailable' };
   }
   if (!result.ok && endsSession(result)) expireSession();
   return result;
@@ -59,10 +59,9 @@ export async function callAction<T>(run: () => Promise<ActionResult<T>>, fallbac
 
 /** The failure for a REST answer that was not 2xx; an ended session is handled here. */
 export function failureFrom(status: number, body: unknown, fallback = 'An error occurred'): ActionFailure {
-  const code = (body as { code?: unknown } | null)?.code;
-  // A 401 without the code is a refused sign-in (wrong password), not an ended session.
-  const other: ErrorCode = status === 401 ? 'invalid' : codeForStatus(status);
-  const failure: ActionFailure = { ok: false, error: detailText(body) ?? fallback, code: code === SESSION_EXPIRED_CODE ? 'session_expired' : other };
+  // The server names the code; an answer without one (a proxy's error page) is read by its status.
+  const sent = (body as { code?: unknown } | null)?.code;
+  const failure: ActionFailure = { ok: false, error: detailText(body) ?? fallback, code: isErrorCode(sent) ? sent : codeForStatus(status) };
   if (endsSession(failure)) expireSession();
   return failure;
 }
@@ -97,4 +96,13 @@ export async function apiJson<T>(path: string, opts: { method?: string; body?: u
     throw new ApiError(res.status, failure.error, failure.code);
   }
   return json as T;
+}
+
+/**
+ * The text a screen shows for a failure: its own wording for the codes it names (e.g. `no_school`
+ * → "set up your school first"), else the server's text, else `fallback`. Screens branch on the
+ * code here, never on the server's wording.
+ */
+export function failureText(failure: ActionFailure, texts: Partial<Record<ErrorCode, string>> = {}, fallback?: string): string {
+  return texts[failure.code] ?? (failure.error || fallback || 'An error occurred');
 }

@@ -156,7 +156,7 @@ describe('no school yet, and tenancy', () => {
   it('answers 404 with the set-up message before a school exists', async () => {
     const token = await newAccount('nobody@lantern.test');
     const school = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token });
-    expect(school.json).toEqual({ detail: 'No school associated with this account' });
+    expect(school.json).toEqual({ detail: 'No school associated with this account', code: 'no_school' });
     const facts = await call(factSheetRoute.GET, 'GET', '/schools/my-school/fact-sheet', { token });
     expect(facts.status).toBe(404);
     expect(facts.json.detail).toContain('Please set up your school information first.');

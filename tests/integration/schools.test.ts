@@ -21,7 +21,7 @@ describe('creating the own school', () => {
   it('answers 404 with the spec detail before a school exists', async () => {
     const res = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: userToken });
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ detail: 'No school associated with this account' });
+    expect(res.json).toEqual({ detail: 'No school associated with this account', code: 'no_school' });
   });
 
   it('validates the payload with 422 details', async () => {

@@ -52,13 +52,13 @@ describe('client data layer', () => {
     assign.mockReset();
     fetchMock.mockResolvedValueOnce(Response.json({ user: { name: 'Ada' } }));
     const offline = await callAction(() => Promise.reject(new TypeError('Failed to fetch')), 'Failed to save persona settings');
-    expect(offline).toEqual({ ok: false, error: 'Failed to save persona settings', code: 'error' });
+    expect(offline).toEqual({ ok: false, error: 'Failed to save persona settings', code: 'unavailable' });
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('REST: a 401 carrying session_expired ends the visit; a wrong password (401 without it) and a 403 do not', async () => {
     expect(failureFrom(403, { detail: 'Not enough permissions' })).toEqual({ ok: false, error: 'Not enough permissions', code: 'forbidden' });
-    expect(failureFrom(401, { detail: 'Incorrect email or password' }).code).toBe('invalid');
+    expect(failureFrom(401, { detail: 'Incorrect email or password' }).code).toBe('unauthorized');
     expect(assign).not.toHaveBeenCalled();
     fetchMock.mockResolvedValueOnce(Response.json({ detail: 'Not authenticated', code: 'session_expired' }, { status: 401 }));
     const err = await apiJson('/files/').catch((e: unknown) => e);
@@ -83,7 +83,7 @@ describe('staffAction', () => {
     expect(await staffAction(z.undefined(), undefined, async () => 1)).toEqual({ ok: true, data: 1 });
     expect(await staffAction(z.undefined(), undefined, () => Promise.reject(forbidden()))).toMatchObject({ ok: false, code: 'forbidden' });
     // A 401 from inside (a wrong current password) is a refused input, not an ended session.
-    expect(await staffAction(z.undefined(), undefined, () => Promise.reject(new AppError(401, 'Incorrect password')))).toMatchObject({ ok: false, code: 'invalid' });
+    expect(await staffAction(z.undefined(), undefined, () => Promise.reject(new AppError(401, 'Incorrect password')))).toMatchObject({ ok: false, code: 'unauthorized' });
   });
 });
 

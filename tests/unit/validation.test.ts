@@ -32,6 +32,6 @@ describe('FastAPI-shaped validation errors', () => {
   it('answers a {detail} response', async () => {
     const res = new AppError(409, 'Taken').toResponse();
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ detail: 'Taken' });
+    expect(await res.json()).toEqual({ detail: 'Taken', code: 'conflict' });
   });
 });
