@@ -65,6 +65,8 @@ export function PersonaPanel() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Persona>(s.value);
   const [preview, setPreview] = useState<string | null>(null);
+  // Save waits for an avatar upload under way: saving before it lands would keep the old avatar.
+  const [uploading, setUploading] = useState(false);
   const { success, setSuccess } = s;
   const file = useRef<HTMLInputElement>(null);
 
@@ -74,7 +76,9 @@ export function PersonaPanel() {
     setPreview(URL.createObjectURL(f));
     const form = new FormData();
     form.append('file', f);
+    setUploading(true);
     const out = await save(() => uploadAvatarAction(form), 'Failed to upload avatar image');
+    setUploading(false);
     if (out.error) {
       // The preview goes back to the avatar that was there.
       setPreview(null);
@@ -91,6 +95,7 @@ export function PersonaPanel() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     const out = await save(() => savePersonaAction(draft), 'Failed to save persona settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
@@ -156,6 +161,8 @@ export function PersonaPanel() {
           </div>
           <FormFooter
             label="Save"
+            busy={uploading}
+            busyLabel="Uploading avatar..."
             onCancel={() => {
               setDraft(s.value);
               setPreview(null);
