@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as checkAccountsRoute from '@/app/(rest)/auth/check-accounts/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as logoutRoute from '@/app/(rest)/auth/logout/route';
@@ -12,25 +12,22 @@ import { call, OTHER_PASSWORD, STRONG_PASSWORD } from './http';
 
 const admin = { email: 'ada@lantern.test', password: STRONG_PASSWORD, username: 'ada', first_name: 'Ada', last_name: 'Lovelace' };
 
-describe('first run and registration', () => {
-  it('reports zero users with registration open, then registers the superuser and logs in', async () => {
-    const before = await call(userCountRoute.GET, 'GET', '/auth/user-count');
-    expect(before.json).toEqual({ count: 0, allow_registration: true });
+/** Registers an account while self-registration is open (the superuser exists already). */
+async function registerOpen(body: Record<string, unknown>) {
+  process.env.ALLOW_REGISTRATION = 'true';
+  try {
+    return await call(registerRoute.POST, 'POST', '/auth/register', { body });
+  } finally {
+    delete process.env.ALLOW_REGISTRATION;
+  }
+}
 
-    const reg = await call(registerRoute.POST, 'POST', '/auth/register', { body: admin });
-    expect(reg.status).toBe(201);
-    expect(reg.json.user).toMatchObject({ username: 'ada', role: 'superuser', school_id: null, is_active: true });
-    expect(reg.json.user).not.toHaveProperty('password_hash');
-    expect(reg.json.access_token).toEqual(expect.any(String));
+// The first user, the superuser, exists before every test (first-run.test.ts checks the empty start).
+beforeAll(async () => {
+  expect((await call(registerRoute.POST, 'POST', '/auth/register', { body: admin })).status).toBe(201);
+});
 
-    const me = await call(meRoute.GET, 'GET', '/auth/me', { token: reg.json.access_token });
-    expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ user_id: reg.json.user.user_id, email: admin.email, first_name: 'Ada', requires_password_update: false });
-
-    const after = await call(userCountRoute.GET, 'GET', '/auth/user-count');
-    expect(after.json).toEqual({ count: 1, allow_registration: false });
-  });
-
+describe('registration', () => {
   it('closes self-registration once a user exists unless ALLOW_REGISTRATION=true', async () => {
     const second = { ...admin, email: 'bob@lantern.test', username: 'bob' };
     const closed = await call(registerRoute.POST, 'POST', '/auth/register', { body: second });
@@ -53,6 +50,7 @@ describe('first run and registration', () => {
   });
 
   it('rejects bad registration input with 422 details and creates nothing', async () => {
+    const users = (await call(userCountRoute.GET, 'GET', '/auth/user-count')).json.count as number;
     process.env.ALLOW_REGISTRATION = 'true';
     try {
       const missing = await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'x@lantern.test' } });
@@ -89,7 +87,7 @@ describe('first run and registration', () => {
       const huge = await call(registerRoute.POST, 'POST', '/auth/register', { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
       expect(huge.status).toBe(413);
       const count = await call(userCountRoute.GET, 'GET', '/auth/user-count');
-      expect(count.json.count).toBe(2);
+      expect(count.json.count).toBe(users);
     } finally {
       delete process.env.ALLOW_REGISTRATION;
     }
@@ -167,10 +165,13 @@ describe('login, refresh and logout', () => {
 
 describe('profile', () => {
   it('updates names and requires the current password to change the password', async () => {
-    const login = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } });
+    // An account of its own: the password changes, and the other tests sign in as the superuser.
+    const account = { email: 'augusta@lantern.test', password: STRONG_PASSWORD, username: 'augusta', first_name: 'Ada', last_name: 'Byron' };
+    expect((await registerOpen(account)).status).toBe(201);
+    const login = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: account.email, password: account.password } });
     const token = login.json.access_token;
-    const elsewhere = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } });
-    const base = { first_name: 'Augusta', last_name: 'King', email: admin.email };
+    const elsewhere = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const base = { first_name: 'Augusta', last_name: 'King', email: account.email };
     const ok = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: base });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ first_name: 'Augusta', last_name: 'King' });
@@ -180,19 +181,19 @@ describe('profile', () => {
     expect(noCurrent.json.detail).toBe('Current password is required to change password');
     const wrongCurrent = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: 'nope', new_password: OTHER_PASSWORD } });
     expect(wrongCurrent.status).toBe(400);
-    const weak = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: admin.password, new_password: 'short' } });
+    const weak = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: account.password, new_password: 'short' } });
     expect(weak.status).toBe(422);
     const blankName = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, first_name: '  ' } });
     expect(blankName.status).toBe(422);
 
-    const changed = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: admin.password, new_password: OTHER_PASSWORD } });
+    const changed = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, current_password: account.password, new_password: OTHER_PASSWORD } });
     expect(changed.status).toBe(200);
     // The caller's session goes on, the account's other sessions end; the new password signs in, the old one no longer does.
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token })).status).toBe(200);
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token: elsewhere.json.access_token })).status).toBe(401);
     expect((await call(refreshRoute.POST, 'POST', '/auth/refresh', { body: { refresh_token: elsewhere.json.refresh_token } })).status).toBe(401);
-    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: OTHER_PASSWORD } })).status).toBe(200);
-    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: admin.email, password: admin.password } })).status).toBe(401);
+    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: account.email, password: OTHER_PASSWORD } })).status).toBe(200);
+    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
@@ -73,8 +73,17 @@ beforeAll(async () => {
   await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other College' } });
 });
 
+const TELEPHONY_ENV = ['ELEVENLABS_API_KEY', 'ELEVENLABS_AGENT_ID', 'ELEVENLABS_PHONE_NUMBER_ID', 'ELEVENLABS_BASE_URL', 'ELEVENLABS_WEBHOOK_SECRET'];
+
+/** Telephony set up, with the local provider; every test that places calls says so itself. */
+const telephonyOn = () => Object.assign(process.env, { ELEVENLABS_API_KEY: 'test-xi-key', ELEVENLABS_AGENT_ID: 'agent_1', ELEVENLABS_PHONE_NUMBER_ID: 'phnum_1', ELEVENLABS_BASE_URL: providerBase });
+
+// Each test starts without telephony.
+afterEach(() => {
+  for (const k of TELEPHONY_ENV) delete process.env[k];
+});
+
 afterAll(async () => {
-  for (const k of ['ELEVENLABS_API_KEY', 'ELEVENLABS_AGENT_ID', 'ELEVENLABS_PHONE_NUMBER_ID', 'ELEVENLABS_BASE_URL', 'ELEVENLABS_WEBHOOK_SECRET']) delete process.env[k];
   await new Promise((r) => provider.close(r));
 });
 
@@ -111,7 +120,7 @@ describe('interview calls', () => {
   });
 
   it('places the call through the provider, then locks the call fields until reset', async () => {
-    Object.assign(process.env, { ELEVENLABS_API_KEY: 'test-xi-key', ELEVENLABS_AGENT_ID: 'agent_1', ELEVENLABS_PHONE_NUMBER_ID: 'phnum_1', ELEVENLABS_BASE_URL: providerBase });
+    telephonyOn();
     const c = await create(valid);
     const res = await start(c.json.id);
     expect(res.status).toBe(200);
@@ -136,6 +145,7 @@ describe('interview calls', () => {
   });
 
   it('records the provider refusing the call', async () => {
+    telephonyOn();
     const c = await create(valid);
     refuseNext = true;
     const res = await start(c.json.id);
@@ -146,6 +156,7 @@ describe('interview calls', () => {
   });
 
   it('takes the signed call report: transcript, duration, times and a summary; refuses bad signatures', async () => {
+    telephonyOn();
     const c = await create({ ...valid, staff_name: 'Omar Reyes', topic: 'student_life' });
     const started = await start(c.json.id);
     const conversation = placed.at(-1) && `conv_${placed.length}`;
@@ -197,6 +208,7 @@ describe('interview calls', () => {
   });
 
   it('the scheduled sync moves calls on from what the provider reports', async () => {
+    telephonyOn();
     const c = await create({ ...valid, staff_name: 'Rosa Diaz', topic: 'athletics' });
     await start(c.json.id);
     const conversation = `conv_${placed.length}`;
@@ -220,8 +232,11 @@ describe('interview calls', () => {
     const none = await call(callsRoute.GET, 'GET', '/interview-calls/', { token: noSchool });
     expect(none.status).toBe(404);
     expect(none.json.detail).toContain('No school associated');
+    const created = await create(valid);
+    expect(created.status).toBe(201);
     const mine = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json;
-    const id = String(mine[0].id);
+    expect(mine.map((c: { id: number }) => c.id)).toContain(created.json.id);
+    const id = String(created.json.id);
     expect((await call(callsRoute.GET, 'GET', '/interview-calls/', { token: other })).json).toEqual([]);
     expect((await call(callRoute.PUT, 'PUT', `/interview-calls/${id}`, { token: other, params: { id }, body: { staff_name: 'X Y' } })).status).toBe(404);
     expect((await start(Number(id), other)).status).toBe(404);

@@ -13,6 +13,7 @@ import { chunkText } from '@/lib/knowledge/chunking';
 import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
 
+let su: string;
 let tokenA: string;
 let schoolA: number;
 let schoolB: number;
@@ -22,8 +23,16 @@ async function account(superToken: string, email: string) {
   return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
 }
 
+/** A school of a test's own, with its tuition saved, for a test that changes or deletes it. */
+async function schoolOfItsOwn(email: string, name: string, tuition_info: string) {
+  const token = await account(su, email);
+  const id = (await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name } })).json.id as number;
+  await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token, body: { tuition_info } });
+  return { token, id };
+}
+
 beforeAll(async () => {
-  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'k@lantern.test', password: STRONG_PASSWORD, username: 'kroot', first_name: 'K', last_name: 'R' } })).json.access_token;
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'k@lantern.test', password: STRONG_PASSWORD, username: 'kroot', first_name: 'K', last_name: 'R' } })).json.access_token;
   tokenA = await account(su, 'kate@lantern.test');
   const tokenB = await account(su, 'kirk@lantern.test');
   schoolA = (await call(schoolsRoute.POST, 'POST', '/schools/', { token: tokenA, body: { name: 'Maplewood University', locations: ['Maplewood campus'] } })).json.id;
@@ -59,19 +68,28 @@ describe('the retrieval engine (the in-process index chat uses)', () => {
   });
 
   it('follows every change in the same transaction, replacing old passages', async () => {
-    await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token: tokenA, body: { tuition_info: 'Tuition is now $33,500 per year.' } });
-    const hits = await searchKnowledge(schoolA, 'tuition cost', 5);
+    // A school of its own, so Maplewood keeps its figures for the other tests.
+    const { token, id } = await schoolOfItsOwn('kim@lantern.test', 'Hollybrook University', 'Annual tuition is $31,000 for undergraduates.');
+    expect((await searchKnowledge(id, 'tuition cost', 5)).some((h) => h.content.includes('$31,000'))).toBe(true);
+    await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token, body: { tuition_info: 'Tuition is now $33,500 per year.' } });
+    const hits = await searchKnowledge(id, 'tuition cost', 5);
     expect(hits.some((h) => h.content.includes('$33,500'))).toBe(true);
     expect(hits.some((h) => h.content.includes('$31,000'))).toBe(false);
-    await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: tokenA, body: { name: 'Maplewood University', mascot: 'Mighty Moose' } });
-    expect((await searchKnowledge(schoolA, 'mascot'))[0]!.content).toContain('Mighty Moose');
+    await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token, body: { name: 'Hollybrook University', mascot: 'Mighty Moose' } });
+    expect((await searchKnowledge(id, 'mascot'))[0]!.content).toContain('Mighty Moose');
   });
 
   it('removes a school’s passages with the school', async () => {
-    await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token: tokenA });
+    // A school of its own to delete; the others keep theirs.
+    const { token, id } = await schoolOfItsOwn('kurt@lantern.test', 'Doomed College', 'Tuition at Doomed College is $5,000.');
     const db = await getDb();
-    const left = await db.select({ school: knowledgeChunks.schoolId }).from(knowledgeChunks);
-    expect(left.every((r) => r.school === schoolB)).toBe(true);
+    const schoolsWithPassages = async () => new Set((await db.select({ school: knowledgeChunks.schoolId }).from(knowledgeChunks)).map((r) => r.school));
+    expect(await schoolsWithPassages()).toContain(id);
+    await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token });
+    const left = await schoolsWithPassages();
+    expect(left).not.toContain(id);
+    expect(left).toContain(schoolA);
+    expect(left).toContain(schoolB);
   });
 });
 

@@ -17,6 +17,7 @@ let superToken: string;
 let oak: number;
 let pine: number;
 let elm: number;
+let fir: number;
 
 beforeAll(async () => {
   const reg = await call(registerRoute.POST, 'POST', '/auth/register', {
@@ -26,6 +27,8 @@ beforeAll(async () => {
   oak = await createSchool('Oak University');
   pine = await createSchool('Pine Institute');
   elm = await createSchool('Elm College');
+  // Every school exists from the start: the superuser's missing schools do not depend on which tests ran.
+  fir = await createSchool('Fir Academy');
   // One person, two linked accounts (same e-mail, one per school).
   for (const school_id of [oak, pine]) {
     const res = await call(usersRoute.POST, 'POST', '/auth/users', {
@@ -80,16 +83,19 @@ describe('linked accounts', () => {
 describe('superuser school access', () => {
   it('reports the schools a superuser lacks, grants them, and offers the new accounts', async () => {
     const check = await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: SUPER });
-    expect(check.json.missing_schools.map((s: { name: string }) => s.name)).toEqual(['Elm College', 'Oak University', 'Pine Institute']);
+    expect(check.json.missing_schools.map((s: { name: string }) => s.name)).toEqual(['Elm College', 'Fir Academy', 'Oak University', 'Pine Institute']);
     const lacks = await call(checkSuperRoute.POST, 'POST', '/auth/check-superuser-schools', { body: SUPER });
-    expect(lacks.json.missing_schools).toHaveLength(3);
+    expect(lacks.json.missing_schools).toHaveLength(4);
 
     const grant = await call(grantRoute.POST, 'POST', '/auth/grant-school-access', { body: { ...SUPER, school_ids: [oak, pine] } });
     expect(grant.status).toBe(200);
     expect(grant.json.granted.map((g: { school_name: string }) => g.school_name).sort()).toEqual(['Oak University', 'Pine Institute']);
 
     const after = await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: SUPER });
-    expect(after.json.missing_schools).toEqual([{ id: elm, name: 'Elm College' }]);
+    expect(after.json.missing_schools).toEqual([
+      { id: elm, name: 'Elm College' },
+      { id: fir, name: 'Fir Academy' },
+    ]);
     expect(after.json.user_accounts).toHaveLength(3);
     expect(after.json.user_accounts.every((a: { role: string }) => a.role === 'superuser')).toBe(true);
 
@@ -99,6 +105,8 @@ describe('superuser school access', () => {
   });
 
   it('refuses non-superusers, wrong passwords, unknown schools and empty lists', async () => {
+    const before = (await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: SUPER })).json.missing_schools;
+    expect(before).toContainEqual({ id: elm, name: 'Elm College' });
     const lee = await call(checkSuperRoute.POST, 'POST', '/auth/check-superuser-schools', { body: { email: 'lee@lantern.test', password: STRONG_PASSWORD } });
     expect(lee.status).toBe(403);
     const leeGrant = await call(grantRoute.POST, 'POST', '/auth/grant-school-access', { body: { email: 'lee@lantern.test', password: STRONG_PASSWORD, school_ids: [elm] } });
@@ -109,19 +117,19 @@ describe('superuser school access', () => {
     expect(unknown.status).toBe(404);
     const empty = await call(grantRoute.POST, 'POST', '/auth/grant-school-access', { body: { ...SUPER, school_ids: [] } });
     expect(empty.status).toBe(422);
+    // None of the refused calls granted anything.
     const check = await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: SUPER });
-    expect(check.json.missing_schools).toEqual([{ id: elm, name: 'Elm College' }]);
+    expect(check.json.missing_schools).toEqual(before);
+    expect(check.json.missing_schools).toContainEqual({ id: elm, name: 'Elm College' });
   });
 });
 
 describe('an e-mail alone links nothing', () => {
   const THIRD_PASSWORD = 'Copper-Trail-Lantern-19';
   const KIM = 'kim@lantern.test';
-  let fir: number;
   let fayToken: string;
 
   beforeAll(async () => {
-    fir = await createSchool('Fir Academy');
     // Kim: one person, accounts in Oak and Pine under one password.
     for (const school_id of [oak, pine]) {
       const res = await call(usersRoute.POST, 'POST', '/auth/users', {
@@ -173,37 +181,58 @@ describe('an e-mail alone links nothing', () => {
   });
 
   it("changing one's e-mail takes the current password and cannot take over another person's address", async () => {
+    // An account of its own that changes its e-mail, and a colleague in the same school whose address it tries.
+    const created = await call(usersRoute.POST, 'POST', '/auth/users', {
+      token: superToken,
+      body: { email: 'fay.second@lantern.test', username: 'fay-second', password: THIRD_PASSWORD, first_name: 'Fay', last_name: 'Fir', role: 'admin', school_id: fir },
+    });
+    expect(created.status).toBe(201);
+    const colleague = await call(usersRoute.POST, 'POST', '/auth/users', {
+      token: superToken,
+      body: { email: 'colleague@lantern.test', username: 'colleague', password: OTHER_PASSWORD, first_name: 'Col', last_name: 'League', school_id: fir },
+    });
+    expect(colleague.status).toBe(201);
+    const token = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'fay.second@lantern.test', password: THIRD_PASSWORD } })).json.access_token;
     const base = { first_name: 'Fay', last_name: 'Fir' };
-    const noPassword = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: 'lee@lantern.test' } });
+    const noPassword = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'lee@lantern.test' } });
     expect(noPassword.status).toBe(400);
     expect(noPassword.json.detail).toBe('Current password is required to change e-mail');
-    const wrong = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: 'lee@lantern.test', current_password: 'not-it' } });
+    const wrong = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'lee@lantern.test', current_password: 'not-it' } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.detail).toBe('Current password is incorrect');
     // Lee has accounts only in other schools; the e-mail is still Lee's, not Fay's.
-    const taken = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: 'LEE@lantern.test', current_password: THIRD_PASSWORD } });
+    const taken = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'LEE@lantern.test', current_password: THIRD_PASSWORD } });
     expect(taken.status).toBe(409);
     expect(taken.json.detail).toBe("This e-mail address belongs to another person's account");
-    const sameSchool = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: KIM, current_password: THIRD_PASSWORD } });
+    const sameSchool = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'colleague@lantern.test', current_password: THIRD_PASSWORD } });
     expect(sameSchool.status).toBe(409);
-    const me = await call(meRoute.GET, 'GET', '/auth/me', { token: fayToken });
-    expect(me.json.email).toBe('fay@lantern.test');
+    const me = await call(meRoute.GET, 'GET', '/auth/me', { token });
+    expect(me.json.email).toBe('fay.second@lantern.test');
 
     // The same name fields with the e-mail unchanged need no password.
-    expect((await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: 'FAY@lantern.test' } })).status).toBe(200);
+    expect((await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'FAY.SECOND@lantern.test' } })).status).toBe(200);
     // A free address is fine with the current password.
-    const moved = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: fayToken, body: { ...base, email: 'fay.fir@lantern.test', current_password: THIRD_PASSWORD } });
+    const moved = await call(profileRoute.PUT, 'PUT', '/auth/profile', { token, body: { ...base, email: 'fay.fir@lantern.test', current_password: THIRD_PASSWORD } });
     expect(moved.status).toBe(200);
     expect(moved.json.email).toBe('fay.fir@lantern.test');
   });
 
   it("a person may move one account to an address their other accounts use", async () => {
-    // Kim's Pine account moves first, then the Oak account follows: the same password opens both.
-    const kim = (await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: { email: KIM, password: STRONG_PASSWORD } })).json.user_accounts;
+    // Max (a person of this test's own, so Kim keeps Kim's address): accounts in Oak and Pine under one password.
+    const MAX = 'max@lantern.test';
+    for (const school_id of [oak, pine]) {
+      const res = await call(usersRoute.POST, 'POST', '/auth/users', {
+        token: superToken,
+        body: { email: MAX, username: 'max', password: STRONG_PASSWORD, first_name: 'Max', last_name: 'Moved', role: 'admin', school_id },
+      });
+      expect(res.status).toBe(201);
+    }
+    // Max's Pine account moves first, then the Oak account follows: the same password opens both.
+    const max = (await call(checkAccountsRoute.POST, 'POST', '/auth/check-accounts', { body: { email: MAX, password: STRONG_PASSWORD } })).json.user_accounts;
     const tokenFor = async (id: number) =>
-      (await call(loginSelectedRoute.POST, 'POST', '/auth/login-selected', { body: { email: KIM, password: STRONG_PASSWORD, selected_user_id: id } })).json.access_token;
-    const [oakToken, pineToken] = [await tokenFor(kim[0].user_id), await tokenFor(kim[1].user_id)];
-    const body = { first_name: 'Kim', last_name: 'Kept', email: 'kim.new@lantern.test', current_password: STRONG_PASSWORD };
+      (await call(loginSelectedRoute.POST, 'POST', '/auth/login-selected', { body: { email: MAX, password: STRONG_PASSWORD, selected_user_id: id } })).json.access_token;
+    const [oakToken, pineToken] = [await tokenFor(max[0].user_id), await tokenFor(max[1].user_id)];
+    const body = { first_name: 'Max', last_name: 'Moved', email: 'max.new@lantern.test', current_password: STRONG_PASSWORD };
     expect((await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: pineToken, body })).status).toBe(200);
     expect((await call(profileRoute.PUT, 'PUT', '/auth/profile', { token: oakToken, body })).status).toBe(200);
   });

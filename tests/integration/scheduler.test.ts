@@ -159,6 +159,14 @@ describe('REST', () => {
   });
 
   it('filters executions by status and answers newest first', async () => {
+    // Failures and a success of this test's own, at different times.
+    const db = await getDb();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await db.insert(taskExecutions).values([
+      { taskName: 'filter_me', status: 'failure', startedAt: at(50), durationSeconds: 1, errorMessage: 'older' },
+      { taskName: 'filter_me', status: 'success', startedAt: at(40), durationSeconds: 1 },
+      { taskName: 'filter_me', status: 'failure', startedAt: at(30), durationSeconds: 1, errorMessage: 'newer' },
+    ]);
     const res = await call(executionsRoute.GET, 'GET', '/api/scheduler/task-executions', { token: superToken, query: { limit: 500, status: 'failure' } });
     expect(res.json.length).toBeGreaterThan(0);
     expect(res.json.every((e: { status: string }) => e.status === 'failure')).toBe(true);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as meRoute from '@/app/(rest)/auth/me/route';
@@ -27,6 +28,13 @@ async function newAccount(email: string): Promise<string> {
   const username = email.split('@')[0]!;
   expect((await call(usersRoute.POST, 'POST', '/auth/users', { token: superToken, body: { email, username, password: STRONG_PASSWORD, first_name: 'Sam', last_name: 'Staff' } })).status).toBe(201);
   return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token;
+}
+
+/** A new account that has set up a school of its own (and so is its admin). */
+async function newSchool(email: string, name: string): Promise<string> {
+  const token = await newAccount(email);
+  expect((await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name } })).status).toBe(201);
+  return token;
 }
 
 async function uploadLogo(token: string, bytes: Buffer, filename: string, type = 'application/octet-stream') {
@@ -132,14 +140,15 @@ describe('logo upload', () => {
 
 describe('fact sheet', () => {
   it('answers empty lists for a new school, and saves with items split on commas', async () => {
-    expect((await call(factSheetRoute.GET, 'GET', '/schools/my-school/fact-sheet', { token: ownerB })).json).toEqual({ programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] });
+    const owner = await newSchool('carmen@lantern.test', 'Carrow College');
+    expect((await call(factSheetRoute.GET, 'GET', '/schools/my-school/fact-sheet', { token: owner })).json).toEqual({ programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] });
     const saved = await call(factSheetRoute.PUT, 'PUT', '/schools/my-school/fact-sheet', {
-      token: ownerB,
+      token: owner,
       body: { programs: ['Nursing, Biology', ' ', 'Nursing'], athletic_teams: ['Soccer'], student_clubs: [], important_deadlines: [{ name: 'Early action', date: '2026-11-01', description: '' }] },
     });
     expect(saved.status).toBe(200);
     expect(saved.json).toEqual({ programs: ['Nursing', 'Biology'], athletic_teams: ['Soccer'], student_clubs: [], important_deadlines: [{ name: 'Early action', date: '2026-11-01', description: null }] });
-    expect((await call(factSheetRoute.GET, 'GET', '/schools/my-school/fact-sheet', { token: ownerB })).json).toEqual(saved.json);
+    expect((await call(factSheetRoute.GET, 'GET', '/schools/my-school/fact-sheet', { token: owner })).json).toEqual(saved.json);
   });
 
   it('requires a name and a real date for each deadline', async () => {
@@ -165,6 +174,7 @@ describe('no school yet, and tenancy', () => {
   });
 
   it("never shows or changes another school's data", async () => {
+    await call(factSheetRoute.PUT, 'PUT', '/schools/my-school/fact-sheet', { token: ownerB, body: { programs: ['Nursing', 'Biology'], athletic_teams: [], student_clubs: [], important_deadlines: [] } });
     await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: ownerB, body: { name: 'Brookline Institute', mascot: 'Beavers' } });
     const a = (await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: ownerA })).json;
     expect(a.name).toBe('Ashford College');
@@ -178,21 +188,24 @@ describe('no school yet, and tenancy', () => {
 
 describe('deleting the school', () => {
   it('is for admins; it removes everything the school owns and leaves its users without a school', async () => {
-    // ownerB created the school, so is its admin; a plain member may not delete it.
-    const me = (await call(meRoute.GET, 'GET', '/auth/me', { token: ownerB })).json;
-    const member = await call(usersRoute.POST, 'POST', '/auth/users', { token: ownerB, body: { email: 'mem@lantern.test', username: 'member', password: STRONG_PASSWORD, first_name: 'M', last_name: 'M', school_id: me.school_id } });
+    // A school of its own, with a fact sheet to remove. Its owner created it, so is its admin; a plain member may not delete it.
+    const owner = await newSchool('doris@lantern.test', 'Dunmore College');
+    const me = (await call(meRoute.GET, 'GET', '/auth/me', { token: owner })).json;
+    expect((await call(factSheetRoute.PUT, 'PUT', '/schools/my-school/fact-sheet', { token: owner, body: { programs: ['History'], athletic_teams: [], student_clubs: [], important_deadlines: [] } })).status).toBe(200);
+    const member = await call(usersRoute.POST, 'POST', '/auth/users', { token: owner, body: { email: 'mem@lantern.test', username: 'member', password: STRONG_PASSWORD, first_name: 'M', last_name: 'M', school_id: me.school_id } });
     expect(member.status).toBe(201);
     const memberToken = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'mem@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
     expect((await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token: memberToken })).status).toBe(403);
 
-    const res = await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token: ownerB });
+    const res = await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token: owner });
     expect(res.status).toBe(200);
     const db = await getDb();
-    expect(await db.select().from(factSheets)).toHaveLength(0);
-    expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: ownerB })).status).toBe(404);
+    expect(await db.select().from(factSheets).where(eq(factSheets.schoolId, me.school_id))).toHaveLength(0);
+    expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: owner })).status).toBe(404);
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token: memberToken })).json.school_id).toBeNull();
-    // School A is untouched.
+    // The other schools are untouched.
     expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: ownerA })).json.name).toBe('Ashford College');
+    expect((await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: ownerB })).json.name).toBe('Brookline Institute');
   });
 });
 

@@ -5,6 +5,8 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as mySchoolRoute from '@/app/(rest)/schools/my-school/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
+import { getDb } from '@/db/client';
+import { schools } from '@/db/schema';
 import { call, STRONG_PASSWORD } from './http';
 
 let superToken: string;
@@ -17,14 +19,23 @@ beforeAll(async () => {
   userToken = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'new@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
 });
 
+/** A new account without a school. */
+async function newUser(email: string, username: string) {
+  const created = await call(usersRoute.POST, 'POST', '/auth/users', { token: superToken, body: { email, username, password: STRONG_PASSWORD, first_name: 'New', last_name: 'User' } });
+  expect(created.status).toBe(201);
+  return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
+}
+
 describe('creating the own school', () => {
   it('answers 404 with the spec detail before a school exists', async () => {
+    const userToken = await newUser('schoolless@lantern.test', 'schoolless');
     const res = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: userToken });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ detail: 'No school associated with this account', code: 'no_school' });
   });
 
   it('validates the payload with 422 details', async () => {
+    const userToken = await newUser('invalid@lantern.test', 'invalid');
     const res = await call(schoolsRoute.POST, 'POST', '/schools/', { token: userToken, body: { name: ' ', website_url: 'ftp://x', degree_levels: [], classification: 'online' } });
     expect(res.status).toBe(422);
     expect(res.json.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(['classification', 'degree_levels', 'name', 'website_url']);
@@ -55,11 +66,18 @@ describe('creating the own school', () => {
   });
 
   it('keeps schools apart: each account sees only its own', async () => {
+    const userToken = await newUser('elm@lantern.test', 'elmer');
+    expect((await call(schoolsRoute.POST, 'POST', '/schools/', { token: userToken, body: { name: 'Elm College' } })).status).toBe(201);
     await call(schoolsRoute.POST, 'POST', '/schools', { token: superToken, body: { name: 'Aspen Academy' } });
+    // The superuser sees every school, by name (other tests add schools of their own).
     const superList = await call(schoolsRoute.GET, 'GET', '/schools/', { token: superToken });
-    expect(superList.json.map((s: { name: string }) => s.name)).toEqual(['Aspen Academy', 'Willow College']);
+    const superNames: string[] = superList.json.map((s: { name: string }) => s.name);
+    const db = await getDb();
+    expect(superNames).toEqual(expect.arrayContaining(['Aspen Academy', 'Elm College']));
+    expect(superNames).toHaveLength((await db.select({ id: schools.id }).from(schools)).length);
+    expect(superNames).toEqual([...superNames].sort());
     const userList = await call(schoolsRoute.GET, 'GET', '/schools/', { token: userToken });
-    expect(userList.json.map((s: { name: string }) => s.name)).toEqual(['Willow College']);
+    expect(userList.json.map((s: { name: string }) => s.name)).toEqual(['Elm College']);
     const superMine = await call(mySchoolRoute.GET, 'GET', '/schools/my-school', { token: superToken });
     expect(superMine.json.name).toBe('Aspen Academy');
     const signedOut = await call(mySchoolRoute.GET, 'GET', '/schools/my-school');

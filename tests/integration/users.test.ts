@@ -32,37 +32,49 @@ beforeAll(async () => {
   superToken = reg.json.access_token;
   schoolA = await createSchool('Alder College');
   schoolB = await createSchool('Birch Academy');
+  // The accounts the tests below act as or on: an admin and a user in each school.
+  for (const user of [
+    { email: 'admin.a@lantern.test', username: 'admina', role: 'admin', school_id: schoolA },
+    { email: 'user.a@lantern.test', username: 'usera', role: 'user', school_id: schoolA },
+    { email: 'admin.b@lantern.test', username: 'adminb', role: 'admin', school_id: schoolB },
+    { email: 'user.b@lantern.test', username: 'userb', school_id: schoolB },
+  ]) {
+    expect((await createAs(superToken, user)).status).toBe(201);
+  }
 });
 
 describe('superuser administration', () => {
   it('creates users in any school with any role and lists them with a total', async () => {
-    const adminA = await createAs(superToken, { email: 'admin.a@lantern.test', username: 'admina', role: 'admin', school_id: schoolA });
+    // Other tests add users too: count from what is there now.
+    const already = (await call(usersRoute.GET, 'GET', '/auth/users', { token: superToken, query: { skip: 0, limit: 100 } })).json.total as number;
+    const adminA = await createAs(superToken, { email: 'second.admin.a@lantern.test', username: 'secondadmina', role: 'admin', school_id: schoolA });
     expect(adminA.status).toBe(201);
     expect(adminA.json).toMatchObject({ role: 'admin', school_id: schoolA, school_name: 'Alder College', is_active: true });
     expect(adminA.json).not.toHaveProperty('password_hash');
-    expect((await createAs(superToken, { email: 'user.a@lantern.test', username: 'usera', role: 'user', school_id: schoolA })).status).toBe(201);
-    expect((await createAs(superToken, { email: 'admin.b@lantern.test', username: 'adminb', role: 'admin', school_id: schoolB })).status).toBe(201);
-    expect((await createAs(superToken, { email: 'user.b@lantern.test', username: 'userb', school_id: schoolB })).status).toBe(201);
+    expect((await createAs(superToken, { email: 'second.user.a@lantern.test', username: 'secondusera', role: 'user', school_id: schoolA })).status).toBe(201);
+    expect((await createAs(superToken, { email: 'second.admin.b@lantern.test', username: 'secondadminb', role: 'admin', school_id: schoolB })).status).toBe(201);
+    expect((await createAs(superToken, { email: 'second.user.b@lantern.test', username: 'seconduserb', school_id: schoolB })).status).toBe(201);
     // No school: the new user sets one up at first login.
     const noSchool = await createAs(superToken, { email: 'new@lantern.test', username: 'newbie' });
     expect(noSchool.json).toMatchObject({ school_id: null, school_name: '', role: 'user' });
 
     const list = await call(usersRoute.GET, 'GET', '/auth/users', { token: superToken, query: { skip: 0, limit: 100 } });
     expect(list.status).toBe(200);
-    expect(list.json.total).toBe(6);
-    expect(list.json.data).toHaveLength(6);
-    const page = await call(usersRoute.GET, 'GET', '/auth/users', { token: superToken, query: { skip: 2, limit: 2 } });
-    expect(page.json.data.map((u: { username: string }) => u.username)).toEqual(['usera', 'adminb']);
-    expect(page.json.total).toBe(6);
+    expect(list.json.total).toBe(already + 5);
+    expect(list.json.data).toHaveLength(already + 5);
+    const page = await call(usersRoute.GET, 'GET', '/auth/users', { token: superToken, query: { skip: already + 1, limit: 2 } });
+    expect(page.json.data.map((u: { username: string }) => u.username)).toEqual(['secondusera', 'secondadminb']);
+    expect(page.json.total).toBe(already + 5);
   });
 
   it('refuses duplicates within a school but allows the same e-mail in another school', async () => {
-    const dup = await createAs(superToken, { email: 'ADMIN.A@lantern.test', username: 'other', school_id: schoolA });
+    expect((await createAs(superToken, { email: 'twice@lantern.test', username: 'twice', role: 'admin', school_id: schoolA })).status).toBe(201);
+    const dup = await createAs(superToken, { email: 'TWICE@lantern.test', username: 'other', school_id: schoolA });
     expect(dup.status).toBe(409);
     expect(dup.json.detail).toBe('A user with this email already exists in this school');
-    const dupName = await createAs(superToken, { email: 'someone@lantern.test', username: 'AdminA', school_id: schoolA });
+    const dupName = await createAs(superToken, { email: 'someone@lantern.test', username: 'Twice', school_id: schoolA });
     expect(dupName.status).toBe(409);
-    const elsewhere = await createAs(superToken, { email: 'admin.a@lantern.test', username: 'admina', role: 'user', school_id: schoolB });
+    const elsewhere = await createAs(superToken, { email: 'twice@lantern.test', username: 'twice', role: 'user', school_id: schoolB });
     expect(elsewhere.status).toBe(201);
   });
 
@@ -148,27 +160,31 @@ describe('an admin acts only within their school', () => {
   });
 
   it('edits, deactivates, resets and deletes users of their school; deactivation ends sessions at once', async () => {
-    const userA = await loginAs('user.a@lantern.test');
-    const params = { id: userAId };
-    const renamed = await call(userRoute.PUT, 'PUT', `/auth/users/${userAId}`, { token: adminA, params, body: { first_name: 'Una' } });
+    // A user of its own: this test deletes it, and the other tests still act on user.a.
+    const created = await createAs(superToken, { email: 'doomed@lantern.test', username: 'doomed', role: 'user', school_id: schoolA });
+    expect(created.status).toBe(201);
+    const doomedId = String(created.json.id);
+    const doomed = await loginAs('doomed@lantern.test');
+    const params = { id: doomedId };
+    const renamed = await call(userRoute.PUT, 'PUT', `/auth/users/${doomedId}`, { token: adminA, params, body: { first_name: 'Una' } });
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ first_name: 'Una', last_name: 'Person', is_active: true });
 
-    const off = await call(userRoute.PUT, 'PUT', `/auth/users/${userAId}`, { token: adminA, params, body: { is_active: false } });
+    const off = await call(userRoute.PUT, 'PUT', `/auth/users/${doomedId}`, { token: adminA, params, body: { is_active: false } });
     expect(off.json.is_active).toBe(false);
-    expect((await call(meRoute.GET, 'GET', '/auth/me', { token: userA.access_token })).status).toBe(401);
-    expect((await call(refreshRoute.POST, 'POST', '/auth/refresh', { body: { refresh_token: userA.refresh_token } })).status).toBe(401);
-    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'user.a@lantern.test', password: STRONG_PASSWORD } })).status).toBe(401);
+    expect((await call(meRoute.GET, 'GET', '/auth/me', { token: doomed.access_token })).status).toBe(401);
+    expect((await call(refreshRoute.POST, 'POST', '/auth/refresh', { body: { refresh_token: doomed.refresh_token } })).status).toBe(401);
+    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'doomed@lantern.test', password: STRONG_PASSWORD } })).status).toBe(401);
 
-    await call(userRoute.PUT, 'PUT', `/auth/users/${userAId}`, { token: adminA, params, body: { is_active: true } });
-    const pw = await call(passwordRoute.PUT, 'PUT', `/auth/users/${userAId}/password`, { token: adminA, params, body: { new_password: OTHER_PASSWORD } });
+    await call(userRoute.PUT, 'PUT', `/auth/users/${doomedId}`, { token: adminA, params, body: { is_active: true } });
+    const pw = await call(passwordRoute.PUT, 'PUT', `/auth/users/${doomedId}/password`, { token: adminA, params, body: { new_password: OTHER_PASSWORD } });
     expect(pw.status).toBe(200);
-    const relogin = await loginAs('user.a@lantern.test', OTHER_PASSWORD);
+    const relogin = await loginAs('doomed@lantern.test', OTHER_PASSWORD);
     const me = await call(meRoute.GET, 'GET', '/auth/me', { token: relogin.access_token });
     expect(me.json.requires_password_update).toBe(true);
-    expect((await call(passwordRoute.PUT, 'PUT', `/auth/users/${userAId}/password`, { token: adminA, params, body: { new_password: '' } })).status).toBe(422);
+    expect((await call(passwordRoute.PUT, 'PUT', `/auth/users/${doomedId}/password`, { token: adminA, params, body: { new_password: '' } })).status).toBe(422);
 
-    const del = await call(userRoute.DELETE, 'DELETE', `/auth/users/${userAId}`, { token: adminA, params });
+    const del = await call(userRoute.DELETE, 'DELETE', `/auth/users/${doomedId}`, { token: adminA, params });
     expect(del.json).toEqual({ message: 'User deleted successfully' });
     expect((await call(meRoute.GET, 'GET', '/auth/me', { token: relogin.access_token })).status).toBe(401);
   });

@@ -30,10 +30,13 @@ import { conversationMessages, conversations, schools, widgetApiKeys } from '@/d
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, fromClient, STRONG_PASSWORD } from './http';
 
+let su: string;
 let token: string;
 let otherToken: string;
 let noSchoolToken: string;
 const SITE = 'https://www.riverside.edu';
+
+const RIVERSIDE_TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students. Room and board average $11,200.';
 
 async function newAccount(su: string, email: string) {
   await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'A', last_name: 'S' } });
@@ -45,20 +48,31 @@ const ask = (key: string, message: string, extra: Record<string, unknown> = {}, 
   call(chatRoute.POST, 'POST', '/api/widget/chat', { ...widget(key, headers), body: { message, ...extra } });
 
 beforeAll(async () => {
-  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'wc@lantern.test', password: STRONG_PASSWORD, username: 'wcroot', first_name: 'W', last_name: 'C' } })).json.access_token;
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'wc@lantern.test', password: STRONG_PASSWORD, username: 'wcroot', first_name: 'W', last_name: 'C' } })).json.access_token;
   token = await newAccount(su, 'ria@lantern.test');
   otherToken = await newAccount(su, 'cedric@lantern.test');
   noSchoolToken = await newAccount(su, 'nobody@lantern.test');
   await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Riverside College', website_url: SITE } });
   await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', {
     token,
-    body: { tuition_info: 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students. Room and board average $11,200.', tuition_instructions: 'Mention aid.' },
+    body: { tuition_info: RIVERSIDE_TUITION, tuition_instructions: 'Mention aid.' },
   });
   await call(contactRoute.PATCH, 'PATCH', '/schools/my-school/contact', { token, body: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@riverside.edu', phone: '+1 503 555 0100' }] } });
   await call(factSheetRoute.PUT, 'PUT', '/schools/my-school/fact-sheet', { token, body: { programs: ['Nursing (BSN)', 'Biology'], athletic_teams: ['Rowing'], student_clubs: [], important_deadlines: [] } });
   await call(schoolsRoute.POST, 'POST', '/schools/', { token: otherToken, body: { name: 'Cedar Institute', website_url: 'https://cedar.edu' } });
   await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token: otherToken, body: { tuition_info: 'Cedar Institute tuition is $31,900 per year.' } });
+  // Both schools have a widget key from the start; a test that needs a school without one makes its own.
+  await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token });
+  await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: otherToken });
 });
+
+/** A new account with a school of its own (and no widget key yet), for a test that changes what the shared schools rely on. */
+async function schoolOfItsOwn(email: string, name: string, tuition_info?: string) {
+  const own = await newAccount(su, email);
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: own, body: { name } });
+  if (tuition_info) await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', { token: own, body: { tuition_info } });
+  return own;
+}
 
 afterEach(() => {
   resetMemoryLimits();
@@ -67,6 +81,7 @@ afterEach(() => {
 
 describe('widget keys', () => {
   it('answers 404 before a key exists, then shows the same key again; regenerating refuses the old key at once', async () => {
+    const token = await schoolOfItsOwn('keys@lantern.test', 'Keyless College');
     const none = await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token });
     expect(none.status).toBe(404);
     const first = await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token });
@@ -184,9 +199,7 @@ describe('origins', () => {
   });
 
   it('lets a school that has not set its website nor listed a site try the widget on localhost, on a development install only', async () => {
-    const su = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'wc@lantern.test', password: STRONG_PASSWORD } })).json.access_token;
-    const fresh = await newAccount(su, 'fresh@lantern.test');
-    await call(schoolsRoute.POST, 'POST', '/schools/', { token: fresh, body: { name: 'Fresh Academy' } });
+    const fresh = await schoolOfItsOwn('fresh@lantern.test', 'Fresh Academy');
     const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: fresh })).json.api_key;
     const persona = (origin: string) => call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key, { origin }));
 
@@ -336,10 +349,13 @@ describe('chat with the local model', () => {
     const cedar = await ask(cedarKey, 'How much is tuition?');
     expect(cedar.json.response).toContain('$31,900');
     expect(cedar.json.response).not.toContain('$24,500');
-    const riverside = await ask(key, 'How much is tuition at Cedar Institute?');
+    const riverside = await ask(key, 'How much is tuition at Cedar Institute?', { session_id: 'riverside-asks-about-cedar' });
     expect(riverside.json.response).not.toContain('$31,900');
+    // Riverside's conversation is listed for Riverside, never for Cedar.
+    const riversideList = await call(conversationsRoute.GET, 'GET', '/conversations/', { token, query: { limit: 100 } });
+    expect(riversideList.json.map((c: { session_id: string }) => c.session_id)).toContain('riverside-asks-about-cedar');
     const cedarList = await call(conversationsRoute.GET, 'GET', '/conversations/', { token: otherToken });
-    expect(cedarList.json.every((c: { session_id: string }) => c.session_id !== 'visitor-tuition')).toBe(true);
+    expect(cedarList.json.every((c: { session_id: string }) => c.session_id !== 'riverside-asks-about-cedar' && c.session_id !== 'visitor-tuition')).toBe(true);
   });
 });
 
@@ -423,6 +439,9 @@ describe('conversation logging', () => {
   });
 
   it('stores nothing while logging is off, and still answers', async () => {
+    // A school of its own: it starts from the defaults, and switching logging off touches no other test's school.
+    const token = await schoolOfItsOwn('quiet@lantern.test', 'Quiet College', RIVERSIDE_TUITION);
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token })).json.api_key;
     const settings = await call(setupRoute.GET, 'GET', '/setup/settings', { token });
     expect(settings.json).toEqual({ data: { settings: { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false } } });
     expect((await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: false, retention_days: 45 } })).status).toBe(422);
@@ -430,17 +449,18 @@ describe('conversation logging', () => {
     expect(off.json.data.settings).toEqual({ enable_widget_logging: false, retention_days: 30, auto_delete_enabled: true });
     const db = await getDb();
     const before = (await db.select().from(conversationMessages)).length;
-    await event({ session_id: 'quiet', event_type: 'widget_loaded' });
+    await call(eventsRoute.POST, 'POST', '/api/widget/events', { ...widget(key), body: { session_id: 'quiet', event_type: 'widget_loaded' } });
     const res = await ask(key, 'How much is tuition?', { session_id: 'quiet' });
     expect(res.json).toMatchObject({ session_id: 'quiet', message_index: null });
     expect(res.json.response).toContain('$24,500');
     expect((await db.select().from(conversations).where(eq(conversations.sessionId, 'quiet'))).length).toBe(0);
     expect((await db.select().from(conversationMessages)).length).toBe(before);
-    await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 90 } });
   });
 
   it('deletes conversations past the retention period, only where auto-delete is on', async () => {
     const db = await getDb();
+    // Saving the settings turns auto-delete on: Riverside saves them (90 days); Cedar never does.
+    await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 90 } });
     await ask(key, 'How much is tuition?', { session_id: 'ancient' });
     const cedarKey = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token: otherToken })).json.api_key;
     await ask(cedarKey, 'How much is tuition?', { session_id: 'ancient-cedar' });

@@ -19,6 +19,7 @@ import { leads } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, STRONG_PASSWORD } from './http';
 
+let su: string;
 let token: string;
 let otherToken: string;
 let key: string;
@@ -35,7 +36,7 @@ const card = (body: Record<string, unknown>) => call(leadsRoute.POST, 'POST', '/
 const leadOf = async (session: string) => (await (await getDb()).select().from(leads).where(eq(leads.sessionId, session)))[0];
 
 beforeAll(async () => {
-  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'lg@lantern.test', password: STRONG_PASSWORD, username: 'lgroot', first_name: 'L', last_name: 'G' } })).json.access_token;
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'lg@lantern.test', password: STRONG_PASSWORD, username: 'lgroot', first_name: 'L', last_name: 'G' } })).json.access_token;
   token = await newAccount(su, 'lena@lantern.test');
   otherToken = await newAccount(su, 'olaf@lantern.test');
   await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Riverside College' } });
@@ -48,6 +49,9 @@ afterEach(() => resetMemoryLimits());
 
 describe('lead generation settings', () => {
   it('answers the defaults until saved, and the field definitions', async () => {
+    // A school of its own: the other tests save Riverside's settings.
+    const token = await newAccount(su, 'nina@lantern.test');
+    await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Newcomb College' } });
     const res = await call(settingsRoute.GET, 'GET', '/lead-gen/settings', { token });
     expect(res.json).toMatchObject({ enabled: false, collection_mode: 'conversational', minimum_requirements: 'first_name AND (email OR phone)' });
     expect(res.json.field_order).toEqual(['first_name', 'last_name', 'email', 'phone', 'graduation_year', 'intended_major']);
@@ -77,6 +81,7 @@ describe('lead generation settings', () => {
   });
 
   it("keeps each school's settings to itself", async () => {
+    await put({ enabled: true, collection_mode: 'conversational' });
     await put({ enabled: true, collection_mode: 'smart_card' }, otherToken);
     expect((await call(settingsRoute.GET, 'GET', '/lead-gen/settings', { token })).json.collection_mode).toBe('conversational');
   });
@@ -120,10 +125,13 @@ describe('conversational lead capture', () => {
   });
 
   it('recognises the same person in a new session as the same lead', async () => {
-    await chat('My name is Jordan and my email is Jordan.Rivera@example.com', 'lead-2');
-    const again = await leadOf('lead-2');
-    expect(again).toMatchObject({ email: 'jordan.rivera@example.com', conversationCount: 2 });
-    expect(await leadOf('lead-1')).toBeUndefined();
+    // Someone of this test's own, first met in one session, then back in another.
+    await chat('My name is Robin Hale and my email is robin.hale@example.com', 'return-1');
+    expect(await leadOf('return-1')).toMatchObject({ email: 'robin.hale@example.com', conversationCount: 1 });
+    await chat('My name is Robin and my email is Robin.Hale@example.com', 'return-2');
+    const again = await leadOf('return-2');
+    expect(again).toMatchObject({ email: 'robin.hale@example.com', conversationCount: 2 });
+    expect(await leadOf('return-1')).toBeUndefined();
   });
 
   it('makes no lead below the minimum', async () => {
