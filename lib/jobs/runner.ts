@@ -150,7 +150,9 @@ export function startJobRunner(opts: { pollSchedule?: string; stopOnShutdown?: b
   });
   wake();
   const runner: JobRunner = {
+    // Idle means started (LISTEN in place, so no commit's wake-up is missed) and nothing draining.
     idle: async () => {
+      await unlisten;
       while (draining) await draining;
     },
     stop: async () => {
