@@ -77,12 +77,19 @@ describe('action prompts', () => {
     expect(res.status).toBe(404);
     expect(res.json.detail).toContain('No school associated');
     expect((await call(promptsRoute.POST, 'POST', '/action-prompts/', { token: noSchool, body: valid })).status).toBe(404);
-    const mine = (await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenA })).json;
-    const id = String(mine[0].id);
-    expect((await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenB })).json).toEqual([]);
-    expect((await call(promptRoute.PUT, 'PUT', `/action-prompts/${id}`, { token: tokenB, params: { id }, body: valid })).status).toBe(404);
-    expect((await call(promptRoute.DELETE, 'DELETE', `/action-prompts/${id}`, { token: tokenB, params: { id } })).status).toBe(404);
-    expect((await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenA })).json).toHaveLength(mine.length);
+    // A prompt of this test's own in school A, removed again at the end (the listing test counts A's prompts).
+    const created = await call(promptsRoute.POST, 'POST', '/action-prompts/', { token: tokenA, body: { ...valid, name: 'Visit campus' } });
+    expect(created.status).toBe(201);
+    const id = String(created.json.id);
+    try {
+      const mine = (await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenA })).json;
+      expect((await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenB })).json).toEqual([]);
+      expect((await call(promptRoute.PUT, 'PUT', `/action-prompts/${id}`, { token: tokenB, params: { id }, body: valid })).status).toBe(404);
+      expect((await call(promptRoute.DELETE, 'DELETE', `/action-prompts/${id}`, { token: tokenB, params: { id } })).status).toBe(404);
+      expect((await call(promptsRoute.GET, 'GET', '/action-prompts/', { token: tokenA })).json).toHaveLength(mine.length);
+    } finally {
+      await call(promptRoute.DELETE, 'DELETE', `/action-prompts/${id}`, { token: tokenA, params: { id } });
+    }
   });
 });
 

@@ -14,13 +14,22 @@ import { call, STRONG_PASSWORD } from './http';
 let token: string;
 let other: string;
 let noSchool: string;
+let su: string;
+
+const login = async (email: string) => {
+  await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'A', last_name: 'S' } });
+  return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
+};
+
+/** A new account with a school of its own, for a test that needs a school with nothing saved yet. */
+async function schoolOfItsOwn(email: string, name: string) {
+  const own = await login(email);
+  expect((await call(schoolsRoute.POST, 'POST', '/schools/', { token: own, body: { name } })).status).toBe(201);
+  return own;
+}
 
 beforeAll(async () => {
-  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'as@lantern.test', password: STRONG_PASSWORD, username: 'asroot', first_name: 'A', last_name: 'S' } })).json.access_token;
-  const login = async (email: string) => {
-    await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: 'A', last_name: 'S' } });
-    return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
-  };
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'as@lantern.test', password: STRONG_PASSWORD, username: 'asroot', first_name: 'A', last_name: 'S' } })).json.access_token;
   token = await login('astrid@lantern.test');
   other = await login('otto@lantern.test');
   noSchool = await login('nils@lantern.test');
@@ -30,6 +39,7 @@ beforeAll(async () => {
 
 describe('persona, personality and voice settings', () => {
   it('answers 404 before they are saved, then the saved values', async () => {
+    const token = await schoolOfItsOwn('fresh@lantern.test', 'Fresh College');
     for (const [handler, path] of [
       [personaRoute.GET, '/ai-settings/persona'],
       [personalityRoute.GET, '/ai-settings/personality'],
@@ -66,6 +76,8 @@ describe('persona, personality and voice settings', () => {
 
 describe('special instructions', () => {
   it('creates, lists by priority under data, updates and deletes', async () => {
+    // A school of its own: the list holds exactly what this test creates.
+    const token = await schoolOfItsOwn('lister@lantern.test', 'Lister College');
     const a = await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: '  Mention aid  ', instruction_text: ' Always mention financial aid. ', instruction_type: 'always_do', priority: 20 } });
     expect(a.status).toBe(201);
     expect(a.json).toMatchObject({ title: 'Mention aid', instruction_text: 'Always mention financial aid.', is_active: true });
@@ -104,6 +116,11 @@ describe('special instructions', () => {
 
 describe("the assistant's instructions", () => {
   it('builds the system prompt from persona, personality, rules by priority and action prompts', async () => {
+    // Sage College's persona, personality, voice and rules, all saved here.
+    await call(personaRoute.PUT, 'PUT', '/ai-settings/persona', { token, body: { ai_name: 'Sage', role_description: 'Admissions guide for Sage College.' } });
+    await call(personalityRoute.PUT, 'PUT', '/ai-settings/personality', { token, body: { tone: 'supportive', personality_traits: ['Warm', 'Patient'] } });
+    await call(voiceRoute.PUT, 'PUT', '/ai-settings/voices/elevenlabs', { token, body: { voice_id: '21m00Tcm4TlvDq8ikWAM', voice_name: 'Rachel', stability: 0.7 } });
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'No guarantees', instruction_text: 'Never promise admission.', instruction_type: 'never_do', priority: 90 } });
     await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Deadlines', instruction_text: 'Remind visitors of the January 15 deadline.', instruction_type: 'always_do', priority: 10 } });
     await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Aid first', instruction_text: 'Mention financial aid before costs.', instruction_type: 'always_do', priority: 80 } });
     await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Rankings', instruction_text: 'compare Sage with other colleges.', instruction_type: 'never_do', priority: 50 } });

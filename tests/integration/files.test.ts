@@ -146,8 +146,11 @@ describe('document uploads', () => {
   });
 
   it('edits names and insights, deletes with the stored bytes, and keeps schools apart', async () => {
+    const up = await upload(Buffer.from('Orientation notes for new students arriving in August.'), 'orientation.txt', 'Orientation notes');
+    expect(up.status).toBe(201);
     const list = (await call(filesRoute.GET, 'GET', '/files/', { token })).json;
-    const id = String(list[0].id);
+    expect(list.map((f: { id: number }) => f.id)).toContain(up.json.id);
+    const id = String(up.json.id);
     const renamed = await call(fileRoute.PUT, 'PUT', `/files/${id}`, { token, params: { id }, body: { name: '', insights_summary: 'x' } });
     expect(renamed.status).toBe(422);
     expect(renamed.json.detail[0].msg).toBe('Please provide a name');

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { modelInfo } from '@/lib/ai/providers';
 import { writeInsights } from '@/lib/knowledge/insight-writer';
 
@@ -36,22 +36,31 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
 
-afterAll(async () => {
+/** The model configured, as OPENAI_* set it: on the local server above. */
+const modelOn = () => Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: base, OPENAI_MODEL: 'tiny-local' });
+
+// Each test starts without a model, and with the server answering.
+afterEach(() => {
   for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) delete process.env[k];
+  fail = false;
+});
+
+afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
 describe('insights from the configured model', () => {
   it('uses the extractive summariser without a model', async () => {
+    const requestsBefore = requests.length;
     expect(modelInfo()).toEqual({ mode: 'local', model: 'local' });
     const out = await writeInsights([DOC]);
     expect(out.by).toBe('extractive');
     expect(out.text).toContain('$24,500');
-    expect(requests).toHaveLength(0);
+    expect(requests).toHaveLength(requestsBefore);
   });
 
   it('asks an OpenAI-compatible server when OPENAI_API_KEY is set, with the source text and the no-invention rule', async () => {
-    Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: base, OPENAI_MODEL: 'tiny-local' });
+    modelOn();
     const out = await writeInsights([DOC]);
     expect(out).toEqual({ by: 'model', text: '## Costs and financial aid\n- Tuition is $24,500 per year.\n\n## Dates and deadlines\n- Apply by January 15, 2027.' });
     const sent = requests.at(-1)!;
@@ -63,8 +72,11 @@ describe('insights from the configured model', () => {
   });
 
   it('falls back to the extractive summary when the model fails', async () => {
+    modelOn();
     fail = true;
+    const requestsBefore = requests.length;
     const out = await writeInsights([DOC]);
+    expect(requests.length).toBeGreaterThan(requestsBefore);
     expect(out.by).toBe('extractive');
     expect(out.text).toContain('January 15, 2027');
   });

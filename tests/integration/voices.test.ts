@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as avatarRoute from '@/app/(rest)/ai-settings/persona/upload-avatar/route';
 import * as availableRoute from '@/app/(rest)/ai-settings/voices/available/route';
 import * as previewRoute from '@/app/(rest)/ai-settings/voices/elevenlabs/preview/route';
@@ -43,20 +43,25 @@ beforeAll(async () => {
   await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Voice College' } });
 });
 
-afterAll(async () => {
+// Each test starts without an ElevenLabs key.
+afterEach(() => {
   delete process.env.ELEVENLABS_API_KEY;
   delete process.env.ELEVENLABS_BASE_URL;
+});
+
+afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
 describe('voices', () => {
   it('offers the premade catalogue and explains previews without a key', async () => {
+    const requestsBefore = seen.length;
     const list = await call(availableRoute.GET, 'GET', '/ai-settings/voices/available', { token });
     expect(list.json.source).toBe('catalogue');
     expect(list.json.voices).toContainEqual(expect.objectContaining({ voice_id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel', gender: 'female' }));
     const preview = await call(previewRoute.POST, 'POST', '/ai-settings/voices/elevenlabs/preview', { token, body: { voice_id: '21m00Tcm4TlvDq8ikWAM', text: '' } });
     expect(preview.json.message).toBe('Voice previews are not set up on this server; ask your administrator');
-    expect(seen).toHaveLength(0);
+    expect(seen).toHaveLength(requestsBefore);
     expect((await call(previewRoute.POST, 'POST', '/ai-settings/voices/elevenlabs/preview', { token, body: { voice_id: '' } })).json.detail[0].msg).toBe('Please select a voice first');
   });
 
