@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { schoolVocabulary as vocabularyTable } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
-import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS, BUILT_IN_VOCABULARY, Vocabulary } from './vocabulary';
+import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS, Vocabulary } from './vocabulary';
 
 // The school's own vocabulary (issue 15): groups of words its visitors and its pages use for the
 // same thing, added to the built-in admissions vocabulary for retrieval and the built-in model.
@@ -44,7 +44,7 @@ async function storedGroups(schoolId: number): Promise<string[][]> {
 /** The vocabulary the school's chat index is built with. */
 export async function schoolVocabulary(schoolId: number): Promise<Vocabulary> {
   const extra = await storedGroups(schoolId);
-  return extra.length ? new Vocabulary([...ADMISSIONS_SYNONYMS, ...extra], ADMISSIONS_ABBREVIATIONS) : BUILT_IN_VOCABULARY;
+  return Vocabulary.withExtra(extra);
 }
 
 const builtIn = [...ADMISSIONS_SYNONYMS, ...Object.entries(ADMISSIONS_ABBREVIATIONS).map(([a, spelled]) => [a, spelled])];

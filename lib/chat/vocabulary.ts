@@ -112,8 +112,6 @@ export class Vocabulary {
   private readonly stemGroups = new Map<string, number[]>();
   /** Multi-word entries (and spelled-out abbreviations) with their group ids. */
   private readonly phrases: { key: string; groups: number[] }[] = [];
-  /** Each group's words (of phrases too), for widening the retrieval query. */
-  readonly groupWords: string[][] = [];
   /** Each group's single-word entries. */
   private readonly singleWords: string[][] = [];
   /** Every word the vocabulary knows, for spelling correction. */
@@ -121,8 +119,7 @@ export class Vocabulary {
 
   constructor(groups: string[][], abbreviations: Record<string, string>) {
     const add = (entries: string[]) => {
-      const id = this.groupWords.length;
-      this.groupWords.push([...new Set(entries.flatMap(words))]);
+      const id = this.singleWords.length;
       this.singleWords.push(entries.filter((e) => words(e).length === 1).map((e) => words(e)[0]!));
       for (const entry of entries) {
         const ws = words(entry);
@@ -172,13 +169,6 @@ export class Vocabulary {
   phraseWordsIn(text: string): string[] {
     const padded = ` ${words(text).join(' ')} `;
     return this.phrases.filter((p) => padded.includes(p.key)).flatMap((p) => p.key.trim().split(' '));
-  }
-
-  /** The words of the groups, to widen a retrieval query. */
-  wordsOf(groups: Iterable<number>): string[] {
-    const out = new Set<string>();
-    for (const g of groups) for (const w of this.groupWords[g] ?? []) out.add(w);
-    return [...out];
   }
 
   /** The built-in vocabulary with a school's own groups added. */

@@ -13,18 +13,10 @@ import { NO_SCHOOL } from '@/lib/schools/service';
 /** A signed-in staff member: their account, role and the school their session belongs to (none for some superusers). */
 export type StaffContext = AuthContext;
 
-/** A staff context known to have a school. */
-export type SchoolContext = StaffContext & { schoolId: number };
-
 /** Every school-scoped call acts on the caller's school; without one it answers 404 'No school associated…'. */
 export function requireSchoolId(ctx: StaffContext): number {
   if (ctx.schoolId === null) throw noSchool(NO_SCHOOL);
   return ctx.schoolId;
-}
-
-/** The context narrowed to its school, for code that passes it on. */
-export function schoolScope(ctx: StaffContext): SchoolContext {
-  return { ...ctx, schoolId: requireSchoolId(ctx) };
 }
 
 /** `school_id = ?` (or `school_id is null` for rows of no school): the school a row was read with, for the write that follows. */
