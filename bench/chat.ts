@@ -5,7 +5,6 @@
 //   POST /api/widget/chat/stream first byte p50 <= 50 ms
 //   with a remote model: time added before the model is asked, p50 <= 20 ms
 // Runs on PGlite (the embedded default) and, when BENCH_PG_URL or 127.0.0.1:5432 answers, on Postgres.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,17 +17,18 @@ import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
 import { issueKey } from '../lib/widget/keys';
 import { passage, QUESTIONS } from './knowledge-data';
+import type { ChildProcess } from 'node:child_process';
+import { BENCH_SECRET, percentile, startLantern, stopLantern } from './server';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = 3210;
 const base = `http://127.0.0.1:${PORT}`;
 const CHUNKS = 2_000;
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
+const SECRET = BENCH_SECRET;
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const results: [string, string, string, boolean][] = [];
 const print = ([label, value, budget, ok]: [string, string, string, boolean]) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(58)} ${value.padStart(12)}   budget ${budget}`);
 const record = (r: [string, string, string, boolean]) => (results.push(r), print(r));
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const pct = percentile;
 
 async function seed(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
   installDatabase(handle);
@@ -48,38 +48,7 @@ async function seed(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<s
   return key;
 }
 
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      AUTH_SECRET: SECRET,
-      LANTERN_SCHEDULER: 'off',
-      // Many visitors from one machine: the limits are the school's, not the benchmark's.
-      WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
-      // The visitors' addresses arrive in X-Forwarded-For from this machine, as from a local proxy.
-      TRUSTED_PROXIES: 'loopback',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const t = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (performance.now() - t > 600_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return child;
-}
 
-const stop = (child: ChildProcess) => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM')));
 
 let counter = 0;
 function body(session?: string) {
@@ -168,22 +137,22 @@ async function remoteModel(run: (env: Record<string, string>) => Promise<ChildPr
       if (i >= 30) added.push(arrived - t);
     }
   } finally {
-    await stop(child);
+    await stopLantern(child);
     model.close();
   }
   record([`time before the remote model is asked p50, ${label}`, `${pct(added, 50).toFixed(1)} ms`, '<= 20 ms', pct(added, 50) <= 20]);
 }
 
 async function measureAll(label: string, env: Record<string, string>, key: string) {
-  const child = await start(env);
+  const child = await startLantern(PORT, env);
   try {
     await serverTimes(key, label);
     await streaming(key, label);
     await throughput(key, label);
   } finally {
-    await stop(child);
+    await stopLantern(child);
   }
-  await remoteModel((extra) => start({ ...env, ...extra }), key, label);
+  await remoteModel((extra) => startLantern(PORT, { ...env, ...extra }), key, label);
 }
 
 process.env.AUTH_SECRET = SECRET;

@@ -1,11 +1,13 @@
 // The chat frame's styles. The school's colours and fonts arrive as custom properties set on .app
 // from the styling (see STYLE_VARS in frame.ts); the dark theme changes the surfaces only. Inputs
-// are 16px on phones so iOS does not zoom the page in when they get focus.
+// are 16px on phones so iOS does not zoom the page in when they get focus. :host is the Styling
+// tab's preview, which draws the chat in a shadow root.
 
 export const FRAME_CSS = `
 *{box-sizing:border-box}
 html,body{margin:0;height:100%}
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#212529;background:#fff}
+body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#212529;background:#fff}
+:host{display:block;height:100%;text-align:left}
 #lantern-chat{height:100%}
 .app{--bg:#fff;--fg:#212529;--mu:#6c757d;--ln:#dee2e6;display:flex;flex-direction:column;height:100%;background:var(--bg);color:var(--fg)}
 .app.dark{--bg:#1b1c1f;--fg:#e9ecef;--mu:#adb5bd;--ln:#3a3c42;color-scheme:dark}

@@ -1,4 +1,3 @@
-import { renderMarkdown } from '@/lib/widget/markdown';
 import {
   cardWanted,
   COUNTER_FROM,
@@ -12,18 +11,19 @@ import {
   refusalText,
   saveChat,
   SESSION_PATTERN,
-  THANKS_TEXT,
   type ChatMessage,
 } from './chat';
-import { fontFamily, h, newSessionId, svgIcon } from './dom';
+import { assistantBubble, assistantRow, chatApp, chatHeader, CLOSE_ICON, inputArea, quickCard, thanksNote, userAvatar, userRow } from './chat-view';
+import { h, newSessionId, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
 import { createSseParser } from './sse';
-import type { LeadFieldInfo, PersonaInfo, WidgetConfig, WidgetStyling } from './types';
+import type { PersonaInfo, WidgetConfig } from './types';
 
 // The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
 // origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, keeps
 // the conversation in this origin's sessionStorage so it survives page changes on the school's
-// site, and renders model text only through renderMarkdown (the one innerHTML in the widget).
+// site, and renders model text only through renderMarkdown (the one innerHTML in the widget,
+// in chat-view.ts, which draws the chat's parts).
 
 const params = new URLSearchParams(location.search);
 const key = params.get('key') || '';
@@ -38,44 +38,7 @@ const storage = (() => {
   }
 })();
 
-const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
 const THUMB_ICON = 'M7 10v11H3V10zM7 10l4-7c1.4 0 2.6 1.2 2.3 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7.8A2 2 0 0 1 17.7 21H7';
-
-/** The styling fields behind each custom property of FRAME_CSS. */
-const STYLE_VARS: [string, keyof WidgetStyling][] = [
-  ['--p', 'primaryColor'],
-  ['--ht', 'headerTextColor'],
-  ['--hf', 'headerFontFamily'],
-  ['--ab', 'aiBubbleBgColor'],
-  ['--at', 'aiBubbleTextColor'],
-  ['--af', 'aiBubbleFontFamily'],
-  ['--ub', 'userBubbleBgColor'],
-  ['--ut', 'userBubbleTextColor'],
-  ['--uf', 'userBubbleFontFamily'],
-  ['--ia', 'chatInputAreaBgColor'],
-  ['--ib', 'chatInputBgColor'],
-  ['--it', 'chatInputTextColor'],
-  ['--if', 'chatInputFontFamily'],
-  ['--bt', 'buttonTextColor'],
-  ['--bf', 'buttonFontFamily'],
-  ['--qp', 'quickCardPrimaryColor'],
-  ['--qs', 'quickCardSecondaryColor'],
-  ['--qib', 'quickCardInputBgColor'],
-  ['--qit', 'quickCardInputTextColor'],
-  ['--qif', 'quickCardInputFontFamily'],
-  ['--ql', 'quickCardLinkColor'],
-  ['--qlb', 'quickCardLinkButtonBgColor'],
-  ['--qlt', 'quickCardLinkButtonTextColor'],
-];
-/** The dark theme's surfaces, over the styling's (light) input colours. */
-const DARK_VARS: [string, string][] = [
-  ['--ia', '#232428'],
-  ['--ib', '#2c2e33'],
-  ['--it', '#e9ecef'],
-];
-const INPUT_TYPES: Record<string, string> = { email: 'email', tel: 'tel', number: 'number', date: 'date', boolean: 'checkbox' };
-const AUTOCOMPLETE: Record<string, string> = { first_name: 'given-name', last_name: 'family-name', preferred_name: 'nickname', email: 'email', phone: 'tel', date_of_birth: 'bday', state_province: 'address-level1' };
-const AVATAR_PX: Record<string, number> = { small: 24, medium: 32, large: 40 };
 
 function call(path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-API-Key': key };
@@ -129,7 +92,7 @@ async function boot() {
   });
 
   const [cfg, persona] = await Promise.all([getJson<WidgetConfig>('/api/widget/config'), getJson<PersonaInfo>('/api/widget/persona-info')]);
-  const app = h('div', { class: dark ? 'app dark' : 'app' });
+  const app = chatApp(cfg && cfg.styling ? cfg.styling : null, dark);
   root.append(app);
   if (!cfg || !cfg.styling) {
     const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
@@ -138,11 +101,6 @@ async function boot() {
     return;
   }
   const s = cfg.styling;
-  for (const [name, field] of STYLE_VARS) {
-    const value = String(s[field] ?? '');
-    app.style.setProperty(name, field.endsWith('FontFamily') ? fontFamily(value) : value);
-  }
-  if (dark) for (const [name, value] of DARK_VARS) app.style.setProperty(name, value);
 
   const aiName = (persona && typeof persona.ai_name === 'string' && persona.ai_name.trim()) || '';
   const title = aiName ? 'Chat with ' + aiName : 'Chat with us';
@@ -152,32 +110,13 @@ async function boot() {
   const save = () => saveChat(storage, session, chat);
   const lead = cfg.lead_generation;
 
-  // Header: avatar, title, close.
-  const header = h('div', { class: 'hd' });
-  const avatarPx = AVATAR_PX[s.avatarSize];
-  if (avatarPx) {
-    const box = { class: 'av', style: `width:${avatarPx}px;height:${avatarPx}px`, 'aria-hidden': 'true' };
-    const url = persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '';
-    if (url) {
-      const img = h('img', { ...box, alt: '' });
-      img.src = url;
-      header.append(img);
-    } else header.append(h('span', box, (aiName || 'A').charAt(0).toUpperCase()));
-  }
-  header.append(h('h1', {}, title));
-  if (window.parent !== window) {
-    const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
-    x.onclick = close;
-    header.append(x);
-  }
+  // Header: avatar, title, close (only inside the loader's panel).
+  const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined });
 
   const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
   const typing = h('div', { class: 'row ai' }, h('div', { class: 'typing', role: 'img', 'aria-label': 'Assistant is typing' }, h('span'), h('span'), h('span')));
 
-  const textarea = h('textarea', { id: 'lantern-message', rows: '1', maxlength: String(MESSAGE_MAX), placeholder: 'Type your message…', 'aria-describedby': 'lantern-count' });
-  const counter = h('div', { class: 'cnt', id: 'lantern-count', hidden: '' });
-  const send = h('button', { class: 'send', type: 'submit', disabled: '' }, 'Send');
-  const form = h('form', { class: 'in', novalidate: '' }, h('label', { class: 'sr', for: 'lantern-message' }, 'Type your message'), h('div', { class: 'field' }, textarea, counter), send);
+  const { form, textarea, counter, send } = inputArea();
   // The rate limit's answer: a notice over the input, not a message in the conversation.
   const notice = h('p', { class: 'wait', role: 'status', hidden: '' });
   app.append(header, log, notice, form);
@@ -190,13 +129,6 @@ async function boot() {
     log.scrollTop = log.scrollHeight;
   };
   const letter = () => (chat.name || 'You').charAt(0).toUpperCase();
-
-  function userAvatar(): HTMLElement | null {
-    const style = s.userAvatarStyle;
-    if (!style || style === 'none') return null;
-    if (style === 'letter') return h('span', { class: 'ua ul', 'aria-hidden': 'true' }, letter());
-    return h('span', { class: 'ua ' + style, 'aria-hidden': 'true' });
-  }
 
   function feedback(m: ChatMessage): HTMLElement {
     const group = h('div', { class: 'fb', role: 'group', 'aria-label': 'Rate this answer' });
@@ -215,50 +147,18 @@ async function boot() {
     return group;
   }
 
-  function assistantBubble(text: string, asText = false): HTMLElement {
-    const bubble = h('div', { class: 'msg' });
-    if (asText) bubble.textContent = text;
-    else bubble.innerHTML = renderMarkdown(text);
-    return bubble;
-  }
-
   function messageRow(m: ChatMessage): HTMLElement {
-    if (m.role === 'user') {
-      const row = h('div', { class: 'row me' }, h('span', { class: 'sr' }, 'You: '), h('div', { class: 'msg' }, m.text));
-      const avatar = userAvatar();
-      if (avatar) row.append(avatar);
-      return row;
-    }
-    const col = h('div', { class: 'col' }, assistantBubble(m.text, m.failed));
-    if (typeof m.index === 'number' && !m.failed) col.append(feedback(m));
-    return h('div', { class: 'row ai' }, h('span', { class: 'sr' }, (aiName || 'Assistant') + ': '), col);
+    if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()));
+    const bubble = assistantBubble(m.text, m.failed);
+    return typeof m.index === 'number' && !m.failed ? assistantRow(aiName, bubble, feedback(m)) : assistantRow(aiName, bubble);
   }
 
   // The quick info card (smart_card mode): once per session, after the first answer.
   const showCard = () => lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0;
-  const thanks = () => h('p', { class: 'thanks', role: 'status' }, THANKS_TEXT);
+  const thanks = thanksNote;
 
   function card(): HTMLElement {
-    const box = h('form', { class: 'card', 'aria-label': 'Quick info', novalidate: '' });
-    if (lead.smart_card_instructions && lead.smart_card_instructions.trim()) box.append(h('p', {}, lead.smart_card_instructions));
-    const inputs: [LeadFieldInfo, HTMLInputElement][] = [];
-    lead.fields.forEach((field, i) => {
-      const input = h('input', { id: 'lantern-lead-' + i, name: field.key, type: INPUT_TYPES[field.type] || 'text' });
-      if (AUTOCOMPLETE[field.key]) input.setAttribute('autocomplete', AUTOCOMPLETE[field.key]);
-      if (field.type === 'number') input.step = 'any';
-      if (field.type === 'list') input.placeholder = 'Separate several with commas';
-      if (field.type === 'boolean') box.append(h('label', { class: 'ck' }, input, field.label));
-      else {
-        input.className = 'tx';
-        box.append(h('label', {}, field.label, input));
-      }
-      inputs.push([field, input]);
-    });
-    const error = h('p', { class: 'er', role: 'alert', hidden: '' });
-    const submit = h('button', { class: 'sub', type: 'submit' }, 'Submit');
-    const later = h('button', { class: 'no', type: 'button' }, 'Not now');
-    box.append(error, h('div', { class: 'act' }, submit, later));
-
+    const { box, inputs, error, submit, later } = quickCard(lead);
     later.onclick = () => {
       chat.card = 'dismissed';
       save();
@@ -305,7 +205,7 @@ async function boot() {
   }
 
   // Greeting first (shown, never sent), then what this session already said.
-  log.append(h('div', { class: 'row ai' }, h('span', { class: 'sr' }, (aiName || 'Assistant') + ': '), h('div', { class: 'col' }, assistantBubble(greeting))));
+  log.append(assistantRow(aiName, assistantBubble(greeting)));
   chat.messages.forEach((m, i) => {
     log.append(messageRow(m));
     const cardHere = chat.cardAt === i + 1 && cardNode();

@@ -1,13 +1,14 @@
 // The launcher's styles, inside its shadow root so the school's CSS cannot reach them. Colours and
 // sizes arrive as custom properties set on .w from the styling (never pasted into this text):
 // --p primary, --t icon, --s button size, --r radius, --lf/--ls/--lc/--lb the text label,
-// --w/--h the panel. Animations are short (0.8 s) so "every 1 second" still has a pause.
+// --w/--h the panel. .pv is the admin's preview box (absolute, never full-screen). Animations are short (0.8 s) so "every 1 second" still has a pause.
 
 export const LOADER_CSS = `
 :host{all:initial;font-family:inherit}
 .w{position:fixed;bottom:20px;right:20px;z-index:2147483000;display:flex;flex-direction:column;align-items:flex-end;font-size:14px;line-height:1.4}
 .w.l{right:auto;left:20px;align-items:flex-start}
 .w.c{position:relative;bottom:auto;right:auto;z-index:auto;display:inline-flex}
+.w.pv{position:absolute;z-index:auto}
 .row{display:flex;align-items:center;gap:10px}
 .l .row{flex-direction:row-reverse}
 .btn{position:relative;box-sizing:border-box;width:var(--s);height:var(--s);border-radius:var(--r);border:0;margin:0;padding:0;cursor:pointer;background:var(--p);color:var(--t);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);transition:transform .15s}
@@ -30,7 +31,7 @@ export const LOADER_CSS = `
 .dk .pn{background:#1b1c1f}
 .pn iframe{display:block;border:0;width:100%;height:100%}
 [hidden]{display:none!important}
-@media (max-width:479px){.pn,.c .pn{position:fixed;inset:0;width:auto;height:auto;max-width:none;max-height:none;border-radius:0;z-index:2147483001}}
+@media (max-width:479px){.w:not(.pv)>.pn{position:fixed;inset:0;width:auto;height:auto;max-width:none;max-height:none;border-radius:0;z-index:2147483001}}
 @keyframes in{from{opacity:0;transform:translateY(6px)}}
 @keyframes pulse{50%{transform:scale(1.12)}}
 @keyframes glow{50%{box-shadow:0 0 18px 6px var(--p)}}

@@ -1,7 +1,6 @@
-import { fontFamily, h, newSessionId, svgIcon } from './dom';
-import { ICONS } from './icons';
-import { LOADER_CSS } from './loader-css';
-import { animationPlan, promptPlan, runAnimation, schedulePrompt } from './schedule';
+import { h, newSessionId } from './dom';
+import { drawLauncher, type LauncherOptions } from './launcher';
+import { promptPlan, schedulePrompt } from './schedule';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The embed script (public/widget.js) that runs on the school's own pages: it reads its script
@@ -106,8 +105,6 @@ import type { PersonaInfo, WidgetConfig } from './types';
       ),
   );
 
-  const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);
-
   /** data-width/data-height: a length such as 400px, 90vw or a bare number of pixels. */
   const size = (v: string | undefined, fallback: string) => {
     const s = (v || '').trim();
@@ -118,7 +115,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
     const s = cfg.styling;
     const name = who && typeof who.ai_name === 'string' ? who.ai_name.trim() : '';
     const title = name ? 'Chat with ' + name : 'Chat with us';
-    let position = data.position === 'bottom-left' || data.position === 'bottom-right' || data.position === 'custom' ? data.position : s.buttonPosition;
+    let position: LauncherOptions['position'] = data.position === 'bottom-left' || data.position === 'bottom-right' || data.position === 'custom' ? data.position : s.buttonPosition;
 
     let mount: Element | null = document.body;
     if (position === 'custom') {
@@ -136,79 +133,22 @@ import type { PersonaInfo, WidgetConfig } from './types';
 
     const host = document.createElement('lantern-widget');
     const root = host.attachShadow({ mode: 'open' });
-    // A constructed sheet is not blocked by a strict style-src on the school's page; <style> is the fallback.
-    const sheetRoot = root as ShadowRoot & { adoptedStyleSheets?: CSSStyleSheet[] };
-    let sheet: CSSStyleSheet | null = null;
-    try {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(LOADER_CSS);
-    } catch {
-      sheet = null;
-    }
-    if (sheet && sheetRoot.adoptedStyleSheets) sheetRoot.adoptedStyleSheets = [sheet];
-    else root.append(h('style', {}, LOADER_CSS));
-
-    const wrap = h('div', { class: 'w' + (position === 'bottom-left' ? ' l' : '') + (position === 'custom' ? ' c' : '') + (theme === 'dark' ? ' dk' : '') });
-    const vars: Record<string, string> = {
-      '--p': s.primaryColor,
-      '--t': s.textColor,
-      '--s': ({ small: 48, medium: 60, large: 72 }[s.buttonSize] || 60) + 'px',
-      '--r': { square: '8px', rounded: '16px', circle: '50%' }[s.borderRadius] || '16px',
-      '--lf': fontFamily(s.buttonTextLabelFontFamily),
-      '--ls': s.buttonTextLabelFontSize,
-      '--lc': s.buttonTextLabelColor,
-      '--lb': s.buttonTextLabelBgColor,
-      '--w': size(data.width, '400px'),
-      '--h': size(data.height, '600px'),
-    };
-    for (const v in vars) wrap.style.setProperty(v, vars[v]);
-
-    const btn = h('button', { class: 'btn', type: 'button', 'aria-label': title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel' }, h('span', { class: 'fx' }));
-    if (s.buttonIcon === 'custom' && s.customIconUrl) {
-      const img = h('img', { alt: '' });
-      img.onerror = () => img.replaceWith(icon('chat-bubble'));
-      let src = '';
-      try {
-        // Relative addresses are Lantern's (an uploaded icon); only web and inline images load.
-        src = new URL(s.customIconUrl, api + '/').href;
-      } catch {
-        // not an address
-      }
-      if (/^(https?:|data:image\/)/i.test(src)) {
-        img.src = src;
-        btn.append(img);
-      } else btn.append(icon('chat-bubble'));
-    } else btn.append(icon(s.buttonIcon));
-
-    const row = h('div', { class: 'row' }, btn);
-    const label = (s.buttonTextContent || '').trim();
-    if (label) {
-      // The button carries the accessible name; the label is a bigger mouse target for the same thing.
-      const lbl = h('span', { class: 'lbl', 'aria-hidden': 'true' }, label);
-      lbl.onclick = () => setOpen(!open);
-      row.prepend(lbl);
-    }
-
-    const panel = h('div', { class: 'pn', id: 'lantern-panel', role: 'dialog', 'aria-label': title, hidden: '' });
-    const bubble = h('div', { class: 'bub', role: 'status', hidden: '' });
-    const message = h('button', { class: 'm', type: 'button' }, s.promptMessage || '');
-    const dismiss = h('button', { class: 'x', type: 'button', 'aria-label': 'Dismiss message' }, '\u00d7');
-    bubble.append(message, dismiss);
-    wrap.append(panel, bubble, row);
-    root.append(wrap);
+    const { btn, label, panel, bubble, message, dismiss, animate } = drawLauncher(root, s, {
+      title,
+      position,
+      dark: theme === 'dark',
+      width: size(data.width, '400px'),
+      height: size(data.height, '600px'),
+      iconBase: api,
+    });
+    if (label) label.onclick = () => setOpen(!open);
     mount.append(host);
 
     let open = false;
     let everOpened = false;
     let frame: HTMLIFrameElement | null = null;
 
-    // Animation: a class per play, removed when the play ends so the next tick can add it again.
-    const anim = 'a-' + s.buttonAnimation;
-    const plan = animationPlan(s.buttonAnimation, s.animationInterval, !!window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
-    btn.addEventListener('animationend', () => {
-      if (plan.kind !== 'continuous') btn.classList.remove(anim);
-    });
-    let stopAnimation = runAnimation(plan, () => btn.classList.add(anim, ...(plan.kind === 'continuous' ? ['inf'] : [])));
+    let stopAnimation = animate(!!window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
 
     const hideBubble = () => {
       bubble.hidden = true;
@@ -240,7 +180,6 @@ import type { PersonaInfo, WidgetConfig } from './types';
         // Once the visitor has found the chat, the launcher stops asking for attention.
         stopAnimation();
         stopAnimation = () => {};
-        btn.classList.remove(anim, 'inf');
         hideBubble();
         if (!frame) {
           const q = new URLSearchParams({ key, session, theme });

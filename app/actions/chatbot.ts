@@ -8,6 +8,7 @@ import { allInsights } from '@/lib/knowledge/insights';
 import { currentApiKey, generateApiKey, internalApiKey } from '@/lib/widget/keys';
 import { allowedOriginsSchema } from '@/lib/widget/schema';
 import { getAllowedOrigins, putAllowedOrigins } from '@/lib/widget/settings';
+import { getWidgetStyling, saveWidgetStyling } from '@/lib/widget/styling-store';
 
 // Chatbot Management: the same lib functions and schemas as /chatbot/*, /insights/all and
 // /ai-settings/all-instructions.
@@ -30,3 +31,9 @@ export const saveAllowedOriginsAction = async (input: unknown) => staffAction(al
 export const knowledgeSourcesAction = async () => staffAction(none, undefined, (ctx) => allInsights(ctx));
 export const allInstructionsAction = async () => staffAction(none, undefined, (ctx) => buildInstructions(ctx, { includeVoice: true }));
 export const modelInUseAction = async () => staffAction(none, undefined, async () => ({ mode: modelInfo().mode, label: modelLabel() }));
+
+// The Styling tab: the same lib functions as GET/POST /widget-styling.
+export const widgetStylingAction = async () => staffAction(none, undefined, (ctx) => getWidgetStyling(ctx));
+export async function saveWidgetStylingAction(form: FormData) {
+  return staffAction(z.instanceof(FormData), form, (ctx, data) => saveWidgetStyling(ctx, { styling: data.get('styling'), icon: data.get('icon') }));
+}

@@ -56,6 +56,8 @@ export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest
     setBusy(false);
     if (res.ok) {
       setState({ status: 'ready', key: res.data });
+      // Shared with the screen, which shows Styling and Lead Gen once a key exists (spec 002 §4.1).
+      current.setData(res.data);
       setShown(true);
       setNotice('A new API key was generated. Update the embed code on your website.');
     }

@@ -5,18 +5,27 @@ import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ResponsiveSections, type Section } from '@/components/ui/responsive-sections';
+import { currentKeyAction } from '@/app/actions/chatbot';
+import { useScreenData } from '@/lib/web/screen-data';
+import { AnalyticsPanel } from './analytics-panel';
 import { ApiKeyPanel } from './api-key-panel';
+import { LeadGenPanel } from './lead-gen-panel';
+import { LoggingSetup } from './logging-setup';
+import { LogsPanel } from './logs-panel';
+import { StylingPanel } from './styling-panel';
 import { TestChat } from './test-chat';
 
-const SOON = 'Coming soon';
-
 /**
- * Spec 002 §2.1: API Key always; Styling and Lead Gen (not built: 'Coming soon' with or without a key); Logging, Logs and Analytics;
+ * Spec 002 §2.1: API Key always; Styling and Lead Gen only once an API key exists (§4.1: the
+ * current-key call decides, shared with the API Key tab); Logging, Logs and Analytics;
  * a Testing tab with no button of its own (reached from the API Key tab). On narrow screens an
  * accordion in the order Setup, API Key, Styling, Lead Gen, Logs, Analytics, API Key open first.
  */
 export function ChatbotManagement({ schoolName }: { schoolName: string | null }) {
   const [tab, setTab] = useState('api-key');
+  // The same answer the API Key tab loads and updates when it generates a key.
+  const key = useScreenData(schoolName ? 'chatbot-key' : null, currentKeyAction);
+  const hasKey = Boolean(key.data);
   if (!schoolName) {
     return (
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
@@ -26,15 +35,12 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
       </div>
     );
   }
-  const later = (id: string, title: string, narrowTitle?: string): Section => ({ id, title, narrowTitle, content: null, disabled: true, note: SOON });
   const sections: Section[] = [
     { id: 'api-key', title: 'API Key', content: <ApiKeyPanel schoolName={schoolName} onTest={() => setTab('testing')} /> },
-    // Not built yet whether or not a key exists: one honest note, not a promise that a key unlocks them.
-    later('styling', 'Styling'),
-    later('lead-gen', 'Lead Gen'),
-    later('setup', 'Logging', 'Setup'),
-    later('logs', 'Logs'),
-    later('analytics', 'Analytics'),
+    ...(hasKey ? [{ id: 'styling', title: 'Styling', content: <StylingPanel /> }, { id: 'lead-gen', title: 'Lead Gen', content: <LeadGenPanel /> }] : []),
+    { id: 'setup', title: 'Logging', narrowTitle: 'Setup', content: <LoggingSetup /> },
+    { id: 'logs', title: 'Logs', content: <LogsPanel /> },
+    { id: 'analytics', title: 'Analytics', content: <AnalyticsPanel /> },
     {
       id: 'testing',
       title: 'Testing',

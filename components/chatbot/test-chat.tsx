@@ -1,17 +1,24 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { internalKeyAction, modelInUseAction } from '@/app/actions/chatbot';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { renderMarkdown } from '@/lib/widget/markdown';
+import { stylingSchema, type WidgetStyling } from '@/lib/widget/styling';
 import { callAction } from '@/lib/web/api';
+import { chatStyleVars } from '@/widget/chat-view';
 
 
 // Spec 002 §2.3, §3.12, §4.12: the widget's replica in the admin area, talking to the same
-// assistant through the internal key (its chats are marked as tests).
+// assistant through the internal key (its chats are marked as tests). It wears the school's saved
+// styling through the same custom properties the widget's chat frame reads (chatStyleVars).
 
-type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string };
+/** Spec 002 §3.12; `greeting` marks the widget's own opening line, which the model never sees. */
+type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string; greeting?: true };
+
+/** The greeting first, whatever was asked while it loaded kept after it. */
+const withGreeting = (text: string) => (m: ChatMessage[]): ChatMessage[] => [{ role: 'ai', content: text, timestamp: now(), greeting: true }, ...m.filter((x) => !x.greeting)];
 type Persona = { greeting: string; ai_name: string; avatar_url: string | null };
 
 export const CHAT_FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
@@ -19,12 +26,15 @@ export const EMPTY_REPLY = 'Sorry, I could not process your request.';
 const SAMPLES = ['What programs do you offer?', 'How much is tuition?', 'When is the application deadline?', 'How do I schedule a campus visit?', 'What financial aid is available?'];
 const MAX_INPUT_HEIGHT = 100;
 
+const DEFAULT_STYLING: WidgetStyling = stylingSchema.parse({});
+
 const now = () => new Date().toISOString();
 const newSession = () => `test-${crypto.randomUUID()}`;
 
 export function TestChat({ schoolName }: { schoolName: string }) {
   const [key, setKey] = useState<string | null>(null);
   const [persona, setPersona] = useState<Persona | null>(null);
+  const [styling, setStyling] = useState<WidgetStyling>(DEFAULT_STYLING);
   const [model, setModel] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -49,10 +59,14 @@ export function TestChat({ schoolName }: { schoolName: string }) {
       if (info.ok) setModel(info.data.label);
       if (!res.ok) return setLoadError(res.error);
       setKey(res.data);
-      const answer = await fetch('/api/widget/persona-info', { headers: { 'X-API-Key': res.data } }).catch(() => null);
+      const headers = { 'X-API-Key': res.data };
+      const [answer, config] = await Promise.all([fetch('/api/widget/persona-info', { headers }).catch(() => null), fetch('/api/widget/config', { headers }).catch(() => null)]);
+      // The saved styling; the defaults (as the widget shows them) when it cannot be read.
+      const saved = config?.ok ? ((await config.json()) as { styling?: WidgetStyling }).styling : undefined;
+      if (saved) setStyling(saved);
       const p: Persona = answer?.ok ? await answer.json() : { greeting: `Hi! How can I help you with ${schoolName}?`, ai_name: 'Admissions Assistant', avatar_url: null };
       setPersona(p);
-      setMessages([{ role: 'ai', content: p.greeting, timestamp: now() }]);
+      setMessages(withGreeting(p.greeting));
     })();
   }, [schoolName]);
 
@@ -73,7 +87,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
     if (!message || pending || !key) return;
     // The greeting is the widget's own line, not part of the conversation the model sees.
     const history = messages
-      .slice(1)
+      .filter((m) => !m.greeting)
       .slice(-10)
       .map((m) => ({ role: m.role === 'ai' ? 'assistant' : 'user', content: m.content }));
     setMessages((m) => [...m, { role: 'user', content: message, timestamp: now() }]);
@@ -107,14 +121,14 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const clear = () => {
     setMessages([]);
     setSession(newSession());
-    setTimeout(() => persona && setMessages([{ role: 'ai', content: persona.greeting, timestamp: now() }]), 1000);
+    setTimeout(() => persona && setMessages(withGreeting(persona.greeting)), 1000);
   };
 
   const name = persona?.ai_name ?? 'Admissions Assistant';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,420px)_1fr]">
-      <div ref={panel} data-testid="test-chat-panel" className="flex h-[600px] max-w-[420px] scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <div className="flex items-center gap-3 bg-brand-700 px-4 py-3 text-white">
+      <div ref={panel} data-testid="test-chat-panel" style={chatStyleVars(styling) as CSSProperties} className="flex h-[600px] max-w-[420px] scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg dark:border-slate-700">
+        <div data-testid="test-chat-header" className="flex items-center gap-3 bg-[var(--p)] px-4 py-3 text-[var(--ht)] [font-family:var(--hf)]">
           {persona?.avatar_url ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={persona.avatar_url} alt="" className="h-8 w-8 rounded-full bg-white object-cover" />
@@ -123,28 +137,29 @@ export function TestChat({ schoolName }: { schoolName: string }) {
               {name.charAt(0)}
             </span>
           )}
-          <h2 className="font-semibold">Chat with {name}</h2>
+          {/* Large bold text (≥ 14pt): the spec's default white on #007bff reads at 3.98:1, enough for large text. */}
+          <h2 className="text-[1.2rem] font-bold">Chat with {name}</h2>
         </div>
         <div ref={list} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 space-y-3 overflow-y-auto p-4">
           {loadError && <Banner tone="error">{loadError}</Banner>}
           {messages.map((m, i) =>
             m.role === 'ai' ? (
-              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-[var(--ab)] px-3 py-2 text-sm text-[var(--at)] [font-family:var(--af)]" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
             ) : (
-              <div key={i} data-testid="user-message" className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-700 px-3 py-2 text-sm text-white">
+              <div key={i} data-testid="user-message" className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-[var(--ub)] px-3 py-2 text-sm text-[var(--ut)] [font-family:var(--uf)]">
                 {m.content}
               </div>
             ),
           )}
           {pending && (
-            <div role="status" aria-label="Assistant is typing" className="flex w-14 gap-1 rounded-2xl bg-slate-100 px-3 py-3 dark:bg-slate-800">
+            <div role="status" aria-label="Assistant is typing" className="flex w-14 gap-1 rounded-2xl bg-[var(--ab)] px-3 py-3">
               {[0, 1, 2].map((d) => (
-                <span key={d} className="h-2 w-2 animate-bounce rounded-full bg-slate-500" style={{ animationDelay: `${d * 150}ms` }} />
+                <span key={d} className="h-2 w-2 animate-bounce rounded-full bg-[var(--at)] opacity-50" style={{ animationDelay: `${d * 150}ms` }} />
               ))}
             </div>
           )}
         </div>
-        <div className="flex items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-700">
+        <div className="flex items-end gap-2 border-t border-slate-200 bg-[var(--ia)] p-3">
           <label htmlFor="test-chat-input" className="sr-only">
             Type your message
           </label>
@@ -157,7 +172,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKey}
             placeholder="Type your message…"
-            className="max-h-[100px] flex-1 resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+            className="max-h-[100px] flex-1 resize-none rounded-lg border border-slate-300 bg-[var(--ib)] px-3 py-2 text-sm text-[var(--it)] [font-family:var(--if)] focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           />
           <Button onClick={() => void send()} disabled={!text.trim() || pending || !key}>
             Send

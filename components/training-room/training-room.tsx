@@ -3,6 +3,7 @@
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { ResponsiveSections, type Section } from '@/components/ui/responsive-sections';
 import { ActionPrompts } from './action-prompts';
+import { Corrections } from './corrections';
 import { FactSheet } from './fact-sheet';
 import { FileUploads } from './file-uploads';
 import { Interviews } from './interviews';
@@ -14,9 +15,10 @@ const AREAS: Section[] = [
   { id: 'file-uploads', title: 'File Uploads', content: <FileUploads /> },
   { id: 'interviews', title: 'Interviews', content: <Interviews /> },
   { id: 'action-prompts', title: 'Action Prompts', content: <ActionPrompts /> },
+  { id: 'corrections', title: 'Corrections', content: <Corrections /> },
 ];
 
-/** Five areas: tabs on wide screens (Fact Sheet first), an accordion at 768 px or less where several may be open (spec 001 §2.2). */
+/** Six areas (the spec's five and the staff corrections of answers): tabs on wide screens (Fact Sheet first), an accordion at 768 px or less where several may be open (spec 001 §2.2). */
 export function TrainingRoom() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">

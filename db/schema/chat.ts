@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Sentiment, TopicScore } from './analytics-values';
 import { leads } from './leads';
 import { schools } from './schools';
 
@@ -70,8 +71,20 @@ export const conversations = pgTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     /** Lead fields gathered from the visitor's messages so far (conversational capture). */
     leadData: jsonb('lead_data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    // Turn analysis (issue 19): what the conversation was about and how the visitor felt, refreshed
+    // whenever one of its visitor messages is analysed.
+    overallSentiment: text('overall_sentiment').$type<Sentiment>(),
+    topics: jsonb('topics').$type<{ category_name: string; confidence: number }[]>(),
+    engagementScore: real('engagement_score'),
+    keyPoints: jsonb('key_points').$type<string[]>(),
+    analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('conversations_session_idx').on(t.schoolId, t.sessionId), index('conversations_school_started_idx').on(t.schoolId, t.startedAt)],
+  (t) => [
+    uniqueIndex('conversations_session_idx').on(t.schoolId, t.sessionId),
+    index('conversations_school_started_idx').on(t.schoolId, t.startedAt),
+    // Analytics leaves a school's test chats out (issue 19): few rows, found without a scan.
+    index('conversations_test_chat_idx').on(t.schoolId).where(sql`${t.source} = 'test_chat'`),
+  ],
 );
 
 export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
@@ -99,6 +112,23 @@ export const conversationMessages = pgTable(
     /** Which knowledge passages the answer drew on: [{source_type, source_id, title}]. */
     sources: jsonb('sources').$type<{ source_type: string; source_id: string; title: string }[]>(),
     model: text('model'),
+    // Turn analysis (issue 19), visitor messages only: set once when analysed; a failed attempt
+    // leaves analyzed_at empty (retried next run) and counts in analysis_failures.
+    sentiment: text('sentiment').$type<Sentiment>(),
+    topics: jsonb('topics').$type<TopicScore[]>(),
+    analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
+    analysisFailures: smallint('analysis_failures').notNull().default(0),
   },
-  (t) => [uniqueIndex('conversation_messages_position_idx').on(t.conversationId, t.position)],
+  (t) => [
+    uniqueIndex('conversation_messages_position_idx').on(t.conversationId, t.position),
+    // The visitor's thumbs counted per conversation in the logs list (few messages have one).
+    index('conversation_messages_feedback_idx').on(t.conversationId, t.userFeedbackRating).where(sql`${t.userFeedbackRating} is not null`),
+    // The analytics window (issue 19): a school's messages by time (summary, conversation analytics).
+    index('conversation_messages_school_created_idx').on(t.schoolId, t.createdAt),
+    // Analysed visitor messages by time (conversation analytics); the migration adds
+    // INCLUDE (conversation_id, sentiment, topics) so the summary reads the index alone.
+    index('conversation_messages_analyzed_idx').on(t.schoolId, t.createdAt).where(sql`${t.role} = 'user' and ${t.analyzedAt} is not null`),
+    // The analysis task's queue: visitor messages not analysed yet.
+    index('conversation_messages_unanalyzed_idx').on(t.schoolId, t.id).where(sql`${t.role} = 'user' and ${t.analyzedAt} is null`),
+  ],
 );

@@ -14,3 +14,5 @@ export * from './assistant';
 export * from './leads';
 export * from './chat';
 export * from './jobs';
+export * from './reviews';
+export * from './analytics';

@@ -3,8 +3,9 @@ import { schools } from './schools';
 
 
 // web_link, file and interview hold the insights staff read and edit; web_page, file_text and
-// interview_transcript the full text they came from, so a fact the summary left out is still found.
-export const KNOWLEDGE_SOURCES = ['school', 'fact_sheet', 'web_link', 'web_page', 'file', 'file_text', 'interview', 'interview_transcript', 'action_prompt'] as const;
+// interview_transcript the full text they came from, so a fact the summary left out is still found;
+// correction a staff correction (its question as title, its answer as text), which chat prefers.
+export const KNOWLEDGE_SOURCES = ['school', 'fact_sheet', 'web_link', 'web_page', 'file', 'file_text', 'interview', 'interview_transcript', 'action_prompt', 'correction'] as const;
 export type KnowledgeSource = (typeof KNOWLEDGE_SOURCES)[number];
 
 // The retrieval index: passages of a school's knowledge, searched with Postgres full-text search

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AskLevel, CollectionMode } from './lead-values';
 import { schools } from './schools';
 
 export const LEAD_SOURCES = ['chatbot_conversation', 'chatbot_quickinfocard'] as const;
@@ -41,10 +42,7 @@ export const leads = pgTable(
   (t) => [uniqueIndex('leads_session_idx').on(t.schoolId, t.sessionId), index('leads_school_created_idx').on(t.schoolId, t.createdAt)],
 );
 
-export const COLLECTION_MODES = ['conversational', 'smart_card'] as const;
-export type CollectionMode = (typeof COLLECTION_MODES)[number];
-export const ASK_LEVELS = ['critical', 'ask_thrice', 'ask_twice', 'ask_once', 'natural', 'never'] as const;
-export type AskLevel = (typeof ASK_LEVELS)[number];
+export { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from './lead-values';
 
 // Spec 002 §3.2, one row per school once saved.
 export const leadGenSettings = pgTable('lead_gen_settings', {

@@ -29,7 +29,12 @@ export type ComposeInput = {
   corpus?: { size: number; documentFrequency: ReadonlyMap<string, number> } | null;
   /** The visitor wrote in Spanish: the answer says, in Spanish, that the assistant answers in English. */
   language?: 'es' | null;
+  /** A staff correction whose question is this one or a close paraphrase: its answer is the answer. */
+  verified?: VerifiedAnswer | null;
 };
+
+/** A staff correction: the answer the school wants given to a question (and its passage). */
+export type VerifiedAnswer = { question: string; answer: string; passage: Passage };
 
 /** The visitor's previous question and the assistant's answer to it. */
 export type FollowUpContext = { question: string; answer: string };
@@ -183,6 +188,11 @@ const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }[] = [
   { name: 'number', cue: /\bhow many\b/i, covers: /^(number)$/, found: /\b\d[\d,]*\b|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|dozen|hundred)\b/i },
 ];
 
+/** The kinds of answer a question wants (a bit per KINDS entry): an amount for "how much", a date for "when"… */
+export function questionKinds(question: string): number {
+  return KINDS.reduce((bits, k, i) => (k.cue.test(question) ? bits | (1 << i) : bits), 0);
+}
+
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
   { test: /^(thanks|thank you|thank u|thx|ty|great|perfect|awesome|cool|ok|okay)\b[\s\w!.,]{0,20}$/i, reply: () => "You're welcome! Is there anything else I can help you with?" },
@@ -274,6 +284,11 @@ type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<strin
 
 export function composeAnswer(input: ComposeInput): Composed {
   if (input.acknowledge) return { text: withFollowUp(input.acknowledge, input.followUp), known: true, used: [] };
+  // Staff wrote this answer for this question: it is given as written.
+  if (input.verified) {
+    const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${input.verified.answer}` : input.verified.answer;
+    return { text: withFollowUp(text, input.followUp), known: true, used: [input.verified.passage] };
+  }
   const question = input.question.trim();
   const plain = contentTerms(question);
   const talk = plain.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;

@@ -11,7 +11,7 @@ import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
 import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
-import { corpusOf, correctSpelling, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
+import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
 
@@ -38,11 +38,14 @@ export type Turn = Omit<PreparedTurn, 'call'> & {
  * The passages the model answers from, under their source titles. When the built-in relevance
  * threshold finds that none answers the question, the model is told so, with the contact to offer.
  */
-function passagesText(hits: KnowledgeHit[], relevant: boolean, contact: string | null): string {
+function passagesText(hits: KnowledgeHit[], relevant: boolean, contact: string | null, verified: boolean): string {
   const offer = contact ? `offer the contact: ${contact}` : 'offer a way to contact the school';
   if (!hits.length) return `Knowledge passages for this question: none matched. Say you do not have that information and ${offer}.`;
   const caution = relevant ? '' : `\nThese passages probably do not answer the question: unless one clearly does, say you do not have that information and ${offer}.`;
-  return `Knowledge passages for this question (answer only from these):${caution}\n${hits.map((h, i) => `[${i + 1}] ${h.title}\n${h.content}`).join('\n\n')}`;
+  const prefer = verified ? "\nPassage [1] is the school's verified answer to this question: answer with it." : '';
+  // A staff correction is the school's own answer to a question: it is marked as such.
+  const heading = (h: KnowledgeHit) => (h.sourceType === 'correction' ? `The school's verified answer to the question "${h.title}"` : h.title);
+  return `Knowledge passages for this question (answer only from these):${caution}${prefer}\n${hits.map((h, i) => `[${i + 1}] ${heading(h)}\n${h.content}`).join('\n\n')}`;
 }
 
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
@@ -132,7 +135,15 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const spanish = detectSpanish(said);
   const asked = spanish ? inEnglish(said) : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
   const context = followUpContext(asked, input.conversation_history);
-  const hits = await searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES);
+  const [found, correction] = await Promise.all([
+    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES),
+    findCorrection(caller.schoolId, caller.knowledgeVersion, asked),
+  ]);
+  // Staff corrected the answer to this question (or one it paraphrases): their answer comes first.
+  const verifiedHit: KnowledgeHit | null = correction
+    ? { id: 0, sourceType: 'correction', sourceId: String(correction.id), title: correction.question, content: correction.answer, rank: Infinity }
+    : null;
+  const hits = verifiedHit ? [verifiedHit, ...found.filter((h) => !(h.sourceType === 'correction' && h.sourceId === verifiedHit.sourceId))].slice(0, PASSAGES) : found;
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
@@ -150,6 +161,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     vocabulary,
     language: spanish ? 'es' : null,
     corpus,
+    verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
   };
 
   const info = modelInfo();
@@ -159,7 +171,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const system = [
     assistant.system_prompt,
     captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
-    passagesText(hits, relevant, contactText(local)),
+    passagesText(hits, relevant, contactText(local), !!verifiedHit),
   ]
     .filter(Boolean)
     .join('\n\n');

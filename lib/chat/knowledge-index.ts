@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
-import { knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
+import { corrections, knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
 import { retrievalQuery, searchTerm, type RetrievalQuery } from './compose';
+import { CorrectionMatcher, type CorrectionEntry } from './correction-match';
 import { schoolVocabulary } from './school-vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
@@ -23,7 +24,15 @@ type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: s
  * A school's index: its passages, how many use each term, and the vocabulary (built-in plus the
  * school's own groups, which bump knowledge_version like a passage does) it was built with.
  */
-type SchoolIndex = { search: MiniSearch<Doc>; documentFrequency: Map<string, number>; conceptFrequency: Map<string, number>; size: number; vocabulary: Vocabulary };
+type SchoolIndex = {
+  search: MiniSearch<Doc>;
+  documentFrequency: Map<string, number>;
+  conceptFrequency: Map<string, number>;
+  size: number;
+  vocabulary: Vocabulary;
+  /** The school's staff corrections, matched by question (their passages are in `search` too). */
+  corrections: CorrectionMatcher;
+};
 
 // Each vocabulary group a passage names is indexed as one concept token ("g12"), so a question's
 // "dorms" finds "residence halls" through one term of the query, not through a dozen neighbours
@@ -45,12 +54,15 @@ function termsOf(text: string): Set<string> {
 
 async function build(schoolId: number): Promise<SchoolIndex> {
   const db = await getDb();
-  const [rows, vocabulary] = await Promise.all([
+  // Corrections change in the transaction that rewrites their passages, so the version that
+  // invalidated this index covers them too.
+  const [rows, vocabulary, fixes] = await Promise.all([
     db
       .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
       .from(knowledgeChunks)
       .where(eq(knowledgeChunks.schoolId, schoolId)),
     schoolVocabulary(schoolId),
+    db.select({ id: corrections.id, question: corrections.question, answer: corrections.answer }).from(corrections).where(eq(corrections.schoolId, schoolId)),
   ]);
   const index = new MiniSearch<Doc>({
     fields: ['title', 'content', 'concepts'],
@@ -70,7 +82,7 @@ async function build(schoolId: number): Promise<SchoolIndex> {
       return { ...row, concepts: concepts.join(' ') };
     }),
   );
-  return { search: index, documentFrequency, conceptFrequency, size: rows.length, vocabulary };
+  return { search: index, documentFrequency, conceptFrequency, size: rows.length, vocabulary, corrections: new CorrectionMatcher(fixes, vocabulary) };
 }
 
 /**
@@ -149,6 +161,12 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
 export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number>; vocabulary: Vocabulary }> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
   return { size: index.size, documentFrequency: index.documentFrequency, vocabulary: index.vocabulary };
+}
+
+/** The school's correction for this question (the same question or a close paraphrase of it), if staff wrote one. */
+export async function findCorrection(schoolId: number, knowledgeVersion: number, question: string): Promise<CorrectionEntry | null> {
+  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+  return index.corrections.match(question, index);
 }
 
 /** The school's passages that best match a question, at its current knowledge version (for staff tools, tests and benchmarks). */

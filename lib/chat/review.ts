@@ -1,44 +1,126 @@
 import 'server-only';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { conversationMessages, conversations, type ConversationSource } from '@/db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { getDb, resultRows } from '@/db/client';
+import { conversationMessages, conversationRatings, conversations, type ConversationSource, type ConversationStatus, type Rating, type RatingCategory } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
+import { TOPIC_CATEGORIES } from '@/lib/analytics/categories';
+import { engagementScore, keyPoints } from '@/lib/analytics/engagement';
 
-// Staff read the conversations their school's widget had (spec 002 §3.7, §3.8, §7.5).
+// Staff read the conversations their school's widget had (spec 002 §3.7, §3.8, §3.9, §7.5).
 
-// Written with table names: drizzle leaves a single-table select's columns unqualified, which a
-// correlated subquery would read as its own.
-const thumbs = (rating: 1 | -1) =>
-  sql<number>`(select count(*)::int from conversation_messages m where m.conversation_id = conversations.id and m.user_feedback_rating = ${sql.raw(String(rating))})`;
+export type ConversationListItem = {
+  id: number;
+  session_id: string;
+  source: ConversationSource;
+  status: ConversationStatus;
+  started_at: Date;
+  ended_at: Date;
+  message_count: number;
+  widget_opened_at: Date | null;
+  lead_id: number | null;
+  excellent_ratings_count: number;
+  poor_ratings_count: number;
+  user_thumbs_up_count: number;
+  user_thumbs_down_count: number;
+};
 
-/** GET /conversations/: newest first. */
-export async function listConversations(ctx: AuthContext, q: { limit: number; offset: number; source?: ConversationSource }) {
+/**
+ * GET /conversations/: newest first. One statement: the page of conversations, then the visitor's
+ * thumbs and the staff ratings counted for that page only (grouped, joined back), never per row.
+ */
+export async function listConversations(ctx: AuthContext, q: { limit: number; offset: number; source?: ConversationSource }): Promise<ConversationListItem[]> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  const rows = await db
-    .select({
-      id: conversations.id,
-      session_id: conversations.sessionId,
-      source: conversations.source,
-      status: conversations.status,
-      started_at: conversations.startedAt,
-      ended_at: conversations.endedAt,
-      message_count: conversations.messageCount,
-      widget_opened_at: conversations.widgetOpenedAt,
-      lead_id: conversations.leadId,
-      user_thumbs_up_count: thumbs(1),
-      user_thumbs_down_count: thumbs(-1),
-    })
-    .from(conversations)
-    .where(and(eq(conversations.schoolId, schoolId), q.source ? eq(conversations.source, q.source) : undefined))
-    .orderBy(desc(conversations.startedAt), desc(conversations.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  // Staff ratings arrive with the review issue; until then every conversation has none.
-  return rows.map((r) => ({ ...r, excellent_ratings_count: 0, poor_ratings_count: 0 }));
+  // The planner cannot see that each grouped count has one row per conversation, so it guesses
+  // millions of rows and compiles the statement with JIT: ~200 ms of a ~40 ms query. Off for it alone.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(sql`
+      with page as (
+        select id, session_id, source, status, started_at, ended_at, message_count, widget_opened_at, lead_id
+        from conversations
+        where school_id = ${schoolId} ${q.source ? sql`and source = ${q.source}` : sql``}
+        order by started_at desc, id desc
+        limit ${q.limit} offset ${q.offset}
+      ),
+      thumbs as (
+        select m.conversation_id,
+          count(*) filter (where m.user_feedback_rating = 1)::int as up,
+          count(*) filter (where m.user_feedback_rating = -1)::int as down
+        from conversation_messages m
+        where m.conversation_id in (select id from page) and m.user_feedback_rating is not null
+        group by m.conversation_id
+      ),
+      ratings as (
+        select r.conversation_id,
+          count(*) filter (where r.rating = 'excellent')::int as excellent,
+          count(*) filter (where r.rating = 'poor')::int as poor
+        from conversation_ratings r
+        where r.conversation_id in (select id from page)
+        group by r.conversation_id
+      )
+      select page.id, page.session_id, page.source, page.status, page.started_at, page.ended_at, page.message_count, page.widget_opened_at, page.lead_id,
+        coalesce(ratings.excellent, 0) as excellent_ratings_count, coalesce(ratings.poor, 0) as poor_ratings_count,
+        coalesce(thumbs.up, 0) as user_thumbs_up_count, coalesce(thumbs.down, 0) as user_thumbs_down_count
+      from page
+      left join thumbs on thumbs.conversation_id = page.id
+      left join ratings on ratings.conversation_id = page.id
+      order by page.started_at desc, page.id desc`);
+  });
+  const rows = resultRows<ConversationListItem & { started_at: Date | string; ended_at: Date | string; widget_opened_at: Date | string | null }>(result);
+  const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    session_id: r.session_id,
+    source: r.source,
+    status: r.status,
+    started_at: date(r.started_at),
+    ended_at: date(r.ended_at),
+    message_count: Number(r.message_count),
+    widget_opened_at: r.widget_opened_at === null ? null : date(r.widget_opened_at),
+    lead_id: r.lead_id === null ? null : Number(r.lead_id),
+    excellent_ratings_count: Number(r.excellent_ratings_count),
+    poor_ratings_count: Number(r.poor_ratings_count),
+    user_thumbs_up_count: Number(r.user_thumbs_up_count),
+    user_thumbs_down_count: Number(r.user_thumbs_down_count),
+  }));
 }
+
+// The engagement rule and key points moved to lib/analytics/engagement.ts (the analysis task stores them).
+/**
+ * The visitor's first question (its first 300 characters) of each of the school's conversations
+ * given, for the Logs tab's search and table beside GET /conversations/'s answer.
+ */
+export async function firstQuestions(ctx: AuthContext, ids: number[]): Promise<Map<number, string>> {
+  const schoolId = requireSchoolId(ctx);
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const list = sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+  const rows = resultRows<{ conversation_id: number; content: string }>(
+    await db.execute(sql`
+      select distinct on (m.conversation_id) m.conversation_id, left(m.content, 300) as content
+      from conversation_messages m
+      where m.school_id = ${schoolId} and m.conversation_id = any(${list}) and m.role = 'user'
+      order by m.conversation_id, m.position`),
+  );
+  return new Map(rows.map((r) => [Number(r.conversation_id), r.content]));
+}
+
+/**
+ * The Logs tab's list (spec 002 §2.4, §7.5): up to 10000 conversations at once, optionally of one
+ * source, each with its first question for the tab's search and table.
+ */
+export async function logsConversations(ctx: AuthContext, q: { source?: ConversationSource }) {
+  const rows = await listConversations(ctx, { limit: 10000, offset: 0, source: q.source });
+  const questions = await firstQuestions(ctx, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, first_question: questions.get(r.id) ?? null }));
+}
+
+export { engagementScore, KEY_POINTS } from '@/lib/analytics/engagement';
+
+const TOPIC_NAMES = new Map<string, string>(TOPIC_CATEGORIES.map((c) => [c.key, c.name]));
 
 /** GET /conversations/{id}: another school's conversation answers 404 like a missing one. */
 export async function getConversation(ctx: AuthContext, id: number) {
@@ -46,7 +128,30 @@ export async function getConversation(ctx: AuthContext, id: number) {
   const db = await getDb();
   const [c] = await db.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId))).limit(1);
   if (!c) throw notFound('Conversation not found');
-  const messages = await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, c.id)).orderBy(asc(conversationMessages.position));
+  const messages = await db
+    .select({
+      position: conversationMessages.position,
+      role: conversationMessages.role,
+      content: conversationMessages.content,
+      createdAt: conversationMessages.createdAt,
+      userFeedbackRating: conversationMessages.userFeedbackRating,
+      responseTimeMs: conversationMessages.responseTimeMs,
+      sources: conversationMessages.sources,
+      sentiment: conversationMessages.sentiment,
+      topics: conversationMessages.topics,
+      ratingId: conversationRatings.id,
+      rating: conversationRatings.rating,
+      ratingNotes: conversationRatings.adminNotes,
+      ratingCategory: conversationRatings.category,
+      contextTurns: conversationRatings.contextTurns,
+    })
+    .from(conversationMessages)
+    .leftJoin(conversationRatings, and(eq(conversationRatings.conversationId, conversationMessages.conversationId), eq(conversationRatings.messageIndex, conversationMessages.position)))
+    .where(and(eq(conversationMessages.conversationId, c.id), eq(conversationMessages.schoolId, schoolId)))
+    .orderBy(asc(conversationMessages.position));
+  const visitor = messages.filter((m) => m.role === 'user');
+  const excellent = messages.filter((m) => m.rating === 'excellent').length;
+  const poor = messages.filter((m) => m.rating === 'poor').length;
   return {
     conversation_id: c.id,
     session_id: c.sessionId,
@@ -55,14 +160,19 @@ export async function getConversation(ctx: AuthContext, id: number) {
     created_at: c.startedAt,
     ended_at: c.endedAt,
     widget_opened_at: c.widgetOpenedAt,
+    message_count: c.messageCount,
+    duration_seconds: Math.max(0, Math.round((c.endedAt.getTime() - c.startedAt.getTime()) / 1000)),
     lead_id: c.leadId,
     lead_submitted: c.leadId !== null,
-    excellent_count: 0,
-    poor_count: 0,
-    overall_sentiment: null,
-    engagement_score: null,
-    key_points: [],
-    conversation_topics: [],
+    excellent_count: excellent,
+    poor_count: poor,
+    user_thumbs_up_count: messages.filter((m) => m.userFeedbackRating === 1).length,
+    user_thumbs_down_count: messages.filter((m) => m.userFeedbackRating === -1).length,
+    // The stored turn analysis (issue 19) when the task has run, else what can be computed now.
+    overall_sentiment: c.overallSentiment ?? null,
+    engagement_score: c.engagementScore ?? engagementScore(c.status, visitor.length, c.endedAt.getTime() - c.startedAt.getTime()),
+    key_points: c.keyPoints ?? keyPoints(visitor.map((m) => m.content)),
+    conversation_topics: c.topics ?? [],
     messages: messages.map((m) => ({
       message_index: m.position,
       role: m.role,
@@ -71,6 +181,14 @@ export async function getConversation(ctx: AuthContext, id: number) {
       user_feedback_rating: m.userFeedbackRating,
       response_time_ms: m.responseTimeMs,
       sources: m.sources ?? [],
+      rating: (m.rating ?? null) as Rating | null,
+      rating_id: m.ratingId ?? null,
+      rating_notes: m.ratingNotes ?? null,
+      rating_category: (m.ratingCategory ?? null) as RatingCategory | null,
+      rating_context_turns: m.contextTurns ?? null,
+      sentiment: m.sentiment ?? null,
+      // The friendly names of the message's topics, strongest first (§3.9 lists names).
+      topics: (m.topics ?? []).map((t) => TOPIC_NAMES.get(t.category) ?? t.category),
     })),
   };
 }

@@ -11,14 +11,14 @@ export type Operation = {
   path: string;
   summary: string;
   tag: string;
-  /** 'bearer-or-session' also accepts the staff web session, for browser uploads that report progress. */
+  /** 'bearer-or-session' also accepts the staff web session, for browser uploads that report progress and downloads (GET, same origin). */
   /** 'widget-key': the public widget API, called with `X-API-Key` (see lib/widget/route.ts). */
   auth: 'none' | 'bearer' | 'optional' | 'bearer-or-session' | 'widget-key';
   body?: z.ZodType;
   /** The body may be absent altogether (logout). */
   bodyOptional?: boolean;
   /** A multipart/form-data upload, read by the handler (documented with these file fields). */
-  multipart?: { fileField: string; fields?: Record<string, string> };
+  multipart?: { fileField: string; fileOptional?: boolean; fields?: Record<string, string> };
   query?: z.ZodType;
   params?: z.ZodType;
   /** Status of a successful answer (default 200). */

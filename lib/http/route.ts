@@ -35,7 +35,10 @@ function databaseConflict(err: unknown): boolean {
 async function sessionPrincipal(req: Request): Promise<AuthContext> {
   const origin = req.headers.get('origin');
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  if (!origin || !host || new URL(origin).host !== host) throw unauthorized('Not authenticated');
+  // A same-origin GET (a download link) carries no Origin; the browser's Sec-Fetch-Site, which no
+  // page can set, says it came from this site.
+  const sameSiteGet = !origin && req.method === 'GET' && req.headers.get('sec-fetch-site') === 'same-origin';
+  if (!sameSiteGet && (!origin || !host || new URL(origin).host !== host)) throw unauthorized('Not authenticated');
   const { getStaffSession } = await import('@/lib/auth/web-session');
   const ctx = await getStaffSession();
   if (!ctx) throw sessionEnded();

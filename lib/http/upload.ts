@@ -20,6 +20,19 @@ export type Upload = { bytes: Uint8Array; filename: string; declaredType: string
  */
 export async function readUpload(req: Request, opts: { field?: string; maxBytes: number; tooLarge: string }): Promise<{ file: Upload; form: FormData }> {
   const field = opts.field ?? 'file';
+  const form = await readMultipartForm(req, opts);
+  const value = form.get(field);
+  if (!value || typeof value === 'string') throw validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
+  if (value.size > opts.maxBytes) throw new AppError(413, opts.tooLarge);
+  if (value.size === 0) throw validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]);
+  return { file: { bytes: new Uint8Array(await value.arrayBuffer()), filename: value.name, declaredType: value.type }, form };
+}
+
+/**
+ * Reads a multipart/form-data request whose file is optional; the caller judges its fields. A body
+ * declared larger than `maxBytes` (plus framing) answers 413 with `tooLarge` before it is read.
+ */
+export async function readMultipartForm(req: Request, opts: { maxBytes: number; tooLarge: string }): Promise<FormData> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw validationError([{ loc: ['body'], msg: 'Expected a multipart/form-data upload', type: 'content_type' }]);
@@ -34,11 +47,7 @@ export async function readUpload(req: Request, opts: { field?: string; maxBytes:
     throw validationError([{ loc: ['body'], msg: 'The upload could not be read as multipart/form-data', type: 'multipart_invalid' }]);
   }
   assertStorableForm(form);
-  const value = form.get(field);
-  if (!value || typeof value === 'string') throw validationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
-  if (value.size > opts.maxBytes) throw new AppError(413, opts.tooLarge);
-  if (value.size === 0) throw validationError([{ loc: ['body', field], msg: 'The file is empty', type: 'value_error' }]);
-  return { file: { bytes: new Uint8Array(await value.arrayBuffer()), filename: value.name, declaredType: value.type }, form };
+  return form;
 }
 
 /**

@@ -25,18 +25,21 @@ jobEvents.setMaxListeners(50);
  * FOR UPDATE SKIP LOCKED, so concurrent runners (processes on Postgres; callers on PGlite) never
  * take the same row.
  */
-async function claimNext(now: Date): Promise<Job | null> {
+async function claimNext(now?: Date): Promise<Job | null> {
   const db = await getDb();
+  // The database's clock unless a test gives one: a job queued in the same millisecond is due at
+  // once (Postgres keeps microseconds; a JavaScript Date would be a fraction of a millisecond behind).
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))))
+    .where(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at))))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(1)
     .for('update', { skipLocked: true });
   const [job] = await db
     .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS), updatedAt: now })
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`${at} + make_interval(secs => ${JOB_LEASE_MS / 1000})`, updatedAt: at })
     .where(inArray(jobs.id, due))
     .returning();
   return job ?? null;
@@ -92,7 +95,7 @@ async function runClaimed(job: Job): Promise<JobRun> {
 
 /** Claims and runs the next due job, if any. `now` moves the clock for due times (tests of backoff). */
 export async function runNextDueJob(opts: { now?: Date } = {}): Promise<JobRun | null> {
-  const job = await claimNext(opts.now ?? new Date());
+  const job = await claimNext(opts.now);
   if (!job) return null;
   const run = await runClaimed(job);
   jobEvents.emit('settled', run);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { actionPromptSchema } from './action-prompt-schema';
+import { correctionSchema } from './correction-schema';
 import { fileUpdateSchema } from './file-schema';
 import { interviewCreateSchema, interviewUpdateSchema } from './interview-schema';
 import { manualContentSchema, webLinkCreateSchema, webLinkUpdateSchema } from './web-link-schema';
@@ -37,7 +38,19 @@ export const webLinkOperations = defineOperations({
 });
 
 export const insightOperations = defineOperations({
-  all: { method: 'GET', path: '/insights/all', tag: 'Knowledge', auth: 'bearer', errors, summary: 'Every knowledge source of the school (fact sheet, web-link insights, files, interviews, action prompts)' },
+  all: { method: 'GET', path: '/insights/all', tag: 'Knowledge', auth: 'bearer', errors, summary: 'Every knowledge source of the school (fact sheet, web-link insights, files, interviews, action prompts, corrections)' },
+});
+
+const co = 'Corrections';
+
+export const correctionOperations = defineOperations({
+  list: { method: 'GET', path: '/corrections/', tag: co, auth: 'bearer', errors, summary: "The school's corrections of answers, newest first" },
+  create: {
+    method: 'POST', path: '/corrections/', tag: co, auth: 'bearer', body: correctionSchema, status: 201, errors,
+    summary: "Add the answer the assistant should give to a question (optionally linked to one of the school's ratings); chat prefers it for the same and similar questions",
+  },
+  update: { method: 'PUT', path: '/corrections/{id}', tag: co, auth: 'bearer', params: idParams, body: correctionSchema, errors, summary: 'Change a correction (rating_id is kept unless sent; null unlinks it)' },
+  remove: { method: 'DELETE', path: '/corrections/{id}', tag: co, auth: 'bearer', params: idParams, errors, summary: 'Delete a correction; the assistant stops using it at once' },
 });
 
 const fl = 'Files';

@@ -1,4 +1,4 @@
-import type { AskLevel } from '@/db/schema/leads';
+import type { AskLevel } from '@/db/schema/lead-values';
 
 // The lead fields a chat can collect (spec 002 §3.3), with the label and description staff see
 // (GET /lead-gen/field-definitions) and the input type the quick info card uses. No server imports.
@@ -52,3 +52,13 @@ export const REQUIREMENT_TEMPLATES = [
   { label: 'Email Only', expression: 'email' },
 ] as const;
 export const DEFAULT_MINIMUM_REQUIREMENTS = REQUIREMENT_TEMPLATES[0].expression;
+
+/** How staff read each ask level (spec 002 §3.2), in the order the Lead Gen tab lists them. */
+export const ASK_LEVEL_LABELS: Record<AskLevel, string> = {
+  critical: 'Critical: ask until given',
+  ask_thrice: 'Ask up to 3 times',
+  ask_twice: 'Ask up to 2 times',
+  ask_once: 'Ask once',
+  natural: 'Natural: only if it comes up',
+  never: 'Never ask',
+};

@@ -213,3 +213,11 @@ export function missingRequirementsMessage(node: RequirementNode, data: LeadData
   const fields = missingForRequirements(node, data);
   return fields.length ? `Please provide: ${fields.map((f) => LEAD_FIELDS[f].label).join(', ')}` : null;
 }
+
+/** The expression in field labels, for staff: "First Name and (Email or Phone)". */
+export function describeRequirements(node: RequirementNode, nested = false): string {
+  if (node.type === 'field') return LEAD_FIELDS[node.field].label;
+  const text = node.children.map((c) => describeRequirements(c, true)).join(node.type === 'and' ? ' and ' : ' or ');
+  // AND binds tighter, so only an OR inside an AND needs its parentheses back.
+  return nested && node.type === 'or' ? `(${text})` : text;
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from '@/db/schema/leads';
-import { DEFAULT_FIELD_ORDER, DEFAULT_FIELD_SETTINGS, DEFAULT_MINIMUM_REQUIREMENTS, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
+import { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from '@/db/schema/lead-values';
+import { DEFAULT_FIELD_ORDER, DEFAULT_FIELD_SETTINGS, DEFAULT_MINIMUM_REQUIREMENTS, isLeadField, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
 import { checkRequirements } from './requirements';
 
 // Spec 002 §3.2 lead generation settings. No server imports: the form, the action and the route share it.
+
+export { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode };
 
 export type LeadGenSettingsView = {
   enabled: boolean;
@@ -29,7 +31,10 @@ export const LEAD_GEN_DEFAULTS: LeadGenSettingsView = {
   smart_card_instructions: DEFAULT_SMART_CARD_INSTRUCTIONS,
 };
 
-const fieldKey = z.enum(LEAD_FIELD_KEYS as [LeadFieldKey, ...LeadFieldKey[]], { error: 'Unknown lead field' });
+const fieldKey = z.enum(LEAD_FIELD_KEYS as [LeadFieldKey, ...LeadFieldKey[]], {
+  error: (issue) => (typeof issue.input === 'string' ? `Unknown lead field "${issue.input}"` : 'A lead field name is a string'),
+});
+const askLevel = z.enum(ASK_LEVELS, { error: 'Ask level must be critical, ask_thrice, ask_twice, ask_once, natural or never' });
 
 /**
  * Spec §4.3 on the server too: a field left out of the order is never asked; a field in the order
@@ -41,23 +46,45 @@ export function normalizeFieldSettings(order: LeadFieldKey[], settings: Partial<
   return out;
 }
 
+/** Every repeat of a field already listed earlier in the order, with its index (empty when none). */
+export function duplicateFields(order: readonly string[]): { index: number; message: string }[] {
+  return order.flatMap((key, index) => (order.indexOf(key) < index ? [{ index, message: `Field "${key}" is listed more than once` }] : []));
+}
+
+// Each field checks itself, so one PUT reports every problem at once (an object-level refinement
+// would not run while another field is wrong). Nothing is repaired silently: a duplicate or an
+// unknown field is the caller's mistake and answers 422.
 export const leadGenSettingsSchema = z
   .object({
     enabled: z.boolean({ error: 'enabled must be true or false' }).default(false),
     collection_mode: z.enum(COLLECTION_MODES, { error: 'Collection mode must be conversational or smart_card' }).default('conversational'),
     field_order: z
       .array(fieldKey)
-      .max(LEAD_FIELD_KEYS.length)
-      .default(DEFAULT_FIELD_ORDER)
-      .transform((order) => [...new Set(order)]),
-    field_settings: z.partialRecord(fieldKey, z.enum(ASK_LEVELS, { error: 'Ask level must be critical, ask_thrice, ask_twice, ask_once, natural or never' })).default({}),
-    minimum_requirements: z.string().trim().max(500, 'Minimum requirements are at most 500 characters').default(DEFAULT_MINIMUM_REQUIREMENTS),
+      .superRefine((order, ctx) => {
+        for (const d of duplicateFields(order)) ctx.addIssue({ code: 'custom', path: [d.index], message: d.message });
+      })
+      .default(DEFAULT_FIELD_ORDER),
+    // Keys are checked on the raw object: the record parser silently drops a "__proto__" key.
+    field_settings: z
+      .preprocess((raw, ctx) => {
+        if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+          for (const key of Object.keys(raw)) {
+            if (!isLeadField(key)) ctx.issues.push({ code: 'custom', path: [key], message: `Unknown lead field "${key}"`, input: raw });
+          }
+        }
+        return raw;
+      }, z.partialRecord(fieldKey, askLevel))
+      .default({}),
+    minimum_requirements: z
+      .string()
+      .trim()
+      .superRefine((expr, ctx) => {
+        const problem = checkRequirements(expr);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .default(DEFAULT_MINIMUM_REQUIREMENTS),
     collection_instructions: z.string().trim().max(4000, 'Collection instructions are at most 4000 characters').default(DEFAULT_COLLECTION_INSTRUCTIONS),
     smart_card_instructions: z.string().trim().max(2000, 'Quick info card instructions are at most 2000 characters').default(DEFAULT_SMART_CARD_INSTRUCTIONS),
-  })
-  .superRefine((v, ctx) => {
-    const problem = checkRequirements(v.minimum_requirements);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['minimum_requirements'], message: problem });
   })
   .transform((v) => ({ ...v, field_settings: normalizeFieldSettings(v.field_order, v.field_settings) }));
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 import { assistantOperations } from '@/lib/assistant/operations';
-import { chatbotOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
+import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
 import { authOperations } from '@/lib/auth/operations';
+import { analyticsOperations } from '@/lib/analytics/operations';
+import { ratingOperations } from '@/lib/chat/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
-import { actionPromptOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -22,6 +25,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(actionPromptOperations),
   ...Object.values(webLinkOperations),
   ...Object.values(insightOperations),
+  ...Object.values(correctionOperations),
   ...Object.values(fileOperations),
   ...Object.values(interviewOperations),
   ...Object.values(assistantOperations),
@@ -29,6 +33,10 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(leadGenOperations),
   ...Object.values(widgetOperations),
   ...Object.values(conversationOperations),
+  ...Object.values(conversationExportOperations),
+  ...Object.values(ratingOperations),
+  ...Object.values(analyticsOperations),
+  ...Object.values(unansweredOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -101,7 +109,7 @@ export function buildOpenApiDocument() {
                       [op.multipart.fileField]: { type: 'string', format: 'binary' },
                       ...Object.fromEntries(Object.entries(op.multipart.fields ?? {}).map(([k, d]) => [k, { type: 'string', description: d }])),
                     },
-                    required: [op.multipart.fileField],
+                    required: op.multipart.fileOptional ? [] : [op.multipart.fileField],
                   },
                 },
               },

@@ -7,6 +7,8 @@ import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import { deleteExpiredConversations } from '@/lib/chat/retention';
 import { deleteUnreferencedUploads } from '@/lib/storage/blobs';
+import { analyzeConversationTurns } from '@/lib/analytics/turn-analysis';
+import { generateDailyStatsForAllSchools } from '@/lib/analytics/summary';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
 export type TaskResult = Record<string, unknown>;
@@ -86,7 +88,7 @@ export const TASKS: TaskDefinition[] = [
     category: 'Maintenance',
     schedule: '15 4 * * *',
     queue: 'low_priority',
-    handler: deleteExpiredConversations,
+    handler: () => deleteExpiredConversations(),
   },
   {
     key: 'upload_cleanup',
@@ -97,6 +99,26 @@ export const TASKS: TaskDefinition[] = [
     schedule: '45 4 * * *',
     queue: 'low_priority',
     handler: () => deleteUnreferencedUploads(),
+  },
+  {
+    key: 'conversation_turn_analysis',
+    name: 'conversation_turn_analysis',
+    display_name: 'Conversation Turn Analysis',
+    description: "Classifies each new visitor message by topic and sentiment (the configured model, or the local classifier) and refreshes each conversation's sentiment, topics, engagement score and key points.",
+    category: 'AI Processing',
+    schedule: '*/15 * * * *',
+    queue: 'high_priority',
+    handler: () => analyzeConversationTurns(),
+  },
+  {
+    key: 'daily_stats',
+    name: 'daily_stats',
+    display_name: 'Daily Conversation Stats',
+    description: "Fills yesterday's (UTC) per-school rollup of widget sessions, funnel, messages, leads and response time.",
+    category: 'Analytics',
+    schedule: '30 0 * * *',
+    queue: 'low_priority',
+    handler: () => generateDailyStatsForAllSchools(),
   },
 ];
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { blobParts, blobs, personaSettings, schools } from '@/db/schema';
+import { blobParts, blobs, personaSettings, schools, widgetStyling } from '@/db/schema';
 
 export const PART_BYTES = 1024 * 1024;
 const EMPTY = new Uint8Array(0);
@@ -117,8 +117,8 @@ export async function openBlobWriter(input: { schoolId: number | null; contentTy
 export const UNREFERENCED_UPLOAD_GRACE_HOURS = 24;
 
 /**
- * The daily `upload_cleanup` task: public uploads (avatars, logos, voice previews) are served to
- * anyone, so one that no school's logo or persona points at is removed after a day (a replaced
+ * The daily `upload_cleanup` task: public uploads (avatars, logos, widget icons, voice previews) are served to
+ * anyone, so one that no school's logo, persona or widget styling points at is removed after a day (a replaced
  * avatar, one uploaded and never saved, a voice preview). Each column that may hold an
  * `/uploads/{id}` address is listed here.
  */
@@ -129,6 +129,7 @@ export async function deleteUnreferencedUploads(graceHours = UNREFERENCED_UPLOAD
     where b.is_public and b.created_at < now() - make_interval(hours => ${graceHours})
       and not exists (select 1 from ${schools} s where s.logo_url = '/uploads/' || b.id::text)
       and not exists (select 1 from ${personaSettings} p where p.avatar_url = '/uploads/' || b.id::text)
+      and not exists (select 1 from ${widgetStyling} w where w.styling->>'customIconUrl' = '/uploads/' || b.id::text)
     returning b.id`);
   return { uploads_deleted: resultRows(rows).length };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
+import { conversationExportQuerySchema } from '@/lib/chat/export-schema';
 import { chatRequestSchema, widgetEventSchema } from '@/lib/chat/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { leadGenSettingsSchema } from '@/lib/leads/schema';
@@ -16,8 +17,14 @@ export const chatbotOperations = defineOperations({
   putAllowedOrigins: { method: 'PUT', path: '/chatbot/allowed-origins', tag: 'Chatbot', auth: 'bearer', body: allowedOriginsSchema, errors, summary: 'Replace the list of allowed sites' },
   getSetup: { method: 'GET', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', errors, summary: 'Logging settings: {data: {settings}}' },
   putSetup: { method: 'PUT', path: '/setup/settings', tag: 'Chatbot', auth: 'bearer', body: setupSettingsSchema, errors, summary: 'Save the logging settings (turns auto-delete on)' },
-  cleanup: { method: 'POST', path: '/setup/cleanup-old-data', tag: 'Chatbot', auth: 'bearer', errors, summary: "Delete the school's conversations older than its retention period now" },
-  storageStats: { method: 'GET', path: '/setup/storage-stats', tag: 'Chatbot', auth: 'bearer', errors, summary: 'How many conversations and messages are stored, and the oldest' },
+  cleanup: { method: 'POST', path: '/setup/cleanup-old-data', tag: 'Chatbot', auth: 'bearer', errors, summary: "Delete the school's conversations older than its retention period now (with their messages; leads stay): {deleted_conversations, deleted_messages, retention_days, cutoff}" },
+  getStyling: { method: 'GET', path: '/widget-styling', tag: 'Chatbot', auth: 'bearer', errors, summary: 'The widget styling: every field, defaults filled in' },
+  postStyling: {
+    method: 'POST', path: '/widget-styling', tag: 'Chatbot', auth: 'bearer', errors: [...errors, 413],
+    multipart: { fileField: 'icon', fileOptional: true, fields: { styling: 'JSON text of the styling fields to change (any subset; the others keep their saved values; unknown fields answer 422)' } },
+    summary: "Save widget styling; an icon (PNG or JPEG by content, at most 5 MB) needs buttonIcon 'custom' and becomes customIconUrl. Answers the whole styling",
+  },
+  storageStats: { method: 'GET', path: '/setup/storage-stats', tag: 'Chatbot', auth: 'bearer', errors, summary: 'What the school stores (conversations, messages, leads, upload bytes, the oldest conversation) and how many conversations are past the retention period (expired_conversations)' },
 });
 
 export const leadGenOperations = defineOperations({
@@ -55,4 +62,14 @@ export const conversationOperations = defineOperations({
     summary: "The school's conversations, newest first",
   },
   get: { method: 'GET', path: '/conversations/{id}', tag: 'Conversations', auth: 'bearer', params: z.object({ id: idField }), errors, summary: 'One conversation with its messages' },
+});
+
+// Issue 18: the Logs tab's export, with the list's filters (lib/chat/export-schema.ts).
+export const conversationExportOperations = defineOperations({
+  export: {
+    method: 'GET', path: '/conversations/export', tag: 'Conversations', auth: 'bearer-or-session', errors: [401],
+    query: conversationExportQuerySchema,
+    responseDescription: 'A streamed attachment (conversations-YYYY-MM-DD.csv or .jsonl): CSV one row per conversation (started, status, messages, duration, lead, ratings, topics, sentiment, first question); JSONL one conversation per line with its messages',
+    summary: "Export the school's conversations, newest first, filtered like the list (source, status, from_date, to_date, q), as CSV or JSONL",
+  },
 });

@@ -25,7 +25,13 @@ export const stylingSchema = z.object({
   secondaryColor: color.default('#6c757d'),
   textColor: color.default('#ffffff'),
   buttonIcon: z.enum(BUTTON_ICONS).default('chat-bubble'),
-  customIconUrl: z.string().max(2048).nullable().default(null),
+  // An uploaded icon (/uploads/{id}) or a web address; the loader shows nothing else.
+  customIconUrl: z
+    .string()
+    .max(2048)
+    .regex(/^(\/uploads\/[A-Za-z0-9-]+|https?:\/\/\S+)$/, 'The icon address is an uploaded icon or a web address')
+    .nullable()
+    .default(null),
   buttonPosition: z.enum(['bottom-right', 'bottom-left']).default('bottom-right'),
   buttonSize: z.enum(['small', 'medium', 'large']).default('medium'),
   borderRadius: z.enum(['square', 'rounded', 'circle']).default('rounded'),
@@ -83,3 +89,24 @@ export function withStylingDefaults(saved: Record<string, unknown> | null | unde
   }
   return out as WidgetStyling;
 }
+
+export const STYLING_FIELDS = Object.keys(stylingSchema.shape) as (keyof WidgetStyling)[];
+
+/**
+ * POST /widget-styling's `styling` JSON: any subset of the fields (a field left out keeps its saved
+ * value), each checked by its own rule; an unknown key is refused.
+ */
+export const stylingUpdateSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(stylingSchema.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional()]),
+    ) as { [K in keyof WidgetStyling]: z.ZodOptional<z.ZodType<WidgetStyling[K]>> },
+  )
+  .strict();
+export type StylingUpdate = Partial<WidgetStyling>;
+
+export const ICON_MAX_BYTES = 5 * 1024 * 1024;
+export const ICON_TOO_LARGE = 'Icon file must be less than 5MB';
+export const ICON_INVALID = 'Please upload a PNG or JPG image';
+export const STYLING_SAVED = 'Styling settings saved successfully!';
+export const STYLING_SAVE_FAILED = 'Failed to save settings. Please try again.';

@@ -24,13 +24,15 @@ test('API Key tab: generate, show, copy, embed code, demo page, JSON views, rege
   await signIn(page, user.email, user.password);
   await page.getByRole('link', { name: /Chatbot/ }).click();
   await expect(page.getByRole('heading', { name: 'Chatbot Management' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Styling/ })).toBeDisabled();
-  await expect(page.getByRole('tab', { name: /Styling/ })).toHaveText('StylingComing soon');
   await expect(page.getByText('No API key yet. Generate one to get your embed code.')).toBeVisible();
+  // Spec 002 §4.1: Styling and Lead Gen appear once a key exists.
+  await expect(page.getByRole('tab', { name: /Styling|Lead Gen/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Generate API Key' }).click();
   const keyBox = page.getByTestId('api-key');
   await expect(keyBox).toHaveText(/^lk_pub_/);
+  await expect(page.getByRole('tab', { name: 'Styling' })).toBeEnabled();
+  await expect(page.getByRole('tab', { name: 'Lead Gen' })).toBeEnabled();
   const key = (await keyBox.textContent())!;
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(keyBox).toContainText('•');
@@ -129,12 +131,13 @@ test('narrow screens show the chatbot tabs as an accordion with API Key open', a
   await signIn(page, user.email, user.password);
   await page.goto('/dashboard/chatbot');
   // toHaveText waits for the page to render; allTextContents would read whatever is there yet.
-  await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Styling/, /^Lead Gen/, /^Logs/, /^Analytics/]);
-  // Tabs that are not built say so, with or without a key (issue 14 #17).
-  await expect(page.getByRole('button', { name: /^Styling/ })).toHaveText('StylingComing soon');
+  // Styling and Lead Gen wait for a key (spec 002 §4.1); no promise that is not kept (issue 14 #17).
+  await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Logs/, /^Analytics/]);
   await expect(page.getByText('Needs an API key')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'API Key', exact: true })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('button', { name: 'Generate API Key' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate API Key' }).click();
+  await expect(page.getByTestId('api-key')).toHaveText(/^lk_pub_/);
+  await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Styling/, /^Lead Gen/, /^Logs/, /^Analytics/]);
 });
 
 test('on a phone, Test Your Chatbot brings the chat into view with the caret in its input (issue 14 #16)', async ({ page, request }) => {

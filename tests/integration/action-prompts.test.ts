@@ -97,7 +97,7 @@ describe('GET /insights/all', () => {
   it("answers every knowledge source of the caller's school only", async () => {
     const res = await call(insightsRoute.GET, 'GET', '/insights/all', { token: tokenA });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.json).sort()).toEqual(['action_prompts', 'fact_sheet', 'files', 'interviews', 'web_links']);
+    expect(Object.keys(res.json).sort()).toEqual(['action_prompts', 'corrections', 'fact_sheet', 'files', 'interviews', 'web_links']);
     expect(res.json.fact_sheet).toEqual({ programs: [], athletic_teams: [], student_clubs: [], important_deadlines: [] });
     expect(res.json.action_prompts.every((p: { is_active: boolean }) => p.is_active)).toBe(true);
     expect((await call(insightsRoute.GET, 'GET', '/insights/all', { token: tokenB })).json.action_prompts).toEqual([]);

@@ -468,7 +468,7 @@ describe('conversation logging', () => {
     const before = await call(statsRoute.GET, 'GET', '/setup/storage-stats', { token });
     expect(before.json.total_conversations).toBeGreaterThan(0);
     // Riverside saved its settings (auto-delete on, 90 days); Cedar never did.
-    expect(await deleteExpiredConversations()).toEqual({ deleted_conversations: 1 });
+    expect(await deleteExpiredConversations()).toMatchObject({ deleted_conversations: 1 });
     const left = (await db.select().from(conversations)).map((c) => c.sessionId);
     expect(left).not.toContain('ancient');
     expect(left).toContain('ancient-cedar');

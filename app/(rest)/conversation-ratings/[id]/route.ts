@@ -1,0 +1,6 @@
+import { ratingOperations } from '@/lib/chat/operations';
+import { deleteRating, updateRating } from '@/lib/chat/ratings';
+import { route } from '@/lib/http/route';
+
+export const PUT = route(ratingOperations.update, ({ ctx, params, body }) => updateRating(ctx, params.id, body));
+export const DELETE = route(ratingOperations.remove, ({ ctx, params }) => deleteRating(ctx, params.id));

@@ -1,0 +1,5 @@
+import { exportConversations } from '@/lib/chat/export';
+import { route } from '@/lib/http/route';
+import { conversationExportOperations } from '@/lib/widget/operations';
+
+export const GET = route(conversationExportOperations.export, ({ ctx, query }) => exportConversations(ctx, query));

@@ -1,0 +1,32 @@
+'use server';
+
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { ratingCreateSchema, ratingUpdateSchema } from '@/lib/chat/rating-schema';
+import { createRating, deleteRating, updateRating } from '@/lib/chat/ratings';
+import { getConversation, logsConversations } from '@/lib/chat/review';
+import { staffAction } from '@/lib/http/action';
+
+// The Logs tab (spec 002 §2.4, §7.5): the same lib functions and schemas as GET /conversations/,
+// GET /conversations/{id} and /conversation-ratings/.
+
+/** Spec §7.5: up to 10000 conversations at once (offset 0), optionally of one source; the tab filters, sorts and pages them. */
+export async function conversationsAction(input: unknown) {
+  return staffAction(z.object({ source: z.enum(['widget', 'test_chat']).optional() }), input, (ctx, q) => logsConversations(ctx, q));
+}
+
+export async function conversationAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => getConversation(ctx, id));
+}
+
+export async function createRatingAction(input: unknown) {
+  return staffAction(ratingCreateSchema, input, (ctx, data) => createRating(ctx, data));
+}
+
+export async function updateRatingAction(input: unknown) {
+  return staffAction(ratingUpdateSchema.extend({ id: idField }), input, (ctx, { id, ...data }) => updateRating(ctx, id, data));
+}
+
+export async function deleteRatingAction(input: unknown) {
+  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteRating(ctx, id));
+}

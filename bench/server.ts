@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+
+// The built app as the benchmarks run it: `scripts/start.mjs` (what `npm start` runs) on a port of
+// the bench's own, with the schedule off and the widget's limits opened wide (many visitors from
+// one machine: the limits are the school's, not the benchmark's).
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789';
+
+/** The value at percentile `p` (0–100) of `xs`. */
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+/** Starts the built app on `port` with `env` over the bench defaults; resolves once /health answers. */
+export async function startLantern(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      AUTH_SECRET: BENCH_SECRET,
+      LANTERN_SCHEDULER: 'off',
+      WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
+      WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
+      WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
+      WIDGET_CLIENT_CALLS_PER_MINUTE: '10000000',
+      // The visitors' addresses arrive in X-Forwarded-For from this machine, as from a local proxy.
+      TRUSTED_PROXIES: 'loopback',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it answered /health`))));
+  const up = (async () => {
+    for (const t = performance.now(); performance.now() - t < 600_000; ) {
+      if (await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)) return child;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the server did not start within 10 minutes');
+  })();
+  try {
+    return await Promise.race([up, exited]);
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
+}
+
+/** Stops a server started by startLantern and waits for it to exit. */
+export const stopLantern = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** Exits with a message unless the app is built (the benchmarks run the built app). */
+export function requireBuild(): void {
+  if (!fs.existsSync(path.join(root, '.next/BUILD_ID'))) {
+    console.error('Build the app first: npm run build');
+    process.exit(1);
+  }
+}
+
+/**
+ * A Postgres database of the bench's own on the server at `adminUrl` (exits with a message when
+ * none answers): dropped and created anew, or, with `reuse`, the one kept by an earlier run when
+ * there is one (`reused` says which). Answers its address and the admin connection (to drop it afterwards).
+ */
+export async function benchDatabase(adminUrl: string, name: string, options: { reuse?: boolean } = {}): Promise<{ admin: postgres.Sql; url: string; reused: boolean }> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 2 });
+  if (!(await admin`select 1`.then(() => true, () => false))) {
+    console.error(`No Postgres at ${adminUrl}: set BENCH_PG_URL.`);
+    process.exit(1);
+  }
+  const reused = Boolean(options.reuse) && (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  if (!reused) {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+  }
+  return { admin, url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(), reused };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_messages_feedback_idx" ON "conversation_messages" USING btree ("conversation_id","user_feedback_rating") WHERE "conversation_messages"."user_feedback_rating" is not null;

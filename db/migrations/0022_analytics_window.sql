@@ -1,0 +1,3 @@
+CREATE INDEX "conversation_messages_school_created_idx" ON "conversation_messages" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "conversation_messages_analyzed_idx" ON "conversation_messages" USING btree ("school_id","created_at") INCLUDE ("conversation_id","sentiment","topics") WHERE "conversation_messages"."role" = 'user' and "conversation_messages"."analyzed_at" is not null;--> statement-breakpoint
+CREATE INDEX "conversations_test_chat_idx" ON "conversations" USING btree ("school_id") WHERE "conversations"."source" = 'test_chat';

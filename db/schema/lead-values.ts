@@ -1,0 +1,6 @@
+// The lead-generation value lists (spec 002 §3.2), apart from the tables: the Lead Gen screen's
+// schema imports them, and a browser bundle should not carry drizzle's table builders with them.
+export const COLLECTION_MODES = ['conversational', 'smart_card'] as const;
+export type CollectionMode = (typeof COLLECTION_MODES)[number];
+export const ASK_LEVELS = ['critical', 'ask_thrice', 'ask_twice', 'ask_once', 'natural', 'never'] as const;
+export type AskLevel = (typeof ASK_LEVELS)[number];

@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const conversationTurnAnalysis = taskFunction('conversation_turn_analysis');

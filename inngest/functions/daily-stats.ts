@@ -1,0 +1,3 @@
+import { taskFunction } from '../task-function';
+
+export const dailyStats = taskFunction('daily_stats');

@@ -1,0 +1,118 @@
+import { fontFamily, h, svgIcon } from './dom';
+import { ICONS } from './icons';
+import { LOADER_CSS } from './loader-css';
+import { animationPlan, runAnimation } from './schedule';
+import type { WidgetStyling } from './types';
+
+// The launcher's look: button, icon, text label, animation, prompt bubble and the (empty) panel,
+// drawn into a shadow root from a styling object. The embed script (loader.ts) wires it to the
+// page and the chat frame; the admin's Styling tab draws its live preview with this same function.
+
+export type LauncherOptions = {
+  /** The accessible name of the button and the panel ('Chat with …'). */
+  title: string;
+  position: 'bottom-right' | 'bottom-left' | 'custom';
+  dark: boolean;
+  /** The panel's size as CSS lengths. */
+  width: string;
+  height: string;
+  /** Relative icon addresses (an uploaded icon) are resolved against this (Lantern's origin). */
+  iconBase: string;
+  /** Drawn inside a preview box instead of fixed to the page's corner. */
+  preview?: boolean;
+};
+
+export type Launcher = {
+  wrap: HTMLDivElement;
+  btn: HTMLButtonElement;
+  label: HTMLSpanElement | null;
+  panel: HTMLDivElement;
+  bubble: HTMLDivElement;
+  message: HTMLButtonElement;
+  dismiss: HTMLButtonElement;
+  /** Starts the styling's animation (as its interval says); answers the function that stops it. */
+  animate(reducedMotion: boolean): () => void;
+};
+
+const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);
+
+export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOptions): Launcher {
+  // A constructed sheet is not blocked by a strict style-src on the school's page; <style> is the fallback.
+  const sheetRoot = root as ShadowRoot & { adoptedStyleSheets?: CSSStyleSheet[] };
+  let sheet: CSSStyleSheet | null = null;
+  try {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(LOADER_CSS);
+  } catch {
+    sheet = null;
+  }
+  if (sheet && sheetRoot.adoptedStyleSheets) sheetRoot.adoptedStyleSheets = [sheet];
+  else root.append(h('style', {}, LOADER_CSS));
+
+  const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') });
+  const vars: Record<string, string> = {
+    '--p': s.primaryColor,
+    '--t': s.textColor,
+    '--s': ({ small: 48, medium: 60, large: 72 }[s.buttonSize] || 60) + 'px',
+    '--r': { square: '8px', rounded: '16px', circle: '50%' }[s.borderRadius] || '16px',
+    '--lf': fontFamily(s.buttonTextLabelFontFamily),
+    '--ls': s.buttonTextLabelFontSize,
+    '--lc': s.buttonTextLabelColor,
+    '--lb': s.buttonTextLabelBgColor,
+    '--w': o.width,
+    '--h': o.height,
+  };
+  for (const v in vars) wrap.style.setProperty(v, vars[v]);
+
+  const btn = h('button', { class: 'btn', type: 'button', 'aria-label': o.title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel' }, h('span', { class: 'fx' }));
+  if (s.buttonIcon === 'custom' && s.customIconUrl) {
+    const img = h('img', { alt: '' });
+    img.onerror = () => img.replaceWith(icon('chat-bubble'));
+    let src = '';
+    try {
+      // Relative addresses are Lantern's (an uploaded icon); only web and inline images load.
+      src = new URL(s.customIconUrl, o.iconBase + '/').href;
+    } catch {
+      // not an address
+    }
+    if (/^(https?:|data:image\/|blob:)/i.test(src)) {
+      img.src = src;
+      btn.append(img);
+    } else btn.append(icon('chat-bubble'));
+  } else btn.append(icon(s.buttonIcon));
+
+  const row = h('div', { class: 'row' }, btn);
+  const text = (s.buttonTextContent || '').trim();
+  let label: HTMLSpanElement | null = null;
+  if (text) {
+    // The button carries the accessible name; the label is a bigger mouse target for the same thing.
+    label = h('span', { class: 'lbl', 'aria-hidden': 'true' }, text);
+    row.prepend(label);
+  }
+
+  const panel = h('div', { class: 'pn', id: 'lantern-panel', role: 'dialog', 'aria-label': o.title, hidden: '' });
+  const bubble = h('div', { class: 'bub', role: 'status', hidden: '' });
+  const message = h('button', { class: 'm', type: 'button' }, s.promptMessage || '');
+  const dismiss = h('button', { class: 'x', type: 'button', 'aria-label': 'Dismiss message' }, '\u00d7');
+  bubble.append(message, dismiss);
+  wrap.append(panel, bubble, row);
+  root.append(wrap);
+
+  // Animation: a class per play, removed when the play ends so the next tick can add it again.
+  const anim = 'a-' + s.buttonAnimation;
+  const animate = (reducedMotion: boolean) => {
+    const plan = animationPlan(s.buttonAnimation, s.animationInterval, reducedMotion);
+    const ended = () => {
+      if (plan.kind !== 'continuous') btn.classList.remove(anim);
+    };
+    btn.addEventListener('animationend', ended);
+    const stop = runAnimation(plan, () => btn.classList.add(anim, ...(plan.kind === 'continuous' ? ['inf'] : [])));
+    return () => {
+      stop();
+      btn.removeEventListener('animationend', ended);
+      btn.classList.remove(anim, 'inf');
+    };
+  };
+
+  return { wrap, btn, label, panel, bubble, message, dismiss, animate };
+}
