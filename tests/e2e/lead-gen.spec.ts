@@ -28,6 +28,17 @@ const saved = async (request: APIRequestContext, auth: Record<string, string>) =
 /** dnd-kit's own live region (hidden, announced to screen readers). */
 const announced = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
+/**
+ * Space on a handle, then wait until dnd-kit's keyboard sensor listens: it adds its key listener
+ * in a setTimeout after pick-up, and Chromium runs queued key events before timers, so keys pressed
+ * at once on a busy machine would be lost. A timer queued now runs after the sensor's.
+ */
+async function pickUp(page: Page, announcement: string) {
+  await page.keyboard.press('Space');
+  await expect(announced(page, announcement)).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 /** A real pointer drag, in steps: dnd-kit starts a drag only after the pointer has moved. */
 async function drag(page: Page, handle: Locator, onto: Locator) {
   // page.mouse works in viewport coordinates: both ends must be on screen.
@@ -58,8 +69,7 @@ test('reorder the fields by mouse drag, by the keyboard sensor and by the Move b
   // Keyboard sensor: Space picks Graduation Year up, two arrows up, Space drops it; each step is announced.
   const handle = page.getByRole('button', { name: 'Reorder Graduation Year' });
   await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(announced(page, 'Picked up Graduation Year, at position 5 of 6.')).toHaveCount(1);
+  await pickUp(page, 'Picked up Graduation Year, at position 5 of 6.');
   await page.keyboard.press('ArrowUp');
   await expect(announced(page, 'Graduation Year is over position 4 of 6.')).toHaveCount(1);
   await page.keyboard.press('ArrowUp');
@@ -69,8 +79,9 @@ test('reorder the fields by mouse drag, by the keyboard sensor and by the Move b
   await expect(handle).toBeFocused();
 
   // Escape puts a picked-up field back.
-  await page.keyboard.press('Space');
+  await pickUp(page, 'Picked up Graduation Year, at position 3 of 6.');
   await page.keyboard.press('ArrowDown');
+  await expect(announced(page, 'Graduation Year is over position 4 of 6.')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(announced(page, 'Moving cancelled.')).toHaveCount(1);
   expect(await order(page)).toEqual(['email', 'first_name', 'graduation_year', 'last_name', 'phone', 'intended_major']);
