@@ -112,7 +112,7 @@ export async function rollupClosedDays(now: Date = new Date()): Promise<{ school
   const plans = resultRows<{ id: number; start: string | null; yesterday: string }>(
     await db.execute(sql`
       select s.id, to_char(p.yesterday, 'YYYY-MM-DD') as yesterday,
-        to_char(greatest(p.yesterday - ${MAX_ROLLUP_DAYS - 1}, coalesce(
+        to_char(greatest(p.yesterday - ${MAX_ROLLUP_DAYS - 1}::int, coalesce(
           (select max(r.day) + 1 from conversation_daily_stats r where r.school_id = s.id and r.updated_at >= ((r.day + 1)::timestamp at time zone s.time_zone)),
           least(
             (select (min(c.started_at) at time zone s.time_zone)::date from conversations c where c.school_id = s.id and c.source = 'widget'),
@@ -144,7 +144,7 @@ export async function rebuildSchoolRollup(schoolId: number, now: Date = new Date
   const db = await getDb();
   const [row] = resultRows<{ start: string | null; yesterday: string }>(
     await db.execute(sql`
-      select to_char(greatest(p.yesterday - ${MAX_ROLLUP_DAYS - 1},
+      select to_char(greatest(p.yesterday - ${MAX_ROLLUP_DAYS - 1}::int,
           (select (min(c.started_at) at time zone s.time_zone)::date from conversations c where c.school_id = s.id and c.source = 'widget')), 'YYYY-MM-DD') as start,
         to_char(p.yesterday, 'YYYY-MM-DD') as yesterday
       from schools s, lateral (select (${now.toISOString()}::timestamptz at time zone s.time_zone)::date - 1 as yesterday) p

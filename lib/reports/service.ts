@@ -93,22 +93,30 @@ async function countDays(tx: Tx, schools: SchoolRow[], from: string, to: string)
       total: num(r.conversations), widget_loaded: num(r.widget_loaded), widget_opened: num(r.widget_opened), engaged: num(r.engaged), leads: num(r.leads),
     });
   }
-  // Each school's live window starts at its first day in range that has no final rollup row.
+  // Live windows: each run of days without a final rollup row, up to the school's today.
   const all = days(from, to);
-  const live: { id: number; since: string }[] = [];
+  const live: { id: number; since: string; until: string }[] = [];
   for (const s of schools) {
     const have = out.get(s.id)!;
-    const first = all.find((d) => !have.has(d));
-    if (first !== undefined && first <= s.today) live.push({ id: s.id, since: first });
+    let start: string | null = null;
+    for (const d of all) {
+      const missing = !have.has(d) && d <= s.today;
+      if (missing && start === null) start = d;
+      if (!missing && start !== null) {
+        live.push({ id: s.id, since: start, until: d });
+        start = null;
+      }
+    }
+    if (start !== null) live.push({ id: s.id, since: start, until: addDays(all.at(-1)!, 1) });
   }
   if (live.length === 0) return out;
-  const windows = sql.join(live.map((w) => sql`(${w.id}::int, ${w.since}::date)`), sql`, `);
+  const windows = sql.join(live.map((w) => sql`(${w.id}::int, ${w.since}::date, ${w.until}::date)`), sql`, `);
   const rows = resultRows<Record<string, unknown>>(
     await tx.execute(sql`
       with w as (
         select v.school_id, s.time_zone as tz, (v.since::timestamp at time zone s.time_zone) as since,
-          ((${to}::date + 1)::timestamp at time zone s.time_zone) as until
-        from (values ${windows}) as v(school_id, since) join schools s on s.id = v.school_id
+          (v.until::timestamp at time zone s.time_zone) as until
+        from (values ${windows}) as v(school_id, since, until) join schools s on s.id = v.school_id
       ),
       c as (
         select w.school_id, to_char((c.started_at at time zone w.tz)::date, 'YYYY-MM-DD') as day,
