@@ -286,7 +286,8 @@ describe('who may ask for what', () => {
     expect(reversed.json.detail[0]).toMatchObject({ loc: ['query', 'from_date'], msg: 'From date cannot be after to date' });
     expect((await leadsReport(a.token, { from_date: '2022-01-01', to_date: '2025-06-01' })).status).toBe(422);
     expect((await chatbot(a.token, { from_date: '2023-01-01', to_date: '2025-12-31' })).status).toBe(200);
-    for (const bad of [{ from_date: '2026-13-01' }, { to_date: 'yesterday' }, { from_date: '2026-02-30' }, { school_id: 'abc' }]) {
+    const bads: Record<string, string>[] = [{ from_date: '2026-13-01' }, { to_date: 'yesterday' }, { from_date: '2026-02-30' }, { school_id: 'abc' }];
+    for (const bad of bads) {
       expect((await chatbot(a.token, bad)).status, JSON.stringify(bad)).toBe(422);
     }
     expect((await call(chatbotMultiRoute.GET, 'GET', '/api/reports/chatbot-metrics-multi-school', { token: su, query: { from_date: '2026-05-02', to_date: '2026-05-01' } })).status).toBe(422);
