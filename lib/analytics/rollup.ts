@@ -151,9 +151,8 @@ export async function rebuildSchoolRollup(schoolId: number, now: Date = new Date
       where s.id = ${schoolId}`),
   );
   if (!row?.start || row.start > row.yesterday) return { school_id: schoolId, days_rolled: 0 };
-  const db2 = await getDb();
   // Rows of the old zone from the first session on are replaced (a day that no longer exists is deleted).
-  const rows = await db2.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`delete from conversation_daily_stats where school_id = ${schoolId} and day >= ${row.start}::date`);
     return rollupSchoolDays(schoolId, row.start!, row.yesterday, tx);
   });
