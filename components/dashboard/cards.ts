@@ -34,7 +34,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     title: 'Harness the Power of Your AI',
     cards: [
       { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.' },
-      { key: 'reports', title: 'Reports', description: 'Conversations, questions and leads over time.' },
+      { key: 'reports', title: 'Reports', description: 'Conversations and leads over time.', href: '/dashboard/reports' },
       { key: 'manage-prospects', title: 'Manage Prospects', description: 'Import and manage prospect lists.', hidden: true },
       { key: 'campaigns', title: 'Campaigns', description: 'Reach prospects with campaigns.', hidden: true },
     ],
@@ -45,7 +45,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     cards: [
       { key: 'user-management', title: 'User Management', description: 'Create, edit and deactivate user accounts across schools.', href: '/dashboard/users' },
       { key: 'scheduler-dashboard', title: 'Scheduler Dashboard', description: 'Background jobs, schedules and task execution.', href: '/dashboard/scheduler' },
-      { key: 'advanced-reports', title: 'Advanced Reports', description: 'Reports across every school on the platform.' },
+      { key: 'advanced-reports', title: 'Advanced Reports', description: 'Reports across every school on the platform.', href: '/dashboard/advanced-reports' },
     ],
   },
 ];

@@ -1,12 +1,12 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { uploadLogoAction } from '@/app/actions/school';
 import { Button } from '@/components/ui/button';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import type { SchoolView } from '@/lib/schools/present';
-import { CLASSIFICATIONS, DEGREE_LEVELS, FONT_FAMILIES, INSTITUTION_CONTROLS, SOCIAL_NETWORKS, TAX_STATUSES } from '@/lib/schools/schema';
+import { CLASSIFICATIONS, DEFAULT_TIME_ZONE, DEGREE_LEVELS, FONT_FAMILIES, INSTITUTION_CONTROLS, SOCIAL_NETWORKS, TAX_STATUSES, timeZoneOptions } from '@/lib/schools/schema';
 import { EditableSection, Facts, type SectionFormProps } from './editable-section';
 import { StringListEditor } from './list-editor';
 import { callAction } from '@/lib/web/api';
@@ -22,13 +22,41 @@ type Saved = { school: SchoolView; onSaved: (s: SchoolView) => void };
 
 // School Info -----------------------------------------------------------------------------------
 
-export type BasicDraft = { name: string; locations: string[]; website_url: string; mascot: string };
-export const basicDraft = (s: Pick<SchoolView, 'name' | 'locations' | 'website_url' | 'mascot'> | null): BasicDraft => ({
+export type BasicDraft = { name: string; locations: string[]; website_url: string; mascot: string; time_zone: string };
+export const basicDraft = (s: Pick<SchoolView, 'name' | 'locations' | 'website_url' | 'mascot' | 'time_zone'> | null): BasicDraft => ({
   name: s?.name ?? '',
   locations: s?.locations.length ? [...s.locations] : [''],
   website_url: s?.website_url ?? '',
   mascot: s?.mascot ?? '',
+  time_zone: s?.time_zone ?? DEFAULT_TIME_ZONE,
 });
+
+const noSubscription = () => () => {};
+let zoneList: string[] | null = null;
+const browserZones = () => (zoneList ??= timeZoneOptions());
+const NO_ZONES: string[] = [];
+const noZones = () => NO_ZONES;
+
+/** Issue 22: the zone the school's report days are counted in. */
+function TimeZoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  // The browser's own list, after hydration (the server's ICU may list other names).
+  const list = useSyncExternalStore(noSubscription, browserZones, noZones);
+  const zones = list.includes(value) ? list : [value, ...list];
+  return (
+    <div>
+      <SelectField label="Time zone" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby="time-zone-hint">
+        {zones.map((z) => (
+          <option key={z} value={z}>
+            {z.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </SelectField>
+      <p id="time-zone-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Reports count your school&apos;s days in this zone.
+      </p>
+    </div>
+  );
+}
 
 export function BasicForm({ draft, setDraft }: SectionFormProps<BasicDraft>) {
   return (
@@ -37,6 +65,7 @@ export function BasicForm({ draft, setDraft }: SectionFormProps<BasicDraft>) {
       <StringListEditor label="Locations" values={draft.locations} onChange={(locations) => setDraft((d) => ({ ...d, locations }))} placeholder="Campus name and address" />
       <TextField label="Website" type="url" placeholder="https://www.example.edu" value={draft.website_url} onChange={(e) => setDraft((d) => ({ ...d, website_url: e.target.value }))} />
       <TextField label="Mascot" value={draft.mascot} onChange={(e) => setDraft((d) => ({ ...d, mascot: e.target.value }))} />
+      <TimeZoneField value={draft.time_zone} onChange={(time_zone) => setDraft((d) => ({ ...d, time_zone }))} />
     </>
   );
 }
@@ -57,6 +86,7 @@ export function BasicSection({ school, onSaved }: Saved) {
             ['Locations', school.locations.length ? <ul>{school.locations.map((l) => <li key={l}>{l}</li>)}</ul> : null],
             ['Website', school.website_url ? <a className="text-brand-800 underline dark:text-brand-300" href={school.website_url} target="_blank" rel="noopener noreferrer">{school.website_url}</a> : null],
             ['Mascot', school.mascot],
+            ['Time zone', school.time_zone.replace(/_/g, ' ')],
           ]}
         />
       }

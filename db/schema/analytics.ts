@@ -1,9 +1,10 @@
-import { date, integer, pgTable, primaryKey, real, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, integer, jsonb, pgTable, primaryKey, real, timestamp } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 export * from './analytics-values';
 
-// Issue 19: one row per school and day (the school's day), filled by the daily stats task and
+// Issue 19: one row per school and day (the school's local day in its time zone since issue 22), filled by the daily stats task and
 // POST /conversations/stats/generate-daily; the reports issue reads closed days from it. Test chats
 // are not counted.
 export const conversationDailyStats = pgTable(
@@ -19,6 +20,8 @@ export const conversationDailyStats = pgTable(
     engaged: integer('engaged').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     leads: integer('leads').notNull().default(0),
+    /** Issue 22: the day's leads by source ({chatbot_conversation: 3, ...}). */
+    leadSources: jsonb('lead_sources').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     avgResponseTimeMs: real('avg_response_time_ms'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

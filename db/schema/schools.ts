@@ -25,6 +25,8 @@ export const schools = pgTable('schools', {
   tuitionInfo: text('tuition_info'),
   tuitionInstructions: text('tuition_instructions'),
   socialMediaLinks: jsonb('social_media_links').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  // Issue 22: the IANA zone the school's days are counted in (reports, the daily rollup).
+  timeZone: text('time_zone').notNull().default('UTC'),
   // Bumped by database triggers (migration 0012) whenever the school's knowledge passages, or anything
   // its assistant is told, change: the chat engine's in-process caches compare them on each message.
   knowledgeVersion: integer('knowledge_version').notNull().default(0),

@@ -4,6 +4,7 @@ import { getDb, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
+import { rollupClosedDays, rollupSchoolDays, schoolDays } from './rollup';
 import type { AnalyticsSummary, ConversationAnalyticsSummary, DailyStats, GenerateDailyInput, SentimentCategoryItem, TopicCategoryItem } from './schema';
 
 // Issue 19, spec 002 §3.5, §3.6, §7.4, §9: what the school's widget did. Days are UTC days (the
@@ -190,74 +191,18 @@ export function sentimentCategories(q: { active_only: boolean }): SentimentCateg
   return SENTIMENTS.map((s) => ({ key: s.key, name: s.name, color: s.color, is_active: true })).filter((s) => !q.active_only || s.is_active);
 }
 
-/** Yesterday, UTC. */
-export const yesterdayUtc = (now: Date = new Date()) => isoDay(new Date(Date.parse(`${isoDay(now)}T00:00:00Z`) - DAY_MS));
-
-/**
- * Count one school's widget sessions that started on `day` (UTC) and upsert conversation_daily_stats.
- * conversations = every session; widget_loaded / widget_opened / engaged = sessions that ended at
- * that status (they add up to conversations); messages = their messages; leads = leads created that
- * day; avg_response_time_ms over their assistant messages.
- */
+/** Rolls up one school's local day (see ./rollup.ts) and answers its row. */
 export async function generateDailyStatsForSchool(schoolId: number, day: string): Promise<DailyStats> {
-  const from = `${day}T00:00:00Z`;
-  const to = new Date(Date.parse(from) + DAY_MS).toISOString();
-  const row = await withoutJit(async (tx) => {
-    const result = await tx.execute(sql`
-      with c as (
-        select id, status, message_count from conversations
-        where school_id = ${schoolId} and source = 'widget' and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz
-      ),
-      counts as (
-        select count(*)::int as conversations,
-          count(*) filter (where status = 'widget_loaded')::int as widget_loaded,
-          count(*) filter (where status = 'opened')::int as widget_opened,
-          count(*) filter (where status = 'engaged')::int as engaged,
-          coalesce(sum(message_count), 0)::int as messages
-        from c
-      ),
-      resp as (
-        select avg(m.response_time_ms)::real as avg_response_time_ms from conversation_messages m
-        where m.conversation_id in (select id from c) and m.role = 'assistant' and m.response_time_ms is not null
-      ),
-      l as (
-        select count(*)::int as leads from leads
-        where school_id = ${schoolId} and not is_test and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
-      )
-      insert into conversation_daily_stats (school_id, day, conversations, widget_loaded, widget_opened, engaged, messages, leads, avg_response_time_ms, updated_at)
-      select ${schoolId}, ${day}::date, counts.conversations, counts.widget_loaded, counts.widget_opened, counts.engaged, counts.messages, l.leads, resp.avg_response_time_ms, now()
-      from counts, resp, l
-      on conflict (school_id, day) do update set
-        conversations = excluded.conversations, widget_loaded = excluded.widget_loaded, widget_opened = excluded.widget_opened,
-        engaged = excluded.engaged, messages = excluded.messages, leads = excluded.leads,
-        avg_response_time_ms = excluded.avg_response_time_ms, updated_at = now()
-      returning to_char(day, 'YYYY-MM-DD') as date, conversations, widget_loaded, widget_opened, engaged, messages, leads, avg_response_time_ms`);
-    return resultRows<Record<string, unknown>>(result)[0];
-  });
-  return {
-    date: String(row.date),
-    conversations: num(row.conversations),
-    widget_loaded: num(row.widget_loaded),
-    widget_opened: num(row.widget_opened),
-    engaged: num(row.engaged),
-    messages: num(row.messages),
-    leads: num(row.leads),
-    avg_response_time_ms: row.avg_response_time_ms === null ? null : round1(Number(row.avg_response_time_ms)),
-  };
+  const [row] = await rollupSchoolDays(schoolId, day, day);
+  return row!;
 }
 
-/** POST /conversations/stats/generate-daily: the caller's school only; target_date defaults to yesterday (UTC). */
+/** POST /conversations/stats/generate-daily: the caller's school only; target_date (a local day of the school) defaults to yesterday in the school's time zone. */
 export async function generateDailyStats(ctx: AuthContext, q: GenerateDailyInput = {}): Promise<DailyStats> {
   const schoolId = requireSchoolId(ctx);
-  return generateDailyStatsForSchool(schoolId, q.target_date ?? yesterdayUtc());
+  const day = q.target_date ?? (await schoolDays(schoolId))?.yesterday ?? isoDay(new Date(Date.now() - DAY_MS));
+  return generateDailyStatsForSchool(schoolId, day);
 }
 
-/** The daily_stats task: yesterday's rollup for every school. */
-export async function generateDailyStatsForAllSchools(now: Date = new Date()): Promise<{ day: string; schools_processed: number; conversations: number }> {
-  const day = yesterdayUtc(now);
-  const db = await getDb();
-  const ids = resultRows<{ id: number }>(await db.execute(sql`select id from schools order by id`)).map((r) => Number(r.id));
-  let conversations = 0;
-  for (const id of ids) conversations += (await generateDailyStatsForSchool(id, day)).conversations;
-  return { day, schools_processed: ids.length, conversations };
-}
+/** The daily_stats task: every school's local days closed since its last rollup. */
+export const generateDailyStatsForAllSchools = (now: Date = new Date()) => rollupClosedDays(now);

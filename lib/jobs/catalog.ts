@@ -22,6 +22,12 @@ export const JOBS = {
     payload: z.object({ interview_id: z.number().int().positive() }),
     retry: { maxAttempts: 3, baseDelayMs: 20_000, maxDelayMs: 5 * 60_000 },
   },
+  daily_stats_rebuild: {
+    display_name: 'Daily Stats Rebuild',
+    // Issue 22: a school changed its time zone; its rollup is counted again in the new zone.
+    payload: z.object({ school_id: z.number().int().positive() }),
+    retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
+  },
 } satisfies Record<string, { display_name: string; payload: z.ZodType; retry: RetryPolicy }>;
 
 export type JobName = keyof typeof JOBS;

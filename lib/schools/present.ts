@@ -24,6 +24,7 @@ export function toSchool(s: School) {
     tuition_info: s.tuitionInfo,
     tuition_instructions: s.tuitionInstructions,
     social_media_links: s.socialMediaLinks,
+    time_zone: s.timeZone,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };

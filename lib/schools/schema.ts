@@ -78,8 +78,32 @@ const socialLinks = z
   .partialRecord(z.enum(SOCIAL_NETWORKS, { error: `Networks are ${SOCIAL_NETWORKS.join(', ')}` }), z.union([z.literal(''), httpUrl('Social links must be URLs starting with http:// or https://'), z.null()]))
   .transform((links) => Object.fromEntries(Object.entries(links).filter(([, url]) => !!url)) as Record<string, string>);
 
+/** Issue 22: the zone the school's days are counted in: an IANA name such as America/New_York (or UTC). */
+export function isTimeZone(v: string): boolean {
+  if (!/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+\-]+)+)$/.test(v)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_TIME_ZONE = 'UTC';
+export const timeZoneField = z
+  .string({ error: 'Time zone must be an IANA time zone name such as America/New_York' })
+  .trim()
+  .max(64, 'Time zone must be an IANA time zone name such as America/New_York')
+  .refine(isTimeZone, 'Time zone must be an IANA time zone name such as America/New_York');
+
+/** The zones offered in School Info: the runtime's IANA list, UTC first. */
+export function timeZoneOptions(): string[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [DEFAULT_TIME_ZONE, ...names.filter((n) => n !== DEFAULT_TIME_ZONE && isTimeZone(n))];
+}
+
 // The six sections of School Management, each its own PATCH.
-export const basicSectionSchema = z.object({ name, locations: locations.optional(), website_url: websiteUrl, mascot: optionalText('Mascot', 200) });
+export const basicSectionSchema = z.object({ name, locations: locations.optional(), website_url: websiteUrl, mascot: optionalText('Mascot', 200), time_zone: timeZoneField.optional() });
 export const classificationSectionSchema = z.object({
   classification,
   degree_levels: degreeLevels,
@@ -119,6 +143,7 @@ export const schoolCreateSchema = z.object({
   tax_status: taxStatus.default(SCHOOL_DEFAULTS.tax_status),
   // Not in the spec's create payload, but School Info's create form asks for it (issue 14 #15).
   mascot: optionalText('Mascot', 200),
+  time_zone: timeZoneField.default(DEFAULT_TIME_ZONE),
 });
 
 /** PUT /schools/my-school: the whole profile; omitted optional fields are cleared, required ones keep the create defaults. */
@@ -134,6 +159,8 @@ export const schoolUpdateSchema = schoolCreateSchema
     tuition_info: optionalText('Tuition information', 10_000),
     tuition_instructions: optionalText('Tuition instructions', 5_000),
     social_media_links: socialLinks.default({}),
+    // Issue 22: left out, the zone stays as it is (changing it re-counts the reports' days).
+    time_zone: timeZoneField.optional(),
   });
 
 export type SchoolCreateInput = z.infer<typeof schoolCreateSchema>;

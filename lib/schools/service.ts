@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, resultRows } from '@/db/client';
+import { enqueue } from '@/lib/jobs/enqueue';
 import { factSheets, schools, users, type School } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, forbidden, noSchool, validationError } from '@/lib/http/errors';
@@ -66,6 +67,7 @@ export async function createSchool(ctx: AuthContext, input: SchoolCreateInput) {
         locations: input.locations,
         websiteUrl: input.website_url ?? null,
         mascot: input.mascot ?? null,
+        timeZone: input.time_zone,
         classification: input.classification,
         degreeLevels: input.degree_levels,
         institutionControl: input.institution_control,
@@ -111,6 +113,7 @@ const COLUMNS: Record<string, keyof typeof schools.$inferInsert> = {
   tuition_info: 'tuitionInfo',
   tuition_instructions: 'tuitionInstructions',
   social_media_links: 'socialMediaLinks',
+  time_zone: 'timeZone',
 };
 
 /** Writes the given API fields (snake_case) to the caller's school. Undefined fields stay as they are. */
@@ -122,7 +125,17 @@ async function writeSchool(ctx: AuthContext, fields: Record<string, unknown>) {
     if (column && value !== undefined) changes[column] = value;
   }
   const db = await getDb();
+  const newZone = typeof fields.time_zone === 'string' && fields.time_zone !== school.timeZone ? fields.time_zone : null;
   return db.transaction(async (tx) => {
+    if (newZone !== null) {
+      // The database counts the days: it must know the zone as well as the browser did.
+      const known = await tx.execute(sql`select 1 from pg_timezone_names where name = ${newZone} limit 1`);
+      if (resultRows(known).length === 0) {
+        throw validationError([{ loc: ['body', 'time_zone'], msg: 'Time zone must be an IANA time zone name such as America/New_York', type: 'value_error' }]);
+      }
+      // The reports' days are counted again in the new zone, in the background.
+      await enqueue('daily_stats_rebuild', { school_id: school.id }, {}, tx);
+    }
     const [row] = await tx.update(schools).set(changes).where(eq(schools.id, school.id)).returning();
     const view = toSchool(row!);
     // The assistant's retrieval index follows the profile in the same transaction.

