@@ -23,8 +23,8 @@ export async function prepareStandalone(root = process.cwd()) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // In the standalone node_modules already (traced from the app); proxy-addr and its helpers are bundled.
-    external: ['next', 'postgres', 'drizzle-orm', 'drizzle-orm/*'],
+    // In the standalone node_modules already (traced from the app); drizzle's migrator and proxy-addr are bundled.
+    external: ['next', 'postgres'],
     // proxy-addr is CommonJS: give the ESM bundle a require for Node's own modules.
     banner: { js: "import { createRequire as __lanternRequire } from 'node:module'; const require = __lanternRequire(import.meta.url);" },
     logLevel: 'warning',
