@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb, resultRows } from '@/db/client';
 import { taskExecutions } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { PNG_1x1 } from '../fixtures/images';
@@ -29,7 +30,7 @@ const why = !process.env.TEST_DATABASE_URL
     : null;
 if (why) console.warn(`[multi-instance] skipped: ${why}`);
 
-type Instance = { url: string; child: ChildProcess; log: string[] };
+type Instance = { url: string; child: ChildProcessByStdio<null, Readable, Readable>; log: string[] };
 const instances: Instance[] = [];
 const dataDirs: string[] = [];
 
@@ -41,6 +42,7 @@ function startInstance(port: number, entry: string): Instance {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      NODE_ENV: 'production',
       PORT: String(port),
       HOSTNAME_BIND: '127.0.0.1',
       DATABASE_URL: process.env.LANTERN_TEST_DATABASE_URL,
@@ -54,8 +56,8 @@ function startInstance(port: number, entry: string): Instance {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+  child.stdout.on('data', (d: Buffer) => log.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => log.push(d.toString()));
   return { url: `http://127.0.0.1:${port}`, child, log };
 }
 
@@ -237,7 +239,7 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     const histories = await Promise.all(instances.map(async (i) => (await api(i, 'GET', '/api/scheduler/task-executions?task_name=cleanup_expired_tokens', { token: su })).json));
     for (const history of histories) expect(history).toEqual(histories[0]);
     expect(JSON.stringify(histories[0])).toContain(`"id":${executionId}`);
-    const [{ n } = { n: 0 }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${taskExecutions} where ${taskExecutions.id} = ${executionId} and ${taskExecutions.status} = 'success'`);
+    const [{ n } = { n: 0 }] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${taskExecutions} where ${taskExecutions.id} = ${executionId} and ${taskExecutions.status} = 'success'`));
     expect(n).toBe(1);
   });
 });
