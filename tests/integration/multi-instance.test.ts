@@ -139,9 +139,13 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     const refreshed = await api(c(), 'POST', '/auth/refresh', { body: { refresh_token: staff.refresh } });
     expect(refreshed.status).toBe(200);
     expect((await api(a(), 'GET', '/auth/me', { token: refreshed.json.access_token as string })).json.email).toBe('staff@multi.test');
-    // The rotated token is spent everywhere: reusing it on another instance is refused.
+    // The rotated token is spent everywhere: reusing it on another instance is refused (and, as a
+    // reuse, ends the whole family, so the refresh token it was swapped for stops working too).
     expect((await api(b(), 'POST', '/auth/refresh', { body: { refresh_token: staff.refresh } })).status).toBe(401);
-    staff = { access: refreshed.json.access_token as string, refresh: refreshed.json.refresh_token as string };
+    expect((await api(a(), 'POST', '/auth/refresh', { body: { refresh_token: refreshed.json.refresh_token } })).status).toBe(401);
+    const again = await api(c(), 'POST', '/auth/login', { body: { email: 'staff@multi.test', password: STRONG_PASSWORD } });
+    expect(again.status).toBe(200);
+    staff = { access: again.json.access_token as string, refresh: again.json.refresh_token as string };
   });
 
   it('a web session signed in on one instance is the same session on the others', async () => {
@@ -221,10 +225,11 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     const done = rows.filter((t) => t.status === 'success');
     expect(done.length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((t) => t.status === 'skipped')).toEqual([]);
-    // One row per tick, and no tick between the first and the last went missing.
-    const times = [...new Set(rows.map((t) => t.scheduledFor!.getTime()))].sort((x, y) => x - y);
-    expect(times.length).toBe(rows.length);
-    expect(times.length).toBe((times.at(-1)! - times[0]!) / 2000 + 1);
+    // One row per tick: three instances fired each tick, one of them ran it. (A tick may be missed
+    // outright when every instance's event loop is late past the next one on a loaded machine.)
+    const times = new Set(rows.map((t) => t.scheduledFor!.getTime()));
+    expect(times.size).toBe(rows.length);
+    for (const t of times) expect(t % 2000).toBe(0);
 
     // Trigger Now on one instance: the same run in every instance's Scheduler Dashboard.
     const triggered = await api(b(), 'POST', '/api/scheduler/tasks/cleanup_expired_tokens/trigger', { token: su });
