@@ -3,7 +3,7 @@
 // spread evenly over the instances), and what each run used: server CPU, Postgres connections.
 //   budget: three instances serve more than one (>= 1.2x here; on 2 cores they share the CPU with
 //   Postgres and the load generator, see docs/performance.md for where it stops growing)
-// Needs a build (`npm run build`) and Postgres (BENCH_PG_URL, default 127.0.0.1:5432).
+// Builds first when the sources changed; needs Postgres (BENCH_PG_URL, default 127.0.0.1:5432).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,11 @@ import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
 import { issueKey } from '../lib/widget/keys';
 import { passage, QUESTIONS } from './knowledge-data';
-import { benchDatabase, requireBuild, startLantern, stopLantern } from './server';
+import { ensureBuilt } from '../scripts/build-stamp.mjs';
+import { benchDatabase, root, startLantern, stopLantern } from './server';
 
-requireBuild();
+// Built once here: three servers starting on a stale build would each start building it.
+await ensureBuilt(root);
 const PORTS = [3967, 3968, 3969];
 const CONNECTIONS = 18;
 const DURATION_S = 10;

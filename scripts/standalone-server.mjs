@@ -1,7 +1,6 @@
 // The container entry point, bundled by the build into `.next/standalone/server.js` (in place of the
 // one Next writes): `node .next/standalone/server.js` applies the migrations first (Postgres, under
 // the migrator's advisory lock), then serves like `npm start`, with no build step and no dev tools.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migratePostgres, migrationsFolderOf } from '../db/migrate-postgres.mjs';
@@ -11,10 +10,6 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(dir);
 process.env.NODE_ENV = 'production';
 
-// The build's resolved config (next.config.mjs is not copied into the standalone folder).
-const { config } = JSON.parse(fs.readFileSync(path.join(dir, '.next', 'required-server-files.json'), 'utf8'));
-process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
-
 if (process.env.DATABASE_URL) {
   const t0 = performance.now();
   const { waitedMs } = await migratePostgres(process.env.DATABASE_URL, migrationsFolderOf(dir));
@@ -22,4 +17,4 @@ if (process.env.DATABASE_URL) {
 }
 
 // A container's HOSTNAME is its own name: bind every interface unless HOSTNAME_BIND says otherwise.
-await serve({ dir, port: Number(process.env.PORT || '3000'), host: process.env.HOSTNAME_BIND || '0.0.0.0', conf: config });
+await serve({ dir, port: Number(process.env.PORT || '3000'), host: process.env.HOSTNAME_BIND || '0.0.0.0' });
