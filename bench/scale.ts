@@ -79,15 +79,24 @@ async function measure(url: string, key: string, count: number, admin: postgres.
     await load(key, ports, 5); // warm-up: caches, JIT, connection pools
     const cpu0 = children.map((c) => cpuSeconds(c.pid!));
     let peakConnections = 0;
+    let samples = 0;
+    let active = 0;
+    let lockWaits = 0;
     const sampler = setInterval(() => {
-      admin`select count(*)::int as n from pg_stat_activity where datname = ${new URL(url).pathname.slice(1)}`.then(([r]) => (peakConnections = Math.max(peakConnections, r!.n as number)), () => {});
-    }, 500);
+      admin`select count(*)::int as n, count(*) filter (where state = 'active')::int as active, count(*) filter (where wait_event_type = 'Lock')::int as locks
+            from pg_stat_activity where datname = ${new URL(url).pathname.slice(1)}`.then(([r]) => {
+        peakConnections = Math.max(peakConnections, r!.n as number);
+        samples += 1;
+        active += r!.active as number;
+        lockWaits += r!.locks as number;
+      }, () => {});
+    }, 250);
     const t0 = performance.now();
     const r = await load(key, ports, DURATION_S);
     const wall = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const cpu = children.map((c, i) => (cpuSeconds(c.pid!) - cpu0[i]!) / wall);
-    return { ...r, cpu, peakConnections };
+    return { ...r, cpu, peakConnections, active: active / Math.max(1, samples), lockWaits: lockWaits / Math.max(1, samples) };
   } finally {
     await Promise.all(children.map(stopLantern));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -103,7 +112,7 @@ await admin.unsafe('drop database if exists lantern_bench_scale with (force)');
 await admin.end();
 
 const fmt = (label: string, r: typeof one) =>
-  `${label.padEnd(22)} ${`${Math.round(r.rps)} req/s`.padStart(11)}   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   server CPU ${r.cpu.map((c) => `${Math.round(c * 100)}%`).join(' + ')}   Postgres connections (peak) ${r.peakConnections}`;
+  `${label.padEnd(22)} ${`${Math.round(r.rps)} req/s`.padStart(11)}   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   server CPU ${r.cpu.map((c) => `${Math.round(c * 100)}%`).join(' + ')}   Postgres connections: peak ${r.peakConnections}, busy ${r.active.toFixed(1)} on average, waiting on a row lock ${r.lockWaits.toFixed(1)}`;
 const ratio = three.rps / one.rps;
 console.log(`\nLantern scale benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, load average ${load0.toFixed(1)} before, ${CONNECTIONS} connections, ${DURATION_S} s, local model, ${CHUNKS} passages`);
 console.log(fmt('one instance', one));
