@@ -118,7 +118,7 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect(login.status).toBe(200);
     staff = { access: login.json.access_token as string, refresh: login.json.refresh_token as string };
     expect((await api(c(), 'POST', '/schools/', { token: staff.access, body: { name: 'Multi College' } })).status).toBe(201);
-  }, 60_000);
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.all(
