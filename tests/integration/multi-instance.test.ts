@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,7 +19,14 @@ import { STRONG_PASSWORD } from './http';
 
 const root = path.resolve(__dirname, '../..');
 const standalone = path.join(root, '.next/standalone/server.js');
-const PORTS = [3964, 3965, 3966];
+/** A port free on this machine now, so parallel runs (and other suites) never collide. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 const SECRET = 'multi-instance-secret-0123456789abcdef0123';
 const TICK_TASK = 'rate_limit_cleanup';
 const SESSION_LIMIT = 3;
@@ -104,9 +112,10 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
 
   beforeAll(async () => {
     // Started together, as a deploy does: they also race to migrate (the migrator's lock lets one through).
-    instances.push(startInstance(PORTS[0]!, path.join(root, 'scripts/start.mjs')));
-    instances.push(startInstance(PORTS[1]!, path.join(root, 'scripts/start.mjs')));
-    instances.push(startInstance(PORTS[2]!, standalone));
+    const ports = [await freePort(), await freePort(), await freePort()];
+    instances.push(startInstance(ports[0]!, path.join(root, 'scripts/start.mjs')));
+    instances.push(startInstance(ports[1]!, path.join(root, 'scripts/start.mjs')));
+    instances.push(startInstance(ports[2]!, standalone));
     await Promise.all(instances.map(ready));
 
     const reg = await api(a(), 'POST', '/auth/register', { body: { email: 'root@multi.test', password: STRONG_PASSWORD, username: 'root', first_name: 'Root', last_name: 'User' } });
