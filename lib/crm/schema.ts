@@ -92,7 +92,7 @@ const email = z.union([z.literal('').transform(() => null), z.null(), z.string()
 
 const customHeaders = z
   .record(z.string().max(200, 'Header names are at most 200 characters'), z.string().max(4000, 'Header values are at most 4000 characters'))
-  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.trim(), v.trim()]).filter(([k, v]) => k && v)))
+  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.trim(), v.trim()]).filter(([k, v]) => k && v)) as Record<string, string>)
   .superRefine((headers, ctx) => {
     const entries = Object.entries(headers);
     if (entries.length > 50) ctx.addIssue({ code: 'custom', message: 'At most 50 custom headers' });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { markCrmDeliveryFailed, runCrmDelivery } from '@/lib/crm/deliveries';
 import { markFileAnalysisFailed, runFileAnalysis } from '@/lib/knowledge/files';
 import { syncInterviewCall } from '@/lib/knowledge/interviews';
 import { sendOutboxMail } from '@/lib/mail/outbox';
@@ -20,4 +21,5 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   mail_send: { run: ({ mail_id }) => sendOutboxMail(mail_id) },
   interview_call_status: { run: ({ interview_id }) => syncInterviewCall(interview_id) },
+  crm_delivery: { run: (payload) => runCrmDelivery(payload), giveUp: ({ delivery_id }, error) => markCrmDeliveryFailed(delivery_id, error) },
 };
