@@ -87,9 +87,12 @@ async function leadRecord(schoolId: number, leadId: number): Promise<LeadRecord 
   };
 }
 
-async function finish(id: number, status: 'cancelled' | 'failed', reason: string) {
+async function finish(d: CrmDeliveryRow, status: 'cancelled' | 'failed', reason: string) {
   const db = await getDb();
-  await db.update(crmDeliveries).set({ status, lastError: reason, nextAttemptAt: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(crmDeliveries.id, id));
+  await db
+    .update(crmDeliveries)
+    .set({ status, lastError: reason, nextAttemptAt: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, d.schoolId)));
 }
 
 function failureMail(integration: CrmIntegrationRow, d: CrmDeliveryRow, attempts: number, error: string, disabled: boolean) {
@@ -125,14 +128,14 @@ export async function runCrmDelivery(p: { delivery_id: number; attempt: number; 
   const target = integration ? webhookTarget(integration) : null;
   if (!integration || !integration.enabled || !target) {
     const reason = !integration ? 'The CRM integration was deleted' : !integration.enabled ? 'The CRM integration is disabled' : 'The CRM integration has no webhook URL';
-    await finish(d.id, 'cancelled', reason);
+    await finish(d, 'cancelled', reason);
     return { delivery_id: d.id, outcome: 'cancelled', reason };
   }
   let body = d.body;
   if (body === null) {
     const lead = d.leadId === null ? null : await leadRecord(d.schoolId, d.leadId);
     if (!lead) {
-      await finish(d.id, 'cancelled', 'The lead was deleted before it could be sent');
+      await finish(d, 'cancelled', 'The lead was deleted before it could be sent');
       return { delivery_id: d.id, outcome: 'cancelled', reason: 'lead deleted' };
     }
     body = JSON.stringify(applyMapping(integration.fieldMapping, lead));
@@ -158,12 +161,12 @@ export async function runCrmDelivery(p: { delivery_id: number; attempt: number; 
         lastStatusCode: outcome.status, lastDurationMs: outcome.durationMs, lastResponseExcerpt: outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
         lastError: outcome.error, updatedAt: now, finishedAt: result === 'retrying' ? null : now,
       })
-      .where(eq(crmDeliveries.id, d.id));
+      .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, d.schoolId)));
     if (retry) await queueAttempt(d.id, attempt + 1, nextAt!, tx);
     if (gone) {
       await tx
         .update(crmIntegrations)
-        .set({ enabled: false, disabledReason: `The CRM answered 410 Gone on ${now.toISOString()}; Lantern switched the integration off.`, updatedAt: now })
+        .set({ enabled: false, disabledReason: `The CRM answered 410 Gone on ${now.toISOString()}, so Lantern switched the integration off.`, updatedAt: now })
         .where(eq(crmIntegrations.schoolId, d.schoolId));
     }
     if (result === 'failed' && !p.manual && integration.errorNotificationEmail) await queueMail(failureMail(integration, d, attempt, outcome.error ?? 'unknown', gone), tx);
@@ -171,13 +174,18 @@ export async function runCrmDelivery(p: { delivery_id: number; attempt: number; 
   return { delivery_id: d.id, outcome: result, status_code: outcome.status };
 }
 
-/** After the job itself gave up (the database failed under it, not the CRM): the delivery says so. */
+/**
+ * After the job itself gave up (the database failed under it, not the CRM): the delivery says so.
+ * The job carries only the delivery's id; no school_id comes from outside, so the row's own is used.
+ */
 export async function markCrmDeliveryFailed(deliveryId: number, error: string): Promise<void> {
   const db = await getDb();
+  const [d] = await db.select({ schoolId: crmDeliveries.schoolId }).from(crmDeliveries).where(eq(crmDeliveries.id, deliveryId)).limit(1);
+  if (!d) return;
   await db
     .update(crmDeliveries)
     .set({ status: 'failed', lastError: error.slice(0, 1000), nextAttemptAt: null, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(crmDeliveries.id, deliveryId), eq(crmDeliveries.status, 'pending')));
+    .where(and(eq(crmDeliveries.id, deliveryId), eq(crmDeliveries.schoolId, d.schoolId), eq(crmDeliveries.status, 'pending')));
 }
 
 /** GET /api/crm-integration/deliveries: newest first, paged, each with its attempts. */
@@ -235,7 +243,10 @@ export async function replayCrmDelivery(ctx: AuthContext, id: number): Promise<{
   if (!integration || !integration.enabled || !integration.webhookUrl) throw conflict('The CRM integration is not enabled; enable it before replaying deliveries');
   if (d.body === null && d.leadId === null) throw conflict('The lead of this delivery was deleted');
   await db.transaction(async (tx) => {
-    await tx.update(crmDeliveries).set({ status: 'pending', nextAttemptAt: new Date(), finishedAt: null, updatedAt: new Date() }).where(eq(crmDeliveries.id, d.id));
+    await tx
+      .update(crmDeliveries)
+      .set({ status: 'pending', nextAttemptAt: new Date(), finishedAt: null, updatedAt: new Date() })
+      .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, schoolId)));
     await queueAttempt(d.id, d.attempts + 1, undefined, tx, true);
   });
   return { message: 'Delivery queued again', delivery_id: d.id };
