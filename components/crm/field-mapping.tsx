@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { saveFieldMappingAction } from '@/app/actions/crm';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -36,6 +36,7 @@ function MappingForm({ integration, onSaved }: { integration: CrmIntegrationView
   });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useTransientMessage(SUCCESS_MS);
+  const ids = useId();
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   async function save(event: FormEvent) {
@@ -68,21 +69,27 @@ function MappingForm({ integration, onSaved }: { integration: CrmIntegrationView
       <ul className="space-y-3">
         {rows.map((r, i) => (
           <li key={i} className="flex flex-wrap items-end gap-2">
-            <label className="min-w-40 flex-1 text-sm font-medium">
-              CRM field
-              <input className={inputClass} value={r.crm} maxLength={200} onChange={(e) => update(i, { crm: e.target.value })} placeholder="e.g. FirstName" />
-            </label>
-            <label className="w-40 text-sm font-medium">
-              Fill with
-              <select className={inputClass} value={r.kind} onChange={(e) => update(i, { kind: e.target.value as Row['kind'] })}>
+            <div className="min-w-40 flex-1 text-sm">
+              <label htmlFor={`${ids}-${i}-crm`} className="font-medium">
+                CRM field
+              </label>
+              <input id={`${ids}-${i}-crm`} className={inputClass} value={r.crm} maxLength={200} onChange={(e) => update(i, { crm: e.target.value })} placeholder="e.g. FirstName" />
+            </div>
+            <div className="w-40 text-sm">
+              <label htmlFor={`${ids}-${i}-kind`} className="font-medium">
+                Fill with
+              </label>
+              <select id={`${ids}-${i}-kind`} className={inputClass} value={r.kind} onChange={(e) => update(i, { kind: e.target.value as Row['kind'] })}>
                 <option value="field">Lead field</option>
                 <option value="static">Static value</option>
               </select>
-            </label>
+            </div>
             {r.kind === 'field' ? (
-              <label className="min-w-48 flex-1 text-sm font-medium">
-                Lead field
-                <select className={inputClass} value={r.field} onChange={(e) => update(i, { field: e.target.value })}>
+              <div className="min-w-48 flex-1 text-sm">
+                <label htmlFor={`${ids}-${i}-value`} className="font-medium">
+                  Lead field
+                </label>
+                <select id={`${ids}-${i}-value`} className={inputClass} value={r.field} onChange={(e) => update(i, { field: e.target.value })}>
                   <option value="">Choose a lead field…</option>
                   {CRM_MAPPABLE_FIELDS.map((f) => (
                     <option key={f} value={f}>
@@ -90,12 +97,14 @@ function MappingForm({ integration, onSaved }: { integration: CrmIntegrationView
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
             ) : (
-              <label className="min-w-48 flex-1 text-sm font-medium">
-                Static value
-                <input className={inputClass} value={r.value} maxLength={2000} onChange={(e) => update(i, { value: e.target.value })} />
-              </label>
+              <div className="min-w-48 flex-1 text-sm">
+                <label htmlFor={`${ids}-${i}-value`} className="font-medium">
+                  Static value
+                </label>
+                <input id={`${ids}-${i}-value`} className={inputClass} value={r.value} maxLength={2000} onChange={(e) => update(i, { value: e.target.value })} />
+              </div>
             )}
             <Button variant="ghost" aria-label={`Remove mapping ${r.crm || i + 1}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
               Remove

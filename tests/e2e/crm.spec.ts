@@ -60,17 +60,21 @@ test('configure, test, map fields, and see a quick info card lead delivered', as
     await expectAccessible(page, 'CRM Config');
 
     await page.getByRole('tab', { name: 'Map Fields' }).click();
-    await page.getByLabel('CRM field').fill('FirstName');
-    await page.getByLabel('Lead field').selectOption('first_name');
+    const crmField = page.getByLabel('CRM field', { exact: true });
+    await crmField.fill('FirstName');
+    await page.getByLabel('Lead field', { exact: true }).selectOption('first_name');
     await page.getByRole('button', { name: 'Add Field' }).click();
-    await page.getByLabel('CRM field').nth(1).fill('Origin');
-    await page.getByLabel('Fill with').nth(1).selectOption('static');
-    await page.getByLabel('Static value').fill('Cedar website');
+    await crmField.nth(1).fill('Origin');
+    await page.getByLabel('Fill with', { exact: true }).nth(1).selectOption('static');
+    await page.getByLabel('Static value', { exact: true }).fill('Cedar website');
     await page.getByRole('button', { name: 'Add Field' }).click();
-    await page.getByLabel('CRM field').nth(2).fill('Mail');
-    await page.getByLabel('Lead field').nth(1).selectOption('email');
+    await crmField.nth(2).fill('Mail');
+    await page.getByLabel('Lead field', { exact: true }).nth(1).selectOption('email');
+    // An empty row is dropped on save.
+    await page.getByRole('button', { name: 'Add Field' }).click();
     await page.getByRole('button', { name: 'Save Mapping' }).click();
     await expect(page.getByText('Field mapping saved successfully!')).toBeVisible();
+    expect((await (await request.get('/api/crm-integration', { headers: auth })).json()).field_mapping).toEqual({ FirstName: '{{first_name}}', Origin: 'Cedar website', Mail: '{{email}}' });
     await expectAccessible(page, 'Map Fields');
 
     const lead = await request.post('/api/widget/leads', { headers: { 'x-api-key': key }, data: { session_id: uniq('card-'), first_name: 'Quinn', email: 'quinn@example.com' } });
