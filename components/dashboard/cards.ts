@@ -25,7 +25,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     title: 'Start Your AI Engines',
     cards: [
       { key: 'chatbot', title: 'Chatbot', description: 'Configure the website chat widget and review conversation logs.', href: '/dashboard/chatbot' },
-      { key: 'crm-setup', title: 'CRM Setup', description: 'Connect integrations and map lead fields to your CRM.' },
+      { key: 'crm-setup', title: 'CRM Setup', description: 'Connect integrations and map lead fields to your CRM.', href: '/dashboard/crm-setup' },
       { key: 'email', title: 'Email', description: 'Answer admissions e-mail with the assistant.', hidden: true },
       { key: 'phone', title: 'Phone', description: 'Answer admissions calls with the assistant.', hidden: true },
     ],

@@ -1,5 +1,6 @@
 import 'server-only';
 import { rebuildSchoolRollup } from '@/lib/analytics/rollup';
+import { markCrmDeliveryFailed, runCrmDelivery } from '@/lib/crm/deliveries';
 import { markFileAnalysisFailed, runFileAnalysis } from '@/lib/knowledge/files';
 import { syncInterviewCall } from '@/lib/knowledge/interviews';
 import { sendOutboxMail } from '@/lib/mail/outbox';
@@ -22,4 +23,5 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   mail_send: { run: ({ mail_id }) => sendOutboxMail(mail_id) },
   interview_call_status: { run: ({ interview_id }) => syncInterviewCall(interview_id) },
   daily_stats_rebuild: { run: ({ school_id }) => rebuildSchoolRollup(school_id) },
+  crm_delivery: { run: (payload) => runCrmDelivery(payload), giveUp: ({ delivery_id }, error) => markCrmDeliveryFailed(delivery_id, error) },
 };

@@ -5,6 +5,7 @@ import { chatbotOperations, conversationExportOperations, conversationOperations
 import { authOperations } from '@/lib/auth/operations';
 import { analyticsOperations } from '@/lib/analytics/operations';
 import { ratingOperations } from '@/lib/chat/operations';
+import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
@@ -39,6 +40,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(analyticsOperations),
   ...Object.values(unansweredOperations),
   ...Object.values(reportOperations),
+  ...Object.values(crmOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
