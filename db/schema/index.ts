@@ -16,3 +16,4 @@ export * from './chat';
 export * from './jobs';
 export * from './reviews';
 export * from './analytics';
+export * from './prospects';
