@@ -2,6 +2,7 @@ import 'server-only';
 import { markFileAnalysisFailed, runFileAnalysis } from '@/lib/knowledge/files';
 import { syncInterviewCall } from '@/lib/knowledge/interviews';
 import { sendOutboxMail } from '@/lib/mail/outbox';
+import { markProspectImportFailed, runProspectImport } from '@/lib/prospects/import';
 import type { TaskResult } from '@/lib/scheduler/registry';
 import type { JobName, JobPayload } from './catalog';
 
@@ -20,4 +21,11 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   mail_send: { run: ({ mail_id }) => sendOutboxMail(mail_id) },
   interview_call_status: { run: ({ interview_id }) => syncInterviewCall(interview_id) },
+  prospect_import: {
+    run: async ({ batch_id }) => {
+      const b = await runProspectImport(batch_id);
+      return b ? { batch_id, status: b.status, imported: b.imported, updated: b.updated, skipped: b.skipped } : { batch_id, status: 'missing' };
+    },
+    giveUp: ({ batch_id }, error) => markProspectImportFailed(batch_id, error),
+  },
 };
