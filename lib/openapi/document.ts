@@ -8,6 +8,7 @@ import { ratingOperations } from '@/lib/chat/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { prospectOperations } from '@/lib/prospects/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -37,6 +38,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(ratingOperations),
   ...Object.values(analyticsOperations),
   ...Object.values(unansweredOperations),
+  ...Object.values(prospectOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

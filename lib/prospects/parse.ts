@@ -144,14 +144,25 @@ async function* csvRows(source: ByteSource, encoding: CsvEncoding): AsyncGenerat
     max_record_size: MAX_RECORD_CHARS,
     info: true,
   });
+  // Waits for the parser to want more, or to be closed by a reader that stopped early.
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        parser.off('drain', done);
+        parser.off('close', done);
+        resolve();
+      };
+      parser.once('drain', done);
+      parser.once('close', done);
+    });
   const feed = (async () => {
     try {
-      if (!parser.write(first.value)) await new Promise((r) => parser.once('drain', r));
+      if (!parser.write(first.value)) await drained();
       for await (const text of texts) {
         if (parser.destroyed) return;
-        if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
+        if (!parser.write(text)) await drained();
       }
-      parser.end();
+      if (!parser.destroyed) parser.end();
     } catch (err) {
       parser.destroy(err as Error);
     }

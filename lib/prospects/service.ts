@@ -100,10 +100,10 @@ const SORT_COLUMNS = {
   external_id: prospects.externalId,
 } as const;
 
-/** The words of a search as a prefix query over names, e-mail, phone and external id ('ann smi' finds Anna Smith). */
+/** The words of a search over names, e-mail, phone and external id; the last word may be unfinished ('ann smi' finds Ann Smith). */
 export function searchQuery(search: string): string | null {
   const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 10);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  return words.length ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ') : null;
 }
 
 export async function listProspects(ctx: AuthContext, q: ProspectListQuery): Promise<ProspectView[]> {
