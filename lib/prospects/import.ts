@@ -250,7 +250,7 @@ export async function runProspectImport(batchId: string): Promise<ImportOutcome 
     const [row] = await db
       .update(prospectBatches)
       .set({ ...progress, status, message, finishedAt: new Date(), blobId: null })
-      .where(eq(prospectBatches.id, batchId))
+      .where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)))
       .returning();
     // The file has done its work: keep no copy of the school's list beyond the prospects themselves.
     if (batch.blobId) await db.execute(sql`delete from blobs where id = ${batch.blobId}::uuid and school_id = ${schoolId}`);
@@ -260,7 +260,7 @@ export async function runProspectImport(batchId: string): Promise<ImportOutcome 
   const source = blobSource(batch.blobId);
   try {
     const estimate = await estimateRows(source, batch.fileType);
-    await db.update(prospectBatches).set({ totalRows: estimate === null ? null : Math.max(0, estimate - 1), processedRows: 0, imported: 0, updated: 0, skipped: 0, errorCount: 0, errors: [] }).where(eq(prospectBatches.id, batchId));
+    await db.update(prospectBatches).set({ totalRows: estimate === null ? null : Math.max(0, estimate - 1), processedRows: 0, imported: 0, updated: 0, skipped: 0, errorCount: 0, errors: [] }).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
     let plan: Plan | null = null;
     let pending: { line: number; values: Values }[] = [];
     let rowsInChunk = 0;
@@ -275,7 +275,7 @@ export async function runProspectImport(batchId: string): Promise<ImportOutcome 
       progress.processedRows += rowsInChunk;
       pending = [];
       rowsInChunk = 0;
-      await db.update(prospectBatches).set(progress).where(eq(prospectBatches.id, batchId));
+      await db.update(prospectBatches).set(progress).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
     };
     for await (const row of readRows(source, batch.fileType, batch.encoding as CsvEncoding | null)) {
       if (!plan) {
@@ -295,7 +295,7 @@ export async function runProspectImport(batchId: string): Promise<ImportOutcome 
     if (!plan) throw new FileRejected('The file is empty');
     await flush();
     if (dataRows === 0) throw new FileRejected(NO_DATA_ROWS);
-    await db.update(prospectBatches).set({ totalRows: dataRows }).where(eq(prospectBatches.id, batchId));
+    await db.update(prospectBatches).set({ totalRows: dataRows }).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
     return finish('completed', summary(progress));
   } catch (err) {
     if (!(err instanceof FileRejected)) throw err;
@@ -315,7 +315,7 @@ export async function markProspectImportFailed(batchId: string, error: string) {
   await db
     .update(prospectBatches)
     .set({ status: 'failed', imported: 0, updated: 0, message: `The import did not finish: ${error}`.slice(0, 500), finishedAt: new Date(), blobId: null })
-    .where(eq(prospectBatches.id, batchId));
+    .where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, batch.schoolId)));
   if (batch.blobId) await db.execute(sql`delete from blobs where id = ${batch.blobId}::uuid`);
 }
 

@@ -241,6 +241,14 @@ async function readHead(source: ByteSource, kind: FileKind, encoding: CsvEncodin
   return { headers, preview };
 }
 
+const HEAD_BYTES = 1024 * 1024;
+
+/** Only the header row (the import itself reports a file without data rows). */
+async function readHeader(source: ByteSource, kind: FileKind, encoding: CsvEncoding | null): Promise<string[]> {
+  for await (const row of readRows(source, kind, encoding)) return columnNames(row.cells);
+  throw new FileRejected('The file is empty');
+}
+
 /** POST /my-school/parse-headers: the column names, a suggested mapping and a preview; nothing is stored. */
 export async function parseProspectHeaders(ctx: AuthContext, req: Request): Promise<ParsedHeaders> {
   await prospectSchool(ctx);
@@ -271,7 +279,7 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
     const head: Buffer[] = [];
     let headSize = 0;
     const upload = await streamUpload(req, { maxBytes: PROSPECT_FILE_MAX_BYTES, tooLarge: PROSPECT_FILE_TOO_LARGE }, async (chunk) => {
-      if (headSize < 8192) {
+      if (headSize < HEAD_BYTES) {
         head.push(chunk);
         headSize += chunk.length;
       }
@@ -293,8 +301,9 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
     try {
       kind = detectKind(Buffer.concat(head).subarray(0, 8192));
       if (kind === 'csv') encoding = sniffer.result();
-      const source = bytesSource(await writer.readAll());
-      const { headers } = await readHead(source, kind, encoding);
+      // A CSV's header is in its first bytes; an .xlsx is read whole (its directory is at the end).
+      const source = bytesSource(kind === 'csv' && headSize >= HEAD_BYTES ? Buffer.concat(head) : await writer.readAll());
+      const headers = await readHeader(source, kind, encoding);
       planMapping(headers, mappings);
     } catch (err) {
       if (err instanceof FileRejected && err.message.startsWith('The file has no column')) {
@@ -358,7 +367,7 @@ export async function undoBatch(ctx: AuthContext, batchId: string) {
   if (row.status === 'undone') throw conflict('This import has already been undone');
   const { removed, restored } = await revertBatchEffects(schoolId, batchId);
   const db = await getDb();
-  await db.update(prospectBatches).set({ status: 'undone' }).where(eq(prospectBatches.id, batchId));
+  await db.update(prospectBatches).set({ status: 'undone' }).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
   return { message: `Import undone: ${removed} prospect${removed === 1 ? '' : 's'} removed, ${restored} restored`, deleted: removed, restored };
 }
 
