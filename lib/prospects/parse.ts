@@ -142,7 +142,6 @@ async function* csvRows(source: ByteSource, encoding: CsvEncoding): AsyncGenerat
     skip_empty_lines: false,
     record_delimiter: ['\r\n', '\n'],
     max_record_size: MAX_RECORD_CHARS,
-    info: true,
   });
   // Waits for the parser to want more, or to be closed by a reader that stopped early.
   const drained = () =>
@@ -167,22 +166,21 @@ async function* csvRows(source: ByteSource, encoding: CsvEncoding): AsyncGenerat
       parser.destroy(err as Error);
     }
   })();
+  // Line numbers are counted here (csv-parse's own count would cost a third of the parse): each
+  // record takes one line, plus the line breaks inside its quoted fields.
+  let next = 1;
   let endedOn = 0;
-  // csv-parse counts a \r\n inside a quoted field as two lines; a reader counts one.
-  let overcount = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      let counted = 0;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = next;
       let real = 0;
       for (const cell of record) {
-        if (!cell.includes('\n') && !cell.includes('\r')) continue;
-        for (const ch of cell) if (ch === '\n' || ch === '\r') counted++;
-        real += cell.split(/\r\n|\r|\n/).length - 1;
+        if (cell.includes('\n') || cell.includes('\r')) real += cell.split(/\r\n|\r|\n/).length - 1;
       }
-      overcount += counted - real;
-      endedOn = info.lines - overcount;
-      if (record.every((c) => c.trim() === '')) continue;
-      yield { line: endedOn - real, cells: record };
+      next = line + 1 + real;
+      endedOn = next - 1;
+      if (record.length === 1 ? record[0]!.trim() === '' : record.every((c) => c.trim() === '')) continue;
+      yield { line, cells: record };
     }
   } catch (err) {
     const e = err as { code?: string };
