@@ -51,6 +51,9 @@ test('Manage Prospects: switch on, import through the mapping dialog, filter, so
   await expect(mapping.getByLabel('Custom field name')).toHaveValue('Shoe Size');
   await expectAccessible(page, 'mapping dialog');
   await mapping.getByRole('button', { name: 'Import' }).click();
+  // The file (over 2 KB here: see playwright.config.ts) imports in the background, with a progress bar.
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByText(/Importing… \d+ of 61 rows|Uploading…/)).toBeVisible();
 
   // The result names the bad row by its line; the list refreshes.
   await expect(page.getByTestId('prospect-notice')).toContainText('60 prospects imported, 1 row skipped');
@@ -96,6 +99,11 @@ test('Manage Prospects: switch on, import through the mapping dialog, filter, so
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('prospect-notice')).toHaveText('Deleted 2 prospects.');
   await expect(page.getByTestId('stat-Total Prospects')).toContainText('58');
+
+  // Undo the import: every imported prospect goes.
+  await page.getByRole('button', { name: 'Undo import fair.csv' }).click();
+  await expect(page.getByTestId('prospect-notice')).toHaveText('Import undone: 58 prospects removed, 0 restored');
+  await expect(page.getByText('No prospects yet. Import a file or add one by hand.')).toBeVisible();
 
   // Campaigns: three empty tabs, Create disabled.
   await page.goto('/dashboard/campaigns');
