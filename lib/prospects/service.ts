@@ -326,7 +326,9 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
       return { status: 202, body: { success: true, message: 'The file is being imported; progress is shown below', errors: [], batch_id: batch.id, status: 'processing', imported: 0, updated: 0, skipped: 0, error_count: 0 } };
     }
     const done = (await runProspectImport(batch.id))!;
-    return { status: done.status === 'failed' ? 422 : 200, body: resultOf(done) };
+    // A file that failed as a whole answers like any refused input ({detail}); its batch stays recorded as failed.
+    if (done.status === 'failed') throw fileIssue(done.message ?? 'The file could not be imported', 'file_content');
+    return { status: 200, body: resultOf(done) };
   } catch (err) {
     await writer.abort();
     throw err;

@@ -221,13 +221,16 @@ describe('upload', () => {
     const wide = await upload(a.token, `First Name,Last Name\nAnn,Lee${',x'.repeat(10_000)}\nBo,Kim\n`, 'f.csv', NAMES);
     expect(wide.json).toMatchObject({ imported: 1, skipped: 1 });
     expect(wide.json.errors[0]).toMatchObject({ line: 2, message: 'The row has 10002 columns; the header has 2' });
+    const headerOnly = await upload(a.token, 'First Name,Last Name\n', 'f.csv', NAMES);
+    expect(headerOnly.status).toBe(422);
+    expect(headerOnly.json.detail[0]).toMatchObject({ loc: ['body', 'file'], msg: 'The file has a header row but no prospects below it' });
     const tooMany = await upload(a.token, `${Array.from({ length: 600 }, (_, i) => `c${i}`).join(',')}\n`, 'f.csv', NAMES);
     expect(tooMany.status).toBe(422);
     const big = new Uint8Array(26 * 1024 * 1024).fill(65);
     expect((await upload(a.token, big, 'big.csv', NAMES)).status).toBe(413);
     expect((await db.select().from(blobs)).length).toBe(before);
-    // Only the wide file (a real import with one good row) made a batch.
-    expect((await db.select().from(prospectBatches).where(eq(prospectBatches.schoolId, a.id))).length).toBe(batchesBefore + 1);
+    // Only the wide file (one good row) and the header-only file (recorded as failed) made batches.
+    expect((await db.select().from(prospectBatches).where(eq(prospectBatches.schoolId, a.id))).length).toBe(batchesBefore + 2);
   });
 
   it('imports a large file as a background job with progress, and a broken one leaves nothing', async () => {
