@@ -17,3 +17,4 @@ export * from './jobs';
 export * from './reviews';
 export * from './analytics';
 export * from './crm';
+export * from './prospects';

@@ -35,6 +35,12 @@ export const JOBS = {
     // schedule); this policy only covers a run that failed under Lantern (the database went away).
     retry: { maxAttempts: 3, baseDelayMs: 5_000, maxDelayMs: 60_000 },
   },
+  prospect_import: {
+    display_name: 'Prospect Import',
+    payload: z.object({ batch_id: z.uuid() }),
+    // An attempt undoes what an interrupted one wrote before it starts again.
+    retry: { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 5 * 60_000 },
+  },
 } satisfies Record<string, { display_name: string; payload: z.ZodType; retry: RetryPolicy }>;
 
 export type JobName = keyof typeof JOBS;
