@@ -7,6 +7,7 @@ import { analyticsOperations } from '@/lib/analytics/operations';
 import { ratingOperations } from '@/lib/chat/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
+import { leadOperations } from '@/lib/leads/operations';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
@@ -37,6 +38,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(ratingOperations),
   ...Object.values(analyticsOperations),
   ...Object.values(unansweredOperations),
+  ...Object.values(leadOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
