@@ -348,6 +348,35 @@ describe('since last export (spec §4.6)', () => {
     expect((await call(lastExportRoute.GET, 'GET', '/leads/export/last-export-date', { token: south.token })).json.last_export_at).toBeNull();
   });
 
+  // A real race needs a second connection: Postgres only (PGlite has one).
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a lead whose transaction is still open during an export lands in the next export', async () => {
+    const school = await staffWithSchool(su, 'race@lantern.test', 'Race Leads College');
+    await seed(school, { firstName: 'Before', email: 'before@example.com', age: '1 hour' });
+    const { default: postgres } = await import('postgres');
+    const other = postgres(process.env.LANTERN_TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const ready = new Promise<void>((r) => (inserted = r));
+      const saving = other.begin(async (tx) => {
+        await tx`insert into leads (school_id, source, first_name, email) values (${school.id}, 'chatbot_conversation', 'Racing', 'racing@example.com')`;
+        inserted();
+        await held;
+      });
+      await ready;
+      const first = await exportOf(school, { since_last_export: 'true', fields: 'first_name' });
+      release();
+      await saving;
+      expect(csvRows(first.text).map((r) => r.first_name)).toEqual(['Before']);
+      await track(school, { export_type: 'CSV', to_date: first.headers.get('x-export-until'), field_count: 1, lead_count: 1, since_last_export: true });
+      const second = await exportOf(school, { since_last_export: 'true', fields: 'first_name' });
+      expect(csvRows(second.text).map((r) => r.first_name)).toEqual(['Racing']);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('validates the export record', async () => {
     for (const body of [
       { export_type: 'PDF', field_count: 1, lead_count: 1 },
