@@ -33,7 +33,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
   {
     title: 'Harness the Power of Your AI',
     cards: [
-      { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.' },
+      { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.', href: '/dashboard/leads' },
       { key: 'reports', title: 'Reports', description: 'Conversations, questions and leads over time.' },
       { key: 'manage-prospects', title: 'Manage Prospects', description: 'Import and manage prospect lists.', hidden: true },
       { key: 'campaigns', title: 'Campaigns', description: 'Reach prospects with campaigns.', hidden: true },

@@ -262,6 +262,9 @@ export type LeadView = {
 
 export type LeadPage = { leads: LeadView[]; total: number; page: number; page_size: number; offset: number };
 
+/** GET /leads/export/field-stats. */
+export type FieldStats = { total: number; fields: { key: string; label: string; count: number }[] };
+
 export type LeadStats = {
   total: number;
   today: number;

@@ -13,6 +13,7 @@ import {
   endOf,
   startOf,
   type ExportTrackInput,
+  type FieldStats,
   type LeadChanges,
   type LeadFilter,
   type LeadListQuery,
@@ -230,8 +231,6 @@ const HAS_FIELD: Record<string, string> = {
   intended_major: "jsonb_array_length(intended_major) > 0",
 };
 const hasField = (key: string) => HAS_FIELD[key] ?? `(${key} is not null${['graduation_year', 'gpa', 'opt_in_email', 'opt_in_sms', 'opt_in_phone'].includes(key) ? '' : ` and ${key} <> ''`})`;
-
-export type FieldStats = { total: number; fields: { key: string; label: string; count: number }[] };
 
 /** GET /leads/export/field-stats: for each exportable field, how many of the (filtered) leads have it. */
 export async function leadFieldStats(ctx: AuthContext, f: LeadFilter): Promise<FieldStats> {

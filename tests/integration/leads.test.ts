@@ -110,7 +110,8 @@ describe('GET /leads/: filters, search and paging', () => {
   });
 
   it('refuses bad input with 422 details', async () => {
-    for (const query of [{ page_size: 0 }, { page_size: 10001 }, { page: 0 }, { from_date: '2026-13-40' }, { from_date: 'yesterday' }, { sort: 'password' }, { source: 'email' }, { since_last_export: 'maybe' }]) {
+    const bad: Record<string, string | number>[] = [{ page_size: 0 }, { page_size: 10001 }, { page: 0 }, { from_date: '2026-13-40' }, { from_date: 'yesterday' }, { sort: 'password' }, { source: 'email' }, { since_last_export: 'maybe' }];
+    for (const query of bad) {
       const res = await list(school, query);
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect(res.json.detail[0].loc[0]).toBe('query');
@@ -319,7 +320,7 @@ describe('since last export (spec §4.6)', () => {
     expect((await call(lastExportRoute.GET, 'GET', '/leads/export/last-export-date', { token: school.token })).json.last_export_at).toBeNull();
 
     // A lead saved while that export was being read (its transaction started before the bound) ...
-    await seed(school, { firstName: 'During', email: 'during@example.com', createdAt: sql`${until}::timestamptz` });
+    await seed(school, { firstName: 'During', email: 'during@example.com', createdAt: sql`${until}::timestamptz` as unknown as Date });
     const tracked = await track(school, { export_type: 'CSV', from_date: null, to_date: until, field_count: 1, lead_count: 2, since_last_export: true });
     expect(tracked.status).toBe(201);
     expect(tracked.json.last_export_at).toBe(until);
