@@ -204,6 +204,11 @@ describe('staff-entered and edited leads', () => {
     expect(del.status).toBe(200);
     expect((await call(leadRoute.GET, 'GET', `/leads/${id}`, { token: north.token, params: p })).status).toBe(404);
     expect((await call(leadRoute.GET, 'GET', '/leads/0', { token: north.token, params: { id: '0' } })).status).toBe(422);
+    // Every staff role works on its own school's leads (spec §6 names no other rule); an account
+    // without a school (the superuser here) has none to read.
+    const noSchool = await call(leadsRoute.GET, 'GET', '/leads/', { token: su });
+    expect(noSchool.status).toBe(404);
+    expect(noSchool.json.code).toBe('no_school');
   });
 });
 
