@@ -100,10 +100,11 @@ test('Leads page: columns survive a reload, search, view, delete, and an export 
   await page.getByRole('radio', { name: 'Custom date range' }).check();
   const today = new Date();
   const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  await page.getByLabel('To').fill(day(new Date(today.getTime() - 86_400_000)));
-  await page.getByLabel('From').fill(day(today));
-  await expect(page.getByRole('alert')).toHaveText('From date cannot be after to date');
-  await page.getByLabel('To').fill(day(today));
+  await page.getByLabel('To', { exact: true }).fill(day(new Date(today.getTime() - 86_400_000)));
+  await page.getByLabel('From', { exact: true }).fill(day(today));
+  await expect(page.getByText('From date cannot be after to date')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await page.getByLabel('To', { exact: true }).fill(day(today));
   await expect(page.getByTestId('export-count')).toHaveText('3 leads will be exported.');
   await page.getByRole('radio', { name: 'JSON' }).check();
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
