@@ -18,3 +18,5 @@ CREATE INDEX "lead_exports_school_mark_idx" ON "lead_exports" USING btree ("scho
 CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))) gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX "conversations_lead_idx" ON "conversations" USING btree ("lead_id") WHERE "conversations"."lead_id" is not null;
+--> statement-breakpoint
+CREATE INDEX "leads_school_real_created_idx" ON "leads" USING btree ("school_id","created_at","id") WHERE not "leads"."is_test";

@@ -9,8 +9,9 @@ import { EXPORT_FIELD_KEYS, SOURCE_LABELS, type ExportField, type LeadExportQuer
 import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
 
 // GET /leads/export (issue 20): the leads the list would show, as CSV (RFC 4180, UTF-8 with a BOM
-// for Excel, formula-like cells made inert) or a JSON array, written as rows are read. On Postgres
-// one server-side cursor reads the whole ordered result in batches (one consistent snapshot); on
+// for Excel, formula-like cells made inert) or a JSON array, written as rows are read. Postgres
+// writes each row's line (CSV or JSON text); on Postgres one server-side cursor reads the whole
+// ordered result in batches (one consistent snapshot) and hands its bytes over untouched; on
 // PGlite (one connection, small installs) the batches are pages of the same order.
 // The export never moves the "since last export" mark: POST /leads/export/track does, with the
 // bound this export answers in X-Export-Until.
@@ -24,9 +25,27 @@ const sourceLabel = sql.raw(
     .join(' ')} else source end`,
 );
 const iso = (col: string) => sql`to_char(${sql.raw(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const yesNo = (col: string) => sql.raw(`case when ${col} then 'yes' when not ${col} then 'no' end`);
+const yesNo = (col: string) => sql.raw(`case when ${col} then 'yes' when not ${col} then 'no' else '' end`);
 
-/** Each field as text (CSV) and as a JSON value. */
+// Postgres E'' strings: \t, \r and \n are the characters themselves.
+const FORMULA_START = sql.raw(String.raw`E'^[-=+@\t\r]'`);
+const NEEDS_QUOTES = sql.raw(String.raw`E'[",\r\n]'`);
+
+/**
+ * A CSV cell of text someone typed, written by Postgres: '' for null, a leading = + - @ tab or CR
+ * made inert with a quote, quoted (quotes doubled) when it holds a quote, comma or line break.
+ * The rule of inertCell and csv-stringify (lib/export/csv.ts), done where the rows are read so that
+ * 100,000 leads never become JavaScript strings one cell at a time.
+ */
+export function csvCellSql(text: SQL): SQL {
+  const quoted = (prefix: string) => sql`'"${sql.raw(prefix)}' || replace(${text}, '"', '""') || '"'`;
+  return sql`(case when ${text} is null then ''
+    when ${text} ~ ${FORMULA_START} then (case when ${text} ~ ${NEEDS_QUOTES} then ${quoted("''")} else '''' || ${text} end)
+    when ${text} ~ ${NEEDS_QUOTES} then ${quoted('')}
+    else ${text} end)`;
+}
+
+/** Each field as a CSV cell and as a JSON value. Times, numbers, labels and yes/no need no quoting. */
 const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntries(
   EXPORT_FIELD_KEYS.map((k) => {
     switch (k) {
@@ -37,36 +56,56 @@ const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntri
       case 'source':
         return [k, { csv: sourceLabel, json: sourceLabel }];
       case 'intended_major':
-        return [k, { csv: sql.raw(`array_to_string(array(select jsonb_array_elements_text(intended_major)), '${LIST_SEPARATOR}')`), json: sql.raw('intended_major') }];
+        return [
+          k,
+          { csv: csvCellSql(sql.raw(`nullif(array_to_string(array(select jsonb_array_elements_text(intended_major)), '${LIST_SEPARATOR}'), '')`)), json: sql.raw('intended_major') },
+        ];
       case 'opt_in_email':
       case 'opt_in_sms':
       case 'opt_in_phone':
         return [k, { csv: yesNo(k), json: sql.raw(k) }];
+      case 'id':
+      case 'graduation_year':
+      case 'conversation_count':
+      case 'gpa':
+        return [k, { csv: sql.raw(`coalesce(${k}::text, '')`), json: sql.raw(k) }];
       default:
-        return [k, { csv: sql.raw(`${k}::text`), json: sql.raw(k) }];
+        return [k, { csv: csvCellSql(sql.raw(k)), json: sql.raw(k) }];
     }
   }),
 ) as Record<ExportField, { csv: SQL; json: SQL }>;
 
-type Batches = AsyncIterator<unknown[][]> & { return?: () => Promise<unknown> };
+type Batches = { next(): Promise<IteratorResult<Uint8Array[], undefined>>; return?: () => Promise<unknown> };
+type RawClient = { unsafe?: (text: string, params: unknown[]) => { raw(): { cursor(n: number): AsyncIterable<Buffer[][]> } } };
 
-/** The query's rows (as arrays) in batches: a cursor on Postgres, pages on PGlite. */
+/**
+ * The query's one column (`line`) as bytes, in batches: on Postgres a server-side cursor handing
+ * over the raw bytes (no string is made), on PGlite pages of the same order.
+ */
 function batchesOf(db: Database, query: (limit: number, offset: number) => SQL, whole: SQL): Batches {
-  const client = (db as unknown as { $client?: { unsafe?: (text: string, params: unknown[]) => { values(): { cursor(n: number): AsyncIterable<unknown[][]> } } } }).$client;
+  const client = (db as unknown as { $client?: RawClient }).$client;
   if (typeof client?.unsafe === 'function') {
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(whole);
-    return client.unsafe(text, params).values().cursor(LEAD_EXPORT_BATCH)[Symbol.asyncIterator]() as Batches;
+    const rows = client.unsafe(text, params).raw().cursor(LEAD_EXPORT_BATCH)[Symbol.asyncIterator]();
+    return {
+      async next() {
+        const r = await rows.next();
+        return r.done ? { done: true, value: undefined } : { done: false, value: r.value.map((row) => row[0]!) };
+      },
+      return: async () => rows.return?.(),
+    };
   }
+  const encoder = new TextEncoder();
   let offset = 0;
   let done = false;
   return {
     async next() {
       if (done) return { done: true, value: undefined };
-      const rows = resultRows<Record<string, unknown>>(await db.execute(query(LEAD_EXPORT_BATCH, offset)));
+      const rows = resultRows<{ line: string }>(await db.execute(query(LEAD_EXPORT_BATCH, offset)));
       offset += rows.length;
       if (rows.length < LEAD_EXPORT_BATCH) done = true;
       if (rows.length === 0) return { done: true, value: undefined };
-      return { done: false, value: rows.map((r) => Object.values(r)) };
+      return { done: false, value: rows.map((r) => encoder.encode(r.line)) };
     },
   };
 }
@@ -81,39 +120,43 @@ export async function exportLeads(ctx: AuthContext, q: LeadExportQuery): Promise
   const [countRow] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from leads where ${where}`));
   const from = q.since_last_export ? (await lastExportDate(ctx)).last_export_at : null;
 
-  const columns =
+  const line =
     q.format === 'csv'
-      ? sql.join(
-          fields.map((f, i) => sql`${FIELD_SQL[f].csv} as ${sql.identifier(`c${i}`)}`),
+      ? sql`concat_ws(',', ${sql.join(
+          fields.map((f) => FIELD_SQL[f].csv),
           sql`, `,
-        )
+        )}) || E'\r\n'`
       : sql`json_build_object(${sql.join(
           fields.map((f) => sql`${f}::text, ${FIELD_SQL[f].json}`),
           sql`, `,
-        )})::text as line`;
-  const select = sql`select ${columns} from leads where ${where} order by ${orderSql(q.sort)}`;
+        )})::text`;
+  const select = sql`select ${line} as line from leads where ${where} order by ${orderSql(q.sort)}`;
   const batches = batchesOf(db, (limit, offset) => sql`${select} limit ${limit} offset ${offset}`, select);
 
   const encoder = new TextEncoder();
+  const separator = encoder.encode(',\n');
   let started = false;
-  let rowsWritten = 0;
+  let jsonRows = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(q.format === 'csv' ? UTF8_BOM + csvRecords([fields]) : '['));
+          controller.enqueue(encoder.encode(q.format === 'csv' ? UTF8_BOM + csvRecords([fields]) : '[\n'));
         }
         const next = await batches.next();
         if (next.done) {
-          if (q.format === 'json') controller.enqueue(encoder.encode(rowsWritten ? '\n]\n' : ']\n'));
+          if (q.format === 'json') controller.enqueue(encoder.encode(jsonRows ? '\n]\n' : ']\n'));
           controller.close();
           return;
         }
-        const rows = next.value;
-        if (q.format === 'csv') controller.enqueue(encoder.encode(csvRecords(rows)));
-        else controller.enqueue(encoder.encode((rowsWritten ? ',\n' : '\n') + rows.map((r) => r[0] as string).join(',\n')));
-        rowsWritten += rows.length;
+        // One piece per batch: CSV lines end themselves; JSON objects are joined by ",\n".
+        const parts: Uint8Array[] = [];
+        for (const row of next.value) {
+          if (q.format === 'json' && jsonRows++ > 0) parts.push(separator);
+          parts.push(row);
+        }
+        controller.enqueue(Buffer.concat(parts));
       } catch (err) {
         console.error('[export] leads', err);
         controller.error(err);

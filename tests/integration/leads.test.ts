@@ -241,7 +241,7 @@ describe('GET /leads/export', () => {
     const school = await staffWithSchool(su, 'csv@lantern.test', 'CSV Leads College');
     const tricky = [
       { firstName: 'Comma, Quote "Q"', lastName: 'Line\nBreak', email: 'q@example.com', stateProvince: 'Oregon' },
-      { firstName: '=HYPERLINK("http://evil.example","x")', lastName: '+SUM(A1)', email: '@evil.example', stateProvince: '-2+3' },
+      { firstName: '=HYPERLINK("http://evil.example","x")', lastName: '+SUM(A1)', email: '@evil.example', stateProvince: '-2+3', preferredName: '\rCR' },
       { firstName: '李', lastName: 'Müller-Øvergård', email: 'li@example.cn', stateProvince: '\tTab' },
       { firstName: 'Ma', lastName: 'Majors', email: 'ma@example.com', intendedMajor: ['Nursing', 'Art, History'], optInEmail: true, optInSms: false, gpa: 3.5, graduationYear: 2027, source: 'chatbot_quickinfocard' as const },
     ];
@@ -262,6 +262,7 @@ describe('GET /leads/export', () => {
       ['李', 'Müller-Øvergård', 'li@example.cn', "'\tTab"],
       ['Ma', 'Majors', 'ma@example.com', ''],
     ]);
+    expect(rows[1]!.preferred_name).toBe("'\rCR");
     expect(rows[3]).toMatchObject({ source: 'Quick Info Card', intended_major: 'Nursing; Art, History', opt_in_email: 'yes', opt_in_sms: 'no', opt_in_phone: '', gpa: '3.5', graduation_year: '2027' });
     expect(rows[0]!.source).toBe('Chatbot Conversation');
     expect(Date.parse(rows[0]!.created_at!)).toBeGreaterThan(Date.now() - 3600_000);
