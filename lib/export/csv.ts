@@ -21,7 +21,8 @@ export function inertCell(value: unknown): string {
 export function csvRecords(records: unknown[][]): string {
   return stringify(
     records.map((r) => r.map(inertCell)),
-    { record_delimiter: 'windows' },
+    // CRLF records; csv-stringify then quotes only cells holding CRLF itself, so any CR or LF is named.
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }
 
