@@ -15,7 +15,7 @@ CREATE TABLE "lead_exports" (
 ALTER TABLE "lead_exports" ADD CONSTRAINT "lead_exports_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_exports" ADD CONSTRAINT "lead_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_exports_school_mark_idx" ON "lead_exports" USING btree ("school_id","marks_until");--> statement-breakpoint
-CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))) gin_trgm_ops);
+CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin ((lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))) gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX "conversations_lead_idx" ON "conversations" USING btree ("lead_id") WHERE "conversations"."lead_id" is not null;
 --> statement-breakpoint

@@ -7,11 +7,12 @@ import { users } from './users';
 export { LEAD_SOURCES, type LeadSource } from './lead-values';
 
 /**
- * The text the Leads page searches (names, e-mail, phone as typed and as digits only), lower case.
+ * The text the Leads page searches (names, e-mail, phone), lower case. Phones are stored in E.164
+ * (+ and digits), so a number typed any way is found by its digits.
  * The query must use exactly this expression for Postgres to use the trigram index.
  */
 export const LEAD_SEARCH_TEXT =
-  "lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))";
+  "lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))";
 
 // Spec 002 §3.3. A lead made in chat is tied to its widget session (one lead per session).
 export const leads = pgTable(
