@@ -17,6 +17,8 @@ import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
 // bound this export answers in X-Export-Until.
 
 export const LEAD_EXPORT_BATCH = 1000;
+/** Rows per cursor fetch on Postgres: fewer round trips; 5,000 CSV lines are about 1 MB. */
+const CURSOR_BATCH = 5000;
 const LIST_SEPARATOR = '; ';
 
 const sourceLabel = sql.raw(
@@ -86,7 +88,7 @@ function batchesOf(db: Database, query: (limit: number, offset: number) => SQL, 
   const client = (db as unknown as { $client?: RawClient }).$client;
   if (typeof client?.unsafe === 'function') {
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(whole);
-    const rows = client.unsafe(text, params).raw().cursor(LEAD_EXPORT_BATCH)[Symbol.asyncIterator]();
+    const rows = client.unsafe(text, params).raw().cursor(CURSOR_BATCH)[Symbol.asyncIterator]();
     return {
       async next() {
         const r = await rows.next();
