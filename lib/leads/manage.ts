@@ -320,7 +320,8 @@ const FUTURE_SKEW_MS = 5 * 60_000;
 export async function trackExport(ctx: AuthContext, input: ExportTrackInput): Promise<{ id: number; last_export_at: string | null }> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  if (input.to_date && startOf(input.to_date).getTime() > Date.now() + FUTURE_SKEW_MS) {
+  // Only a mark must not run ahead of the clock (it would hide leads still to come); a custom range may end later today.
+  if (input.since_last_export && input.to_date && startOf(input.to_date).getTime() > Date.now() + FUTURE_SKEW_MS) {
     throw validationError([{ loc: ['body', 'to_date'], msg: 'to_date cannot be in the future', type: 'value_error' }]);
   }
   const bound = (v: string | null | undefined, end: boolean) => {
