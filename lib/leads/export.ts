@@ -63,7 +63,8 @@ const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntri
       case 'intended_major':
         return [
           k,
-          { csv: csvCellSql(sql.raw(`nullif(array_to_string(array(select jsonb_array_elements_text(intended_major)), '${LIST_SEPARATOR}'), '')`)), json: sql.raw('intended_major') },
+          // majors.text: joined once per row by the lateral join below (the cell reads it several times).
+          { csv: csvCellSql(sql.raw('majors.text')), json: sql.raw('intended_major') },
         ];
       case 'opt_in_email':
       case 'opt_in_sms':
@@ -135,7 +136,11 @@ export async function exportLeads(ctx: AuthContext, q: LeadExportQuery): Promise
           fields.map((f) => sql`${f}::text, ${FIELD_SQL[f].json}`),
           sql`, `,
         )})::text`;
-  const select = sql`select ${line} as line from leads where ${where} order by ${orderSql(q.sort)}`;
+  const majors =
+    q.format === 'csv' && fields.includes('intended_major')
+      ? sql` cross join lateral (select nullif(string_agg(m.v, ${LIST_SEPARATOR} order by m.i), '') as text from jsonb_array_elements_text(intended_major) with ordinality m(v, i)) majors`
+      : sql``;
+  const select = sql`select ${line} as line from leads${majors} where ${where} order by ${orderSql(q.sort)}`;
   const batches = batchesOf(db, (limit, offset) => sql`${select} limit ${limit} offset ${offset}`, select);
 
   const encoder = new TextEncoder();
