@@ -12,6 +12,7 @@ import '@/lib/crm/lead-listener';
 import { crmRetryDelayMs } from '@/lib/crm/retry';
 import { drainJobs } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';
+import { leadTranscript } from '@/lib/leads/transcript';
 import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
@@ -184,7 +185,9 @@ describe('lead delivery', () => {
     const got = receiver.received[0]!;
     expect(got.verifyError).toBeNull();
     expect(got.headers['x-lantern-event']).toBe('lead.created');
-    expect(got.verified).toEqual({ FirstName: 'Ana', GPA: 3.9, Source: 'Lantern', History: 'User: Do you have nursing?\nAssistant: Yes, a BSN.', Conversation: conv!.id });
+    // chat_history is the Leads page's plain-text transcript of the lead's conversation.
+    expect(got.verified).toEqual({ FirstName: 'Ana', GPA: 3.9, Source: 'Lantern', History: await leadTranscript(s.id, saved.id), Conversation: conv!.id });
+    expect((got.verified as { History: string }).History).toMatch(/Visitor: Do you have nursing\?\n+Assistant: Yes, a BSN\./);
 
     await lead(s.id, { last_name: 'Lopez' }, sessionId);
     await runAll();
