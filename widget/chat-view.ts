@@ -1,3 +1,4 @@
+import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
 import { renderMarkdown } from '@/lib/widget/markdown';
 import { MESSAGE_MAX, THANKS_TEXT } from './chat';
 import { fontFamily, h, svgIcon } from './dom';
@@ -46,6 +47,17 @@ const INPUT_TYPES: Record<string, string> = { email: 'email', tel: 'tel', number
 const AUTOCOMPLETE: Record<string, string> = { first_name: 'given-name', last_name: 'family-name', preferred_name: 'nickname', email: 'email', phone: 'tel', date_of_birth: 'bday', state_province: 'address-level1' };
 const AVATAR_PX: Record<string, number> = { small: 24, medium: 32, large: 40 };
 
+/** Normal-size text over its background, as custom properties of FRAME_CSS. */
+const TEXT_PAIRS: [string, string][] = [
+  ['--at', '--ab'],
+  ['--ut', '--ub'],
+  ['--bt', '--p'],
+  ['--it', '--ib'],
+  ['--qit', '--qib'],
+  ['--ql', '--qs'],
+  ['--qlt', '--qlb'],
+];
+
 /** The custom properties the chat's CSS reads, as name → value (fonts as CSS font-family lists). */
 export function chatStyleVars(s: WidgetStyling, dark = false): Record<string, string> {
   const vars: Record<string, string> = {};
@@ -54,6 +66,12 @@ export function chatStyleVars(s: WidgetStyling, dark = false): Record<string, st
     vars[name] = field.endsWith('FontFamily') ? fontFamily(value) : value;
   }
   if (dark) for (const [name, value] of DARK_VARS) vars[name] = value;
+  // No pair is drawn below WCAG AA for its size: the header title is large text (3:1), the rest is
+  // normal text (4.5:1). A pair the school chose below that gets a readable text colour instead.
+  vars['--ht'] = readableText(vars['--ht'], vars['--p']);
+  for (const [text, background] of TEXT_PAIRS) vars[text] = readableText(vars[text], vars[background], RECOMMENDED_CONTRAST);
+  vars['--qt'] = readableText('#212529', vars['--qs'], RECOMMENDED_CONTRAST);
+  vars['--qe'] = readableText('#b02a37', vars['--qs'], RECOMMENDED_CONTRAST);
   return vars;
 }
 
@@ -141,7 +159,7 @@ export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' |
     }
     inputs.push([field, input]);
   });
-  const error = h('p', { class: 'er', role: 'alert', hidden: '' });
+  const error = h('p', { class: 'er', id: 'lantern-card-error', role: 'alert', hidden: '' });
   const submit = h('button', { class: 'sub', type: 'submit' }, 'Submit');
   const later = h('button', { class: 'no', type: 'button' }, 'Not now');
   box.append(error, h('div', { class: 'act' }, submit, later));

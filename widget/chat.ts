@@ -105,6 +105,13 @@ export function errorDetail(body: unknown): string | null {
   return null;
 }
 
+/** The fields a 422 answer names (`loc: ["body", field]`). */
+export function invalidFields(body: unknown): string[] {
+  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+  if (!Array.isArray(detail)) return [];
+  return detail.map((d) => (d && Array.isArray(d.loc) && typeof d.loc[1] === 'string' ? d.loc[1] : '')).filter(Boolean);
+}
+
 /** What the visitor sees when a message is refused before the answer starts. */
 export function refusalText(status: number, body: unknown): string {
   return (status === 422 || status === 429 ? errorDetail(body) : null) ?? FAILURE_TEXT;

@@ -16,7 +16,7 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0;padding:0}
 .hd{flex:none;display:flex;align-items:center;gap:10px;min-height:56px;padding:10px 12px 10px 16px;background:var(--p);color:var(--ht);font-family:var(--hf)}
 .hd :focus-visible{outline-color:var(--ht)}
-.hd h1{flex:1;min-width:0;margin:0;font-size:16px;font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.hd h1{flex:1;min-width:0;margin:0;font-size:19px;font-weight:700;line-height:1.25;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .av{flex:none;border-radius:50%;object-fit:cover;background:rgba(255,255,255,.25);display:flex;align-items:center;justify-content:center;font-size:.9em;font-weight:600}
 .x{flex:none;width:34px;height:34px;padding:0;border:0;border-radius:8px;background:none;color:inherit;cursor:pointer;display:flex;align-items:center;justify-content:center}
 .x:hover{background:rgba(255,255,255,.18)}
@@ -52,18 +52,20 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .typing span:nth-child(2){animation-delay:.2s}
 .typing span:nth-child(3){animation-delay:.4s}
 @keyframes dot{30%{opacity:1;transform:translateY(-3px)}}
-.card{align-self:stretch;margin:2px 0;padding:12px 14px;border:1px solid var(--qp);border-top-width:4px;border-radius:12px;background:var(--qs);color:#212529;font-size:13px}
+.card{align-self:stretch;margin:2px 0;padding:12px 14px;border:1px solid var(--qp);border-top-width:4px;border-radius:12px;background:var(--qs);color:var(--qt,#212529);font-size:13px}
 .card p{margin:0 0 10px}
 .card label{display:block;margin:0 0 8px;font-weight:600}
 .card input{font:inherit;font-weight:400}
 .card .tx{display:block;width:100%;margin-top:3px;padding:7px 9px;border:1px solid #ced4da;border-radius:6px;background:var(--qib);color:var(--qit);font-family:var(--qif)}
-.card .ck{display:flex;align-items:center;gap:8px;font-weight:400}
-.card .ck input{accent-color:var(--qp);width:16px;height:16px;margin:0}
+.card .ck{display:flex;align-items:center;gap:8px;min-height:24px;font-weight:400}
+.card .ck input{accent-color:var(--qp);width:20px;height:20px;margin:0}
 .card .act{display:flex;align-items:center;gap:14px;margin-top:12px}
-.card .sub{padding:8px 16px;border:0;border-radius:6px;background:var(--qlb);color:var(--qlt);font:inherit;font-weight:600;cursor:pointer}
+.card .sub{min-height:32px;padding:8px 16px;border:0;border-radius:6px;background:var(--qlb);color:var(--qlt);font:inherit;font-weight:600;cursor:pointer}
 .card .sub:disabled{opacity:.6;cursor:default}
-.card .no{padding:0;border:0;background:none;color:var(--ql);font:inherit;text-decoration:underline;cursor:pointer}
-.card .er{margin:10px 0 0;color:#b02a37}
+.card .no{min-height:24px;min-width:24px;padding:0;border:0;background:none;color:var(--ql);font:inherit;text-decoration:underline;cursor:pointer}
+.card .er{margin:10px 0 0;color:var(--qe,#b02a37)}
+.card .fe{display:block;margin-top:3px;color:var(--qe,#b02a37);font-weight:400}
+.card [aria-invalid=true]{border-color:var(--qe,#b02a37)}
 .thanks{align-self:center;margin:2px 0;color:var(--mu);font-size:13px;text-align:center}
 .wait{flex:none;margin:0;padding:8px 14px;border-top:1px solid var(--ln);background:#fff3cd;color:#664d03;font-size:13px}
 .dark .wait{background:#332701;color:#ffda6a}

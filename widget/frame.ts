@@ -3,6 +3,7 @@ import {
   COUNTER_FROM,
   EMPTY_REPLY_TEXT,
   errorDetail,
+  invalidFields,
   FAILURE_TEXT,
   historyFor,
   leadValue,
@@ -113,13 +114,21 @@ async function boot() {
   // Header: avatar, title, close (only inside the loader's panel).
   const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined });
 
-  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  // The conversation is not itself live (it changes as the answer streams): each finished answer is
+  // read once, politely, through the announcer, and focus stays where the visitor left it (WCAG 4.1.3).
+  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'off', 'aria-label': 'Conversation', tabindex: '0' });
+  const announcer = h('div', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const announce = (text: string) => {
+    announcer.textContent = '';
+    // A fresh text node after the clearing, so the same words twice are still read.
+    setTimeout(() => (announcer.textContent = text), 50);
+  };
   const typing = h('div', { class: 'row ai' }, h('div', { class: 'typing', role: 'img', 'aria-label': 'Assistant is typing' }, h('span'), h('span'), h('span')));
 
   const { form, textarea, counter, send } = inputArea();
   // The rate limit's answer: a notice over the input, not a message in the conversation.
   const notice = h('p', { class: 'wait', role: 'status', hidden: '' });
-  app.append(header, log, notice, form);
+  app.append(header, log, notice, form, announcer);
 
   let pending = false;
   /** Sending waits until then after a 429 (its Retry-After). */
@@ -174,7 +183,12 @@ async function boot() {
       }
       submit.disabled = true;
       error.hidden = true;
+      for (const [, input] of inputs) {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
       let problem = FAILURE_TEXT;
+      let invalid: string[] = [];
       try {
         const res = await call('/api/widget/leads', body);
         if (res.ok) {
@@ -187,13 +201,26 @@ async function boot() {
           box.replaceWith(thanks());
           return;
         }
-        if (res.status < 500) problem = errorDetail(await readJson(res)) || FAILURE_TEXT;
+        if (res.status < 500) {
+          const answer = await readJson(res);
+          problem = errorDetail(answer) || FAILURE_TEXT;
+          invalid = invalidFields(answer);
+        }
       } catch {
         // offline: the generic text
       }
       error.textContent = problem;
       error.hidden = false;
       submit.disabled = false;
+      // Each field the answer names is marked invalid and described by the message.
+      let first: HTMLInputElement | null = null;
+      for (const [field, input] of inputs) {
+        if (invalid.indexOf(field.key) < 0) continue;
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', error.id);
+        first = first || input;
+      }
+      if (first) first.focus();
     };
     return box;
   }
@@ -315,6 +342,8 @@ async function boot() {
     const row = messageRow(reply);
     if (draft) (draft as HTMLElement).replaceWith(row);
     else typing.replaceWith(row);
+    const said = row.querySelector('.msg');
+    announce((aiName || 'Assistant') + ': ' + (said ? said.textContent : reply.text));
     let carded = false;
     if (!reply.failed && cardWanted(lead, chat)) {
       chat.card = 'open';
