@@ -38,6 +38,8 @@ export type SavedChat = {
   cardAt?: number;
   /** The visitor's first name from the card, for the letter avatar. */
   name?: string;
+  /** The visitor reached the admissions office through 'Talk to a person'. */
+  handoff?: 'done';
 };
 
 export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -80,6 +82,7 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
     chat.cardAt = typeof r.cardAt === 'number' ? Math.min(Math.max(0, r.cardAt), messages.length) : messages.length;
   }
   if (typeof r.name === 'string' && r.name) chat.name = r.name.slice(0, 100);
+  if (r.handoff === 'done') chat.handoff = 'done';
   return chat;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionIdField } from '@/lib/leads/values';
+import { LANGUAGES } from '@/lib/widget/language';
 
 export { sessionIdField };
 
@@ -24,6 +25,8 @@ export const chatRequestSchema = z.object({
     // Only the last ten entries reach the model (spec 002 §9).
     .transform((h) => h.filter((m) => m.content.trim()).slice(-HISTORY_USED)),
   session_id: sessionIdField.optional(),
+  /** The widget's language (the visitor's browser language, or the school's default). */
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
 });
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
