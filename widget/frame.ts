@@ -1,10 +1,8 @@
 import {
   cardWanted,
   COUNTER_FROM,
-  EMPTY_REPLY_TEXT,
   errorDetail,
   invalidFields,
-  FAILURE_TEXT,
   historyFor,
   leadValue,
   loadChat,

@@ -10,6 +10,7 @@ import { FormFooter } from '@/components/ui/form-footer';
 import { SelectField } from '@/components/ui/select';
 import { callAction } from '@/lib/web/api';
 import { contrastRatio, MINIMUM_CONTRAST, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/widget/language';
 import { useScreenData } from '@/lib/web/screen-data';
 import {
   ANIMATION_INTERVALS,
@@ -328,6 +329,13 @@ export function StylingPanel() {
             <ContrastNote what="Card input text on its background" text={value.quickCardInputTextColor} background={value.quickCardInputBgColor} />
             <ContrastNote what="Card link on the card background" text={value.quickCardLinkColor} background={value.quickCardSecondaryColor} />
             <ContrastNote what="Card button text on its colour" text={value.quickCardLinkButtonTextColor} background={value.quickCardLinkButtonBgColor} />
+          </Group>
+
+          <Group title="Language">
+            <Choice label="Default language" value={value.defaultLanguage} options={LANGUAGES} name={(v) => LANGUAGE_NAMES[v]} onChange={(v) => set('defaultLanguage', v)} />
+            <p className="text-xs text-slate-700 sm:col-span-2 dark:text-slate-300">
+              The widget speaks the visitor&apos;s browser language when it has it (English, Spanish, French, Portuguese, Simplified Chinese, Vietnamese, Korean, Arabic); other visitors see this one.
+            </p>
           </Group>
 
           <FormFooter label="Save Styling" busy={saving} busyLabel="Saving…" />
