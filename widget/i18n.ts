@@ -400,4 +400,4 @@ export function pickLanguage(browser: readonly string[], schoolDefault: string |
 
 /** Asking for a person, in the widget's languages ('talk to a human', 'hablar con una persona'…). */
 export const WANTS_PERSON =
-  /\b(human|real person|a person|live agent|an agent|representative|someone real|staff member|humano|una persona|agente|humain|une personne|conseiller|uma pessoa|atendente)\b|人工|真人|客服|người thật|nhân viên|사람|상담원|شخص|إنسان|موظف/i;
+  /\b(talk|speak|chat|connect|reach|get)\b[^.?!]{0,30}\b(human|person|someone|agent|representative|staff|counsell?or|advisor|admissions officer)\b|\b(real person|live agent|human being)\b|\b(hablar|comunicarme)\b[^.?!]{0,30}\b(persona|humano|agente|asesor)|\b(parler|discuter)\b[^.?!]{0,30}\b(personne|humain|conseiller|agent)|\b(falar|conversar)\b[^.?!]{0,30}\b(pessoa|humano|atendente|consultor)|人工|真人|客服|nói chuyện với (người|nhân viên)|상담원|직원과|사람과|التحدث (إلى|مع) (شخص|موظف|إنسان)/i;

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, ownerToken, uniq } from './helpers';
-import { E2E_PORT, HOST_PAGE_PORT } from './ports';
+import { E2E_PORT, HOST_PAGE_PORT, SMTP_PORT } from './ports';
 
 // Issue 26: every visitor served. A keyboard and screen-reader visitor, visitors reading other
 // languages, and a visitor who wants a person, each on a school's own website (another origin).
@@ -148,5 +149,128 @@ test.describe('an accessible widget', () => {
       await request.post('/widget-styling', { multipart: { styling: JSON.stringify({ primaryColor: '#007bff', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#007bff', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#007bff' }) }, headers: auth });
       await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational' }, headers: auth });
     }
+  });
+});
+
+test.describe("visitors' languages", () => {
+  test('a browser set to Spanish sees the widget in Spanish, and the built-in model says so in Spanish', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(frame.getByRole('log')).toContainText('¡Hola! Soy');
+    const box = frame.getByLabel('Escribe tu mensaje');
+    await expect(box).toHaveAttribute('placeholder', 'Escribe tu mensaje…');
+    await expect(frame.getByRole('button', { name: 'Enviar' })).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Hablar con una persona' })).toBeVisible();
+    await box.fill('¿Cuánto cuesta la matrícula?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText('Solo puedo responder en inglés.');
+    await expect(frame.getByRole('log')).toContainText('$24,500');
+    await context.close();
+  });
+
+  test('Arabic renders right to left', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ar' });
+    const page = await context.newPage();
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(frame.getByLabel('اكتب رسالتك')).toBeVisible();
+    const direction = await frame.locator('.in').evaluate((el) => getComputedStyle(el).direction);
+    expect(direction).toBe('rtl');
+    // The message box sits at the start (right) and Send at the end (left).
+    const boxAt = (await frame.getByLabel('اكتب رسالتك').boundingBox())!;
+    const sendAt = (await frame.getByRole('button', { name: 'إرسال' }).boundingBox())!;
+    expect(sendAt.x).toBeLessThan(boxAt.x);
+    await context.close();
+  });
+});
+
+/** A real SMTP server for the app's mail; resolves with the next message's raw text. */
+function startInbox() {
+  let deliver: (text: string) => void = () => {};
+  const next = new Promise<string>((resolve) => (deliver = resolve));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
+      stream.on('end', () => {
+        deliver(data);
+        done();
+      });
+    },
+  });
+  return new Promise<{ next: Promise<string>; stop: () => Promise<void> }>((resolve) =>
+    server.listen(SMTP_PORT, '127.0.0.1', () => resolve({ next, stop: () => new Promise((r) => server.close(() => r())) })),
+  );
+}
+
+test.describe('reaching a person', () => {
+  test('a visitor asks for a person: the form creates the lead, the conversation is flagged and the office gets the transcript', async ({ page, request }) => {
+    const inbox = await startInbox();
+    try {
+      await page.goto(`${HOST}/`);
+      await launcherOf(page).click();
+      const frame = frameOf(page);
+      const box = frame.getByLabel('Type your message');
+      await box.fill('How much is tuition?');
+      await box.press('Enter');
+      await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+      await box.fill('Can I talk to a human?');
+      await box.press('Enter');
+      const form = frame.getByRole('form', { name: 'Talk to a person' });
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Your name')).toBeFocused();
+      await form.getByLabel('Your name').fill('Rosa Diaz');
+      await form.getByRole('button', { name: 'Send to the admissions office' }).click();
+      // No way to reach the visitor yet: the message is tied to the e-mail field.
+      await expect(form.getByRole('alert')).toHaveText('Please enter an e-mail address or a phone number.');
+      await expect(form.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel('E-mail')).toBeFocused();
+      await form.getByLabel('E-mail').fill('rosa@example.com');
+      await expect(form.getByLabel('Your question')).toHaveValue('How much is tuition?');
+      await form.getByLabel('Your question').fill('Is there a payment plan for tuition?');
+      await form.getByRole('button', { name: 'Send to the admissions office' }).click();
+      await expect(frame.getByText('Thank you! The admissions office has your question and will get back to you soon.')).toBeVisible();
+
+      const raw = (await inbox.next).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      expect(raw).toContain('admissions@cedar.example.edu');
+      expect(raw).toContain('Rosa Diaz');
+      expect(raw).toContain('rosa@example.com');
+      expect(raw).toContain('Is there a payment plan for tuition?');
+      expect(raw).toContain('Visitor: How much is tuition?');
+
+      const session = await page.evaluate((k) => sessionStorage.getItem(`lantern:session:${k.slice(0, 12)}`), key);
+      const list = (await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; lead_id: number | null; handoff_at: string | null }[];
+      const conv = list.find((c) => c.session_id === session)!;
+      expect(conv.lead_id).toEqual(expect.any(Number));
+      expect(conv.handoff_at).not.toBeNull();
+    } finally {
+      await inbox.stop();
+    }
+  });
+
+  test('after two answers the assistant could not give, the widget offers a person; the header button opens the form any time', async ({ page }) => {
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    const box = frame.getByLabel('Type your message');
+    await box.fill('Do you have an ROTC program?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText("I don't have that information");
+    await expect(frame.getByRole('button', { name: 'Talk to a person' })).toHaveCount(1); // the header's
+    await box.fill('Is there a lacrosse stadium with a bookstore?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText('Would you like to talk to a person from the admissions office?');
+    await frame.getByRole('log').getByRole('button', { name: 'Talk to a person' }).click();
+    await expect(frame.getByRole('form', { name: 'Talk to a person' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
