@@ -479,7 +479,9 @@ async function boot() {
   }
 
   // The loader focuses the iframe when the panel opens: hand that focus to the message box.
-  if (document.hasFocus()) textarea.focus();
+  // Inside the loader's panel the frame is made when the visitor opens the chat: the message box
+  // takes focus as soon as it exists (the focus the loader gave the frame may have come too early).
+  if (document.hasFocus() || window.parent !== window) textarea.focus();
   window.addEventListener('focus', () => {
     if (document.activeElement === document.body) textarea.focus();
   });

@@ -192,6 +192,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
         if (!frame) {
           const q = new URLSearchParams({ key, session, theme });
           frame = h('iframe', { title, src: api + '/widget/frame?' + q });
+          // Focus given before the frame has loaded is lost: give it again once it has.
+          frame.onload = () => open && frame!.focus();
           panel.append(frame);
         }
         frame.focus();

@@ -127,8 +127,9 @@ test.describe('an accessible widget', () => {
     const styling = { primaryColor: '#ffee58', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#ffee58', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#fff59d' };
     const res = await request.post('/widget-styling', { multipart: { styling: JSON.stringify(styling) }, headers: auth });
     expect(res.status()).toBe(200);
+    const context = await browser.newContext();
     try {
-      const page = await browser.newPage();
+      const page = await context.newPage();
       await page.goto(`${HOST}/`);
       await launcherOf(page).click();
       const frame = frameOf(page);
@@ -144,8 +145,8 @@ test.describe('an accessible widget', () => {
       await expect(email).toBeFocused();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-      await page.close();
     } finally {
+      await context.close();
       await request.post('/widget-styling', { multipart: { styling: JSON.stringify({ primaryColor: '#007bff', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#007bff', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#007bff' }) }, headers: auth });
       await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational' }, headers: auth });
     }
