@@ -1,15 +1,29 @@
 // Runs once when the server process starts (never during `next build`).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // A serverless host without DATABASE_URL / AUTH_SECRET: refuse to serve rather than write PGlite to a
+  // read-only, per-instance disk (the build refuses first; this covers a host that skipped it).
+  const { serverlessConfigProblem, serverlessHost } = await import('./db/host.mjs');
+  const problem = serverlessConfigProblem();
+  if (problem) {
+    console.error(problem);
+    throw new Error(problem);
+  }
   const { getDb } = await import('./db/client');
   // Open and migrate in the background: /health answers at once, the first data request waits for this.
   getDb().then(
     () => console.log('[lantern] database ready'),
     (err) => console.error('[lantern] database failed to open:', err),
   );
+  // Every saved lead queues its CRM delivery, whichever route saves it (issue 21).
+  await import('./lib/crm/lead-listener');
   // Background work: Inngest calls /api/inngest when configured; otherwise this process runs jobs,
   // and the cron schedules unless LANTERN_SCHEDULER=off.
-  const { startInProcessWork } = await import('./lib/jobs/backend');
+  const { inngestEnabled, startInProcessWork } = await import('./lib/jobs/backend');
+  const host = serverlessHost();
+  if (host && !inngestEnabled()) {
+    console.warn(`[lantern] on ${host} without Inngest: scheduled tasks and background jobs run only while a request keeps an instance alive. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (docs/deploy.md).`);
+  }
   const started = await startInProcessWork({ schedules: process.env.LANTERN_SCHEDULER !== 'off' });
   if (started.mode === 'in-process') console.log(`[lantern] in-process job runner started; scheduler with ${started.tasks} tasks`);
 }

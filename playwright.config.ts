@@ -50,6 +50,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       // The knowledge tests serve a small website here for the app to read.
       OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${SITE_PORT}`,
+      // Prospect files over 2 KB import in the background, so the prospects test sees the progress bar.
+      PROSPECT_IMPORT_INLINE_MAX_BYTES: '2048',
     },
   },
 });

@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
+import { migratePostgres, migrationsFolderOf } from './migrate-postgres.mjs';
+import { serverlessConfigProblem } from './host.mjs';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,8 +91,16 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
 }
 
 async function openDefault(): Promise<DbHandle> {
+  // A serverless host's disk is read-only and per instance: never put PGlite there.
+  const problem = serverlessConfigProblem();
+  if (problem) throw new Error(problem);
   const url = process.env.DATABASE_URL;
-  const handle = await openDatabase(url ? { url } : { pgliteDir: path.join(dataDir(), 'pglite') });
+  if (url) {
+    // Several instances (or a build) may start at once: one migrates under an advisory lock, the others wait.
+    await migratePostgres(url, migrationsFolderOf(/*turbopackIgnore: true*/ process.cwd()));
+    return openDatabase({ url });
+  }
+  const handle = await openDatabase({ pgliteDir: path.join(dataDir(), 'pglite') });
   await runMigrations(handle.db, handle.kind);
   return handle;
 }

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // widget/ and its build script: the widget bundles in public/ are built from them (scripts/build-widget.mjs).
-const INPUTS = ['app', 'components', 'lib', 'db/schema', 'db/client.ts', 'db/migrate.ts', 'db/data-dir.ts', 'inngest', 'public', 'widget', 'scripts/build-widget.mjs',
+const INPUTS = ['app', 'components', 'lib', 'db/schema', 'db/client.ts', 'db/migrate.ts', 'db/migrate-postgres.mjs', 'db/host.mjs', 'db/data-dir.ts', 'db/migrations', 'inngest', 'public', 'widget', 'scripts/build-widget.mjs',
+  'scripts/serve.mjs', 'scripts/client-address.mjs', 'scripts/standalone-server.mjs', 'scripts/standalone.mjs',
   'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
 
 function walk(entry, out) {
@@ -47,10 +48,19 @@ export function recordBuild(root = process.cwd(), stamp = sourceStamp(root)) {
  * records the build. `npm start` and the benchmarks share it. Exits the process when a build fails.
  */
 export async function ensureBuilt(root = process.cwd()) {
-  const { spawnSync } = await import('node:child_process');
   const widgetBuilt = ['public/widget.js', 'public/widget/frame.js'].every((file) => fs.existsSync(path.join(root, file)));
   if (widgetBuilt && buildIsCurrent(root)) return false;
   console.log('[lantern] building the app (first start or sources changed)...');
+  await buildApp(root);
+  return true;
+}
+
+/**
+ * The widget bundles, `next build`, the standalone server folder (scripts/standalone.mjs), and the
+ * build's stamp. Exits the process when a step fails.
+ */
+export async function buildApp(root = process.cwd()) {
+  const { spawnSync } = await import('node:child_process');
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   const run = (args) => {
     const build = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
@@ -61,6 +71,7 @@ export async function ensureBuilt(root = process.cwd()) {
   // build stale instead of being recorded as built.
   const stamp = sourceStamp(root);
   run([path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+  const { prepareStandalone } = await import('./standalone.mjs');
+  await prepareStandalone(root);
   recordBuild(root, stamp);
-  return true;
 }

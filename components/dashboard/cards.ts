@@ -8,6 +8,8 @@ export type DashboardCard = {
   href?: string;
   /** Exists in the product but hidden until it ships (spec: "hidden as coming soon"). */
   hidden?: boolean;
+  /** Hidden unless the school has turned on this feature (School Management, superuser). */
+  feature?: 'prospects';
 };
 
 export type DashboardSection = { title: string; superuserOnly?: boolean; cards: DashboardCard[] };
@@ -25,7 +27,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     title: 'Start Your AI Engines',
     cards: [
       { key: 'chatbot', title: 'Chatbot', description: 'Configure the website chat widget and review conversation logs.', href: '/dashboard/chatbot' },
-      { key: 'crm-setup', title: 'CRM Setup', description: 'Connect integrations and map lead fields to your CRM.' },
+      { key: 'crm-setup', title: 'CRM Setup', description: 'Connect integrations and map lead fields to your CRM.', href: '/dashboard/crm-setup' },
       { key: 'email', title: 'Email', description: 'Answer admissions e-mail with the assistant.', hidden: true },
       { key: 'phone', title: 'Phone', description: 'Answer admissions calls with the assistant.', hidden: true },
     ],
@@ -35,8 +37,8 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     cards: [
       { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.' },
       { key: 'reports', title: 'Reports', description: 'Conversations and leads over time.', href: '/dashboard/reports' },
-      { key: 'manage-prospects', title: 'Manage Prospects', description: 'Import and manage prospect lists.', hidden: true },
-      { key: 'campaigns', title: 'Campaigns', description: 'Reach prospects with campaigns.', hidden: true },
+      { key: 'manage-prospects', title: 'Manage Prospects', description: 'Import and manage prospect lists.', href: '/dashboard/prospects', hidden: true, feature: 'prospects' },
+      { key: 'campaigns', title: 'Campaigns', description: 'Reach prospects with campaigns.', href: '/dashboard/campaigns', hidden: true, feature: 'prospects' },
     ],
   },
   {
@@ -62,6 +64,10 @@ export function cardState(card: DashboardCard, hasSchool: boolean): CardState {
   return { card, enabled: true, badge: null };
 }
 
-export function visibleSections(role: string): DashboardSection[] {
-  return DASHBOARD_SECTIONS.filter((s) => !s.superuserOnly || role === 'superuser').map((s) => ({ ...s, cards: s.cards.filter((c) => !c.hidden) }));
+/** The sections a role sees; a hidden card shows only when the school turned its feature on. */
+export function visibleSections(role: string, features: { prospects?: boolean } = {}): DashboardSection[] {
+  return DASHBOARD_SECTIONS.filter((s) => !s.superuserOnly || role === 'superuser').map((s) => ({
+    ...s,
+    cards: s.cards.filter((c) => !c.hidden || (c.feature !== undefined && features[c.feature] === true)),
+  }));
 }

@@ -8,13 +8,15 @@ export function DashboardView({
   schoolName,
   hasSchool,
   passwordUpdate,
+  prospectsEnabled = false,
 }: {
+  prospectsEnabled?: boolean;
   role: string;
   schoolName: string | null;
   hasSchool: boolean;
   passwordUpdate: { required: boolean; deadline: string | null };
 }) {
-  const sections = visibleSections(role);
+  const sections = visibleSections(role, { prospects: prospectsEnabled });
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { createSchoolAction } from '@/app/actions/school';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
+import { FeatureSwitches } from './feature-switches';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
@@ -83,7 +84,7 @@ function CreateSchool({ narrow }: { narrow: boolean }) {
   );
 }
 
-export function SchoolManagement({ initialSchool, loadError }: { initialSchool: SchoolView | null; loadError: boolean }) {
+export function SchoolManagement({ initialSchool, loadError, features }: { initialSchool: SchoolView | null; loadError: boolean; features?: { prospectsEnabled: boolean } | null }) {
   const narrow = useMediaQuery(NARROW);
   const [school, setSchool] = useState(initialSchool);
   // A new school arrives from the server after router.refresh().
@@ -121,6 +122,7 @@ export function SchoolManagement({ initialSchool, loadError }: { initialSchool: 
           <Section id="social" narrow={narrow}>
             <SocialSection school={school} onSaved={setSchool} />
           </Section>
+          {features && <FeatureSwitches prospectsEnabled={features.prospectsEnabled} />}
         </div>
       )}
     </div>

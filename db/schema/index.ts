@@ -16,3 +16,5 @@ export * from './chat';
 export * from './jobs';
 export * from './reviews';
 export * from './analytics';
+export * from './crm';
+export * from './prospects';

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const TASK_STATUSES = ['pending', 'running', 'success', 'failure', 'skipped'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -16,11 +16,14 @@ export const taskExecutions = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     resultSummary: text('result_summary'),
     errorMessage: text('error_message'),
+    /** The schedule tick a scheduled run belongs to: unique per task, so several instances run each tick once. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
   },
   (t) => [
     index('task_executions_started_idx').on(t.startedAt.desc()),
     index('task_executions_task_started_idx').on(t.taskName, t.startedAt.desc()),
     index('task_executions_status_started_idx').on(t.status, t.startedAt.desc()),
+    uniqueIndex('task_executions_schedule_tick_idx').on(t.taskName, t.scheduledFor),
   ],
 );
 

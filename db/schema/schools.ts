@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type ContactPoint = { name: string; phone?: string | null; email?: string | null; website?: string | null };
 
@@ -29,6 +29,8 @@ export const schools = pgTable('schools', {
   timeZone: text('time_zone').notNull().default('UTC'),
   // Bumped by database triggers (migration 0012) whenever the school's knowledge passages, or anything
   // its assistant is told, change: the chat engine's in-process caches compare them on each message.
+  // Issue 23: Manage Prospects and Campaigns stay hidden (spec 000 §2.4) until a superuser turns them on for the school.
+  prospectsEnabled: boolean('prospects_enabled').notNull().default(false),
   knowledgeVersion: integer('knowledge_version').notNull().default(0),
   assistantVersion: integer('assistant_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,13 @@
-import { cleanupExpiredTokens } from './cleanup-expired-tokens';
-import { conversationRetention } from './conversation-retention';
-import { conversationTurnAnalysis } from './conversation-turn-analysis';
-import { dailyStats } from './daily-stats';
-import { interviewCallSync } from './interview-call-sync';
+import { TASKS } from '@/lib/scheduler/registry';
+import { taskFunction } from '../task-function';
 import { jobRunner } from './job-runner';
-import { mailDelivery } from './mail-delivery';
-import { rateLimitCleanup } from './rate-limit-cleanup';
-import { uploadCleanup } from './upload-cleanup';
-import { webLinkRefresh } from './web-link-refresh';
 
-/** The scheduled tasks' functions, one per registered task. */
-export const taskFunctions = [cleanupExpiredTokens, mailDelivery, rateLimitCleanup, webLinkRefresh, interviewCallSync, conversationRetention, uploadCleanup, conversationTurnAnalysis, dailyStats];
+/**
+ * The scheduled tasks' functions: one per task in lib/scheduler/registry.ts, built from it, so a
+ * task added there gets its Inngest function (cron + Trigger Now event) with no code here. Jobs
+ * (lib/jobs/catalog.ts) need none of their own: the job runner runs every kind.
+ */
+export const taskFunctions = TASKS.map((task) => taskFunction(task.key));
 
 /** Every Inngest function Lantern serves: the scheduled tasks and the job runner (lib/jobs). */
 export const functions = [...taskFunctions, jobRunner];

@@ -28,6 +28,19 @@ export const JOBS = {
     payload: z.object({ school_id: z.number().int().positive() }),
     retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
   },
+  crm_delivery: {
+    display_name: 'CRM Delivery',
+    payload: z.object({ delivery_id: z.number().int().positive(), attempt: z.number().int().positive(), manual: z.boolean().default(false) }),
+    // The CRM's own failures are retried by the delivery (lib/crm/deliveries.ts, Standard Webhooks'
+    // schedule); this policy only covers a run that failed under Lantern (the database went away).
+    retry: { maxAttempts: 3, baseDelayMs: 5_000, maxDelayMs: 60_000 },
+  },
+  prospect_import: {
+    display_name: 'Prospect Import',
+    payload: z.object({ batch_id: z.uuid() }),
+    // An attempt undoes what an interrupted one wrote before it starts again.
+    retry: { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 5 * 60_000 },
+  },
 } satisfies Record<string, { display_name: string; payload: z.ZodType; retry: RetryPolicy }>;
 
 export type JobName = keyof typeof JOBS;

@@ -2,7 +2,7 @@ import 'server-only';
 import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { getDb, listen } from '@/db/client';
+import { getDb, getDbKind, listen } from '@/db/client';
 import { jobs, type Job, type TaskExecution } from '@/db/schema';
 import { runTask } from '@/lib/scheduler/run-task';
 import { JOB_CHANNEL } from './backend';
@@ -102,16 +102,35 @@ export async function runNextDueJob(opts: { now?: Date } = {}): Promise<JobRun |
   return run;
 }
 
-/** Runs due jobs one after another until none is due (or `max` ran). */
-export async function drainJobs(opts: { now?: Date; max?: number } = {}): Promise<JobRun[]> {
+/**
+ * Runs due jobs until none is due (or `max` ran): one after another, or in `concurrency` lanes that
+ * each claim the next due job (SKIP LOCKED keeps them apart), so many small jobs that mostly wait
+ * on the network (CRM deliveries, mail) do not queue behind each other.
+ */
+export async function drainJobs(opts: { now?: Date; max?: number; concurrency?: number } = {}): Promise<JobRun[]> {
   const runs: JobRun[] = [];
   const max = opts.max ?? 100;
-  while (runs.length < max) {
-    const run = await runNextDueJob(opts);
-    if (!run) break;
-    runs.push(run);
-  }
+  let claimed = 0;
+  const lane = async () => {
+    while (claimed < max) {
+      claimed++;
+      const run = await runNextDueJob(opts);
+      if (!run) return;
+      runs.push(run);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, lane));
   return runs;
+}
+
+/**
+ * Lanes of the in-process runner: JOB_RUNNER_CONCURRENCY, else 4 on Postgres (a pool of
+ * connections) and 1 on PGlite (one connection: lanes would only take turns).
+ */
+export async function jobRunnerConcurrency(): Promise<number> {
+  const configured = Number(process.env.JOB_RUNNER_CONCURRENCY);
+  if (process.env.JOB_RUNNER_CONCURRENCY && Number.isInteger(configured) && configured >= 1) return Math.min(configured, 32);
+  return (await getDbKind()) === 'postgres' ? 4 : 1;
 }
 
 export type JobRunner = { stop: () => Promise<void>; idle: () => Promise<void> };
@@ -139,7 +158,7 @@ export function startJobRunner(opts: { pollSchedule?: string; stopOnShutdown?: b
       do {
         again = false;
         try {
-          await drainJobs();
+          await drainJobs({ concurrency: await jobRunnerConcurrency() });
         } catch (err) {
           console.error('[jobs] the runner could not drain the queue:', err);
         }

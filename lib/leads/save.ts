@@ -47,7 +47,10 @@ export type LeadToSave = { schoolId: number; sessionId: string; source: LeadSour
 export type LeadSavedEvent = SavedLead & { schoolId: number; source: LeadSource; isTest: boolean };
 type LeadSavedListener = (tx: Database, lead: LeadSavedEvent) => Promise<void>;
 
-const listeners = new Set<LeadSavedListener>();
+// One set per process, on globalThis: Next.js may load this module once per bundle (instrumentation,
+// routes), and a listener registered from any of them must hear every save.
+const listenersKey = Symbol.for('lantern.leadSavedListeners');
+const listeners = ((globalThis as { [listenersKey]?: Set<LeadSavedListener> })[listenersKey] ??= new Set<LeadSavedListener>());
 
 /**
  * Work that must follow every saved lead (the CRM delivery queues its job here) runs inside the

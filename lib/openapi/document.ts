@@ -5,10 +5,12 @@ import { chatbotOperations, conversationExportOperations, conversationOperations
 import { authOperations } from '@/lib/auth/operations';
 import { analyticsOperations } from '@/lib/analytics/operations';
 import { ratingOperations } from '@/lib/chat/operations';
+import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { reportOperations } from '@/lib/reports/operations';
+import { prospectOperations } from '@/lib/prospects/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
@@ -39,6 +41,8 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(analyticsOperations),
   ...Object.values(unansweredOperations),
   ...Object.values(reportOperations),
+  ...Object.values(crmOperations),
+  ...Object.values(prospectOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

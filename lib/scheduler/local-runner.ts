@@ -1,24 +1,50 @@
 import 'server-only';
 import { Cron } from 'croner';
 import { TASKS, type TaskDefinition } from './registry';
-import { runTask } from './run-task';
+import { claimScheduledRun, runTask } from './run-task';
 
 const key = Symbol.for('lantern.localRunner');
 type Runner = { jobs: Cron[]; stop: () => void };
 const holder = globalThis as { [key]?: Runner };
 
 /**
+ * LANTERN_TASK_SCHEDULES=`key=cron;key=cron`: other schedules for this runner (tests use six-field,
+ * per-second ones). The registry's schedules stay what the dashboard shows.
+ */
+export function scheduleOverrides(value = process.env.LANTERN_TASK_SCHEDULES ?? ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of value.split(';')) {
+    const at = entry.indexOf('=');
+    if (at > 0) out.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim());
+  }
+  return out;
+}
+
+/** The tick a croner run belongs to: the schedule's last time at or before now (a run may start a little late, never early). */
+function tickOf(job: Cron): Date {
+  const now = Date.now();
+  return job.previousRuns(1, new Date(now + 1))[0] ?? new Date(Math.floor(now / 1000) * 1000);
+}
+
+/**
  * The embedded mode's scheduler: one croner job per task, running the handler through runTask.
- * Started once per process; `protect` keeps a slow run from overlapping the next tick.
+ * Started once per process; `protect` keeps a slow run from overlapping the next tick. Every
+ * instance on one database keeps the schedule, and each tick is claimed by one of them.
  */
 export function startLocalRunner(opts: { tasks?: TaskDefinition[]; stopOnShutdown?: boolean } = {}): Runner {
   if (holder[key]) return holder[key];
   const tasks = opts.tasks ?? TASKS;
+  const overrides = scheduleOverrides();
   const jobs = tasks.map(
     (task) =>
-      new Cron(task.schedule, { name: task.key, protect: true, timezone: 'UTC' }, async () => {
+      new Cron(overrides.get(task.key) ?? task.schedule, { name: task.key, protect: true, timezone: 'UTC' }, async (self: Cron) => {
         if (task.enabled && !task.enabled()) return;
-        await runTask(task.key, task.handler, { trigger: 'schedule' });
+        const executionId = await claimScheduledRun(task.key, tickOf(self)).catch((err: unknown) => {
+          console.error(`[scheduler] could not claim ${task.key}:`, err);
+          return null;
+        });
+        if (executionId === null) return;
+        await runTask(task.key, task.handler, { trigger: 'schedule', executionId });
       }),
   );
   const runner: Runner = {

@@ -21,6 +21,21 @@ export async function createPendingExecution(key: string, trigger: TaskTrigger):
 }
 
 /**
+ * Claims one tick of a task's schedule for this process: answers the pending execution's id, or null
+ * when another instance on the same database already claimed that tick (each tick runs once, however
+ * many instances keep the schedule, and the history shows it once).
+ */
+export async function claimScheduledRun(key: string, tick: Date): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(taskExecutions)
+    .values({ taskName: key, status: 'pending', trigger: 'schedule', scheduledFor: tick })
+    .onConflictDoNothing({ target: [taskExecutions.taskName, taskExecutions.scheduledFor] })
+    .returning({ id: taskExecutions.id });
+  return row?.id ?? null;
+}
+
+/**
  * Runs a task handler with its bookkeeping: pending → running → success / failure, or skipped when
  * the same task is already running anywhere (advisory lock). Never throws for the handler's errors:
  * they are recorded on the execution. Jobs pass `exclusive: false`: their runner's claim already

@@ -56,6 +56,25 @@ function allowListed(url: URL): boolean {
   });
 }
 
+/**
+ * Why a URL saved for later requests (a CRM webhook) would be refused, judged without DNS: a
+ * private or reserved literal address, or a local-only name. Null when it may be saved; every
+ * request still checks the resolved addresses.
+ */
+export function savedAddressProblem(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return 'The address is not a valid URL';
+  }
+  if (allowListed(url)) return null;
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && isBlockedAddress(host)) return 'The address points at a private or reserved network address';
+  if (host === 'localhost' || /\.(localhost|local|internal|localdomain|home\.arpa)$/.test(host)) return 'The address points at a local network name';
+  return null;
+}
+
 /** The answer names the host as typed, never what it resolved to: users must not map the server's network by asking. */
 function refusedAddress(host: string, address: string): OutboundRefused {
   console.warn(`[outbound] refused ${host}: private or reserved address ${address}`);

@@ -41,6 +41,22 @@ export async function readBlobData(id: string): Promise<Uint8Array | null> {
   return out;
 }
 
+/** The bytes of a blob part by part, one part in memory at a time (large imports read their file this way). */
+export async function* streamBlobData(id: string): AsyncGenerator<Uint8Array> {
+  const db = await getDb();
+  const [row] = await db.select({ data: blobs.data, size: blobs.size }).from(blobs).where(eq(blobs.id, id)).limit(1);
+  if (!row) return;
+  if (row.size <= PART_BYTES && row.data.byteLength === row.size) {
+    yield row.data;
+    return;
+  }
+  for (let idx = 0; ; idx++) {
+    const [part] = await db.select({ data: blobParts.data }).from(blobParts).where(and(eq(blobParts.blobId, id), eq(blobParts.idx, idx))).limit(1);
+    if (!part) return;
+    yield part.data;
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A public upload (logo, avatar) by id, or null. */

@@ -86,9 +86,9 @@ beforeAll(async () => {
   key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: tokenA })).json.api_key;
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
-  resetMemoryLimits();
+  await resetMemoryLimits();
 });
 
 describe('corrections CRUD', () => {

@@ -111,8 +111,8 @@ describe('widget chat limits', () => {
   beforeAll(async () => {
     key = await issueKey(await createSchool('Limit College'), 'public');
   });
-  afterEach(() => {
-    resetMemoryLimits();
+  afterEach(async () => {
+    await resetMemoryLimits();
     vi.unstubAllEnvs();
   });
 

@@ -68,9 +68,9 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
-  resetMemoryLimits();
+  await resetMemoryLimits();
 });
 
 let key: string;

@@ -74,8 +74,8 @@ async function schoolOfItsOwn(email: string, name: string, tuition_info?: string
   return own;
 }
 
-afterEach(() => {
-  resetMemoryLimits();
+afterEach(async () => {
+  await resetMemoryLimits();
   vi.unstubAllEnvs();
 });
 
@@ -384,13 +384,13 @@ describe('limits and bad input', () => {
     const over = await ask(key, 'hi', { session_id: 'chatty' }, fromClient('198.51.100.99'));
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    resetMemoryLimits();
+    await resetMemoryLimits();
 
     vi.stubEnv('WIDGET_CLIENT_LIMIT_PER_MINUTE', '3');
     for (let i = 0; i < 3; i++) expect((await ask(key, 'hi', { session_id: `c${i}` })).status).toBe(200);
     expect((await ask(key, 'hi', { session_id: 'c9' })).status).toBe(429);
     expect((await ask(key, 'hi', { session_id: 'c9' }, fromClient('192.0.2.77'))).status).toBe(200);
-    resetMemoryLimits();
+    await resetMemoryLimits();
 
     vi.stubEnv('WIDGET_KEY_LIMIT_PER_MINUTE', '2');
     for (let i = 0; i < 2; i++) expect((await ask(key, 'hi', { session_id: `k${i}` }, fromClient(`192.0.2.${i}`))).status).toBe(200);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { getStaffSession } from '@/lib/auth/web-session';
+import { prospectsEnabled } from '@/lib/prospects/service';
 import { schoolExists } from '@/lib/schools/service';
 
 export const metadata: Metadata = { title: 'Dashboard' };
@@ -14,6 +15,7 @@ export default async function DashboardPage() {
       role={ctx.role}
       schoolName={ctx.user.schoolName}
       hasSchool={await schoolExists(ctx)}
+      prospectsEnabled={ctx.schoolId !== null && (await prospectsEnabled(ctx.schoolId))}
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />
   );

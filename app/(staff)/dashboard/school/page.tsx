@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { SchoolManagement } from '@/components/school/school-management';
 import { getStaffSession } from '@/lib/auth/web-session';
 import { toSchool } from '@/lib/schools/present';
+import { prospectsEnabled } from '@/lib/prospects/service';
 import { findOwnSchool } from '@/lib/schools/service';
 
 export const metadata: Metadata = { title: 'School Management' };
@@ -19,5 +20,7 @@ export default async function SchoolPage() {
     console.error('[school] load failed', err);
     loadError = true;
   }
-  return <SchoolManagement initialSchool={school} loadError={loadError} />;
+  // The feature switches are the superuser's (issue 23).
+  const features = ctx.role === 'superuser' && school && ctx.schoolId !== null ? { prospectsEnabled: await prospectsEnabled(ctx.schoolId) } : null;
+  return <SchoolManagement initialSchool={school} loadError={loadError} features={features} />;
 }

@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const cleanupExpiredTokens = taskFunction('cleanup_expired_tokens');

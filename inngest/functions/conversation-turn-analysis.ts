@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const conversationTurnAnalysis = taskFunction('conversation_turn_analysis');

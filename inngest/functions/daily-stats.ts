@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const dailyStats = taskFunction('daily_stats');

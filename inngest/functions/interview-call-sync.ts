@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const interviewCallSync = taskFunction('interview_call_sync');

@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const mailDelivery = taskFunction('mail_delivery');

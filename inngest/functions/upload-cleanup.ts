@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const uploadCleanup = taskFunction('upload_cleanup');

@@ -1,3 +1,0 @@
-import { taskFunction } from '../task-function';
-
-export const webLinkRefresh = taskFunction('web_link_refresh');

@@ -1,0 +1,251 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, resultRows, type Database } from '@/db/client';
+import { conversations, crmDeliveries, crmDeliveryAttempts, crmIntegrations, leads, type CrmDeliveryRow, type CrmIntegrationRow } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { conflict, notFound } from '@/lib/http/errors';
+import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
+import type { LeadSavedEvent } from '@/lib/leads/save';
+import { leadTranscript } from '@/lib/leads/transcript';
+import { queueMail } from '@/lib/mail/outbox';
+import { requireSchoolId } from '@/lib/tenancy';
+import { readIntegration, webhookTarget } from './integration';
+import { crmRetryDelayMs } from './retry';
+import type { CrmDeliveryPage, CrmDeliveryView, CrmEvent, DeliveriesQuery } from './schema';
+import { applyMapping, newWebhookId, sendWebhook, type LeadRecord } from './webhook';
+
+// The CRM delivery outbox (issue 21). A delivery row is written in the same transaction as the
+// lead it carries, with the job of its first attempt; each attempt is one crm_delivery job that
+// records what happened and, on failure, queues the next attempt on Standard Webhooks' schedule.
+
+const EXCERPT_CHARS = 500;
+
+/** Queues the job of one attempt; `manual` is a replay (one attempt, no retries after it). */
+function queueAttempt(deliveryId: number, attempt: number, runAt: Date | undefined, tx: JobWriter, manual = false) {
+  return enqueue('crm_delivery', { delivery_id: deliveryId, attempt, manual }, { runAt, dedupeKey: `crm_delivery:${deliveryId}:${attempt}${manual ? ':replay' : ''}` }, tx);
+}
+
+/**
+ * The lead-saved listener: a delivery for a new lead (lead.created) or a changed one
+ * (lead.updated), inside the lead write's transaction. Test leads (the staff's test chat) are not
+ * sent. A change made before the previous delivery's first attempt is carried by that delivery.
+ */
+export async function queueLeadDelivery(tx: Database, lead: LeadSavedEvent): Promise<void> {
+  if (lead.isTest) return;
+  const event: CrmEvent = lead.created ? 'lead.created' : 'lead.updated';
+  // One statement: the row is written only while the school's integration can send.
+  const [row] = resultRows<{ id: number }>(
+    await tx.execute(sql`
+      insert into crm_deliveries (school_id, lead_id, event, webhook_id)
+      select school_id, ${lead.id}, ${event}, ${newWebhookId()} from crm_integrations
+      where school_id = ${lead.schoolId} and enabled and webhook_url is not null
+      on conflict (lead_id) where status = 'pending' and attempts = 0 do nothing
+      returning id`),
+  );
+  if (row) await queueAttempt(row.id, 1, undefined, tx);
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The lead as the CRM receives it (every field; the mapping picks from it). */
+async function leadRecord(schoolId: number, leadId: number): Promise<LeadRecord | null> {
+  const db = await getDb();
+  const [l] = await db.select().from(leads).where(and(eq(leads.id, leadId), eq(leads.schoolId, schoolId))).limit(1);
+  if (!l) return null;
+  const [conv] = l.sessionId
+    ? await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.schoolId, schoolId), eq(conversations.sessionId, l.sessionId))).limit(1)
+    : [];
+  return {
+    id: l.id,
+    first_name: l.firstName,
+    last_name: l.lastName,
+    preferred_name: l.preferredName,
+    email: l.email,
+    phone: l.phone,
+    phone_type: l.phoneType,
+    parent_email: l.parentEmail,
+    parent_phone: l.parentPhone,
+    intended_major: l.intendedMajor,
+    graduation_year: l.graduationYear,
+    degree_level: l.degreeLevel,
+    state_province: l.stateProvince,
+    gpa: l.gpa,
+    date_of_birth: l.dateOfBirth,
+    opt_in_email: l.optInEmail,
+    opt_in_sms: l.optInSms,
+    opt_in_phone: l.optInPhone,
+    source: l.source,
+    session_id: l.sessionId,
+    conversation_id: conv?.id ?? null,
+    conversation_count: l.conversationCount,
+    chat_history: await leadTranscript(schoolId, leadId, db),
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+    last_interaction_at: l.lastInteractionAt.toISOString(),
+  };
+}
+
+async function finish(d: CrmDeliveryRow, status: 'cancelled' | 'failed', reason: string) {
+  const db = await getDb();
+  await db
+    .update(crmDeliveries)
+    .set({ status, lastError: reason, nextAttemptAt: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, d.schoolId)));
+}
+
+function failureMail(integration: CrmIntegrationRow, d: CrmDeliveryRow, attempts: number, error: string, disabled: boolean) {
+  const host = integration.webhookUrl ? new URL(integration.webhookUrl).host : 'the CRM';
+  const lines = [
+    `Lantern could not deliver a lead to your CRM integration "${integration.integrationName}" (${host}).`,
+    '',
+    `Event: ${d.event}`,
+    `Lead id: ${d.leadId ?? 'deleted'}`,
+    `Delivery: ${d.webhookId}`,
+    `Attempts: ${attempts}`,
+    `Last error: ${error}`,
+    '',
+    disabled
+      ? 'The CRM answered 410 Gone, so Lantern switched the integration off. Update the webhook URL and enable it again in CRM Setup.'
+      : 'You can send it again from CRM Setup > Deliveries (Replay) once the CRM is reachable.',
+  ];
+  return { to: integration.errorNotificationEmail!, subject: `CRM delivery failed: ${integration.integrationName}`, text: lines.join('\n'), kind: 'crm_delivery_failed' };
+}
+
+export type DeliveryRunResult = { delivery_id: number; outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'skipped'; status_code?: number | null; reason?: string };
+
+/**
+ * The crm_delivery job: one attempt of one delivery. A job for an attempt already made (a replay
+ * raced a scheduled retry) does nothing, so an attempt is never sent twice by Lantern's own doing.
+ */
+export async function runCrmDelivery(p: { delivery_id: number; attempt: number; manual?: boolean }): Promise<DeliveryRunResult> {
+  const db = await getDb();
+  const [d] = await db.select().from(crmDeliveries).where(eq(crmDeliveries.id, p.delivery_id)).limit(1);
+  if (!d) return { delivery_id: p.delivery_id, outcome: 'skipped', reason: 'no such delivery' };
+  if (d.status !== 'pending' || d.attempts + 1 !== p.attempt) return { delivery_id: d.id, outcome: 'skipped', reason: `already ${d.status}, ${d.attempts} attempts` };
+  const integration = await readIntegration(d.schoolId);
+  const target = integration ? webhookTarget(integration) : null;
+  if (!integration || !integration.enabled || !target) {
+    const reason = !integration ? 'The CRM integration was deleted' : !integration.enabled ? 'The CRM integration is disabled' : 'The CRM integration has no webhook URL';
+    await finish(d, 'cancelled', reason);
+    return { delivery_id: d.id, outcome: 'cancelled', reason };
+  }
+  let body = d.body;
+  if (body === null) {
+    const lead = d.leadId === null ? null : await leadRecord(d.schoolId, d.leadId);
+    if (!lead) {
+      await finish(d, 'cancelled', 'The lead was deleted before it could be sent');
+      return { delivery_id: d.id, outcome: 'cancelled', reason: 'lead deleted' };
+    }
+    body = JSON.stringify(applyMapping(integration.fieldMapping, lead));
+  }
+  const testMode = integration.testMode;
+  const outcome = await sendWebhook(target, { id: d.webhookId, event: testMode ? 'test' : d.event, body });
+  const attempt = p.attempt;
+  const gone = outcome.status === 410;
+  const maxAttempts = integration.retryFailed ? integration.maxRetryAttempts : 1;
+  const retry = !outcome.ok && !gone && !p.manual && attempt < maxAttempts;
+  const now = new Date();
+  const nextAt = retry ? new Date(now.getTime() + (outcome.retryAfterMs ?? crmRetryDelayMs(attempt))) : null;
+  const result: DeliveryRunResult['outcome'] = outcome.ok ? 'succeeded' : retry ? 'retrying' : 'failed';
+  await db.transaction(async (tx) => {
+    await tx.insert(crmDeliveryAttempts).values({
+      deliveryId: d.id, schoolId: d.schoolId, attempt, statusCode: outcome.status, durationMs: outcome.durationMs,
+      responseExcerpt: outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null, error: outcome.error,
+    });
+    await tx
+      .update(crmDeliveries)
+      .set({
+        body, attempts: attempt, testMode, status: result === 'retrying' ? 'pending' : result, nextAttemptAt: nextAt,
+        lastStatusCode: outcome.status, lastDurationMs: outcome.durationMs, lastResponseExcerpt: outcome.responseExcerpt?.slice(0, EXCERPT_CHARS) ?? null,
+        lastError: outcome.error, updatedAt: now, finishedAt: result === 'retrying' ? null : now,
+      })
+      .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, d.schoolId)));
+    if (retry) await queueAttempt(d.id, attempt + 1, nextAt!, tx);
+    if (gone) {
+      await tx
+        .update(crmIntegrations)
+        .set({ enabled: false, disabledReason: `The CRM answered 410 Gone on ${now.toISOString()}, so Lantern switched the integration off.`, updatedAt: now })
+        .where(eq(crmIntegrations.schoolId, d.schoolId));
+    }
+    if (result === 'failed' && !p.manual && integration.errorNotificationEmail) await queueMail(failureMail(integration, d, attempt, outcome.error ?? 'unknown', gone), tx);
+  });
+  return { delivery_id: d.id, outcome: result, status_code: outcome.status };
+}
+
+/**
+ * After the job itself gave up (the database failed under it, not the CRM): the delivery says so.
+ * The job carries only the delivery's id; no school_id comes from outside, so the row's own is used.
+ */
+export async function markCrmDeliveryFailed(deliveryId: number, error: string): Promise<void> {
+  const db = await getDb();
+  const [d] = await db.select({ schoolId: crmDeliveries.schoolId }).from(crmDeliveries).where(eq(crmDeliveries.id, deliveryId)).limit(1);
+  if (!d) return;
+  await db
+    .update(crmDeliveries)
+    .set({ status: 'failed', lastError: error.slice(0, 1000), nextAttemptAt: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(crmDeliveries.id, deliveryId), eq(crmDeliveries.schoolId, d.schoolId), eq(crmDeliveries.status, 'pending')));
+}
+
+/** GET /api/crm-integration/deliveries: newest first, paged, each with its attempts. */
+export async function listCrmDeliveries(ctx: AuthContext, q: DeliveriesQuery): Promise<CrmDeliveryPage> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const where = and(eq(crmDeliveries.schoolId, schoolId), q.status ? eq(crmDeliveries.status, q.status) : undefined);
+  const [{ total }] = (await db.select({ total: count() }).from(crmDeliveries).where(where)) as [{ total: number }];
+  const rows = await db
+    .select()
+    .from(crmDeliveries)
+    .where(where)
+    .orderBy(desc(crmDeliveries.id))
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size);
+  const attempts = rows.length
+    ? await db
+        .select()
+        .from(crmDeliveryAttempts)
+        .where(and(eq(crmDeliveryAttempts.schoolId, schoolId), inArray(crmDeliveryAttempts.deliveryId, rows.map((r) => r.id))))
+        .orderBy(asc(crmDeliveryAttempts.deliveryId), asc(crmDeliveryAttempts.attempt))
+    : [];
+  const items: CrmDeliveryView[] = rows.map((r) => ({
+    id: r.id,
+    lead_id: r.leadId,
+    event: r.event,
+    webhook_id: r.webhookId,
+    status: r.status,
+    test_mode: r.testMode,
+    attempts: r.attempts,
+    last_status_code: r.lastStatusCode,
+    last_duration_ms: r.lastDurationMs,
+    last_response_excerpt: r.lastResponseExcerpt,
+    last_error: r.lastError,
+    next_attempt_at: iso(r.nextAttemptAt),
+    created_at: r.createdAt.toISOString(),
+    finished_at: iso(r.finishedAt),
+    attempt_log: attempts
+      .filter((a) => a.deliveryId === r.id)
+      .map((a) => ({ attempt: a.attempt, status_code: a.statusCode, duration_ms: a.durationMs, response_excerpt: a.responseExcerpt, error: a.error, at: a.createdAt.toISOString() })),
+  }));
+  return { items, total: Number(total), page: q.page, page_size: q.page_size };
+}
+
+/**
+ * POST /api/crm-integration/deliveries/{id}/replay: one more attempt now, with the same body and
+ * webhook-id (the CRM can tell it already has it). Refused while the integration cannot send.
+ */
+export async function replayCrmDelivery(ctx: AuthContext, id: number): Promise<{ message: string; delivery_id: number }> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const [d] = await db.select().from(crmDeliveries).where(and(eq(crmDeliveries.id, id), eq(crmDeliveries.schoolId, schoolId))).limit(1);
+  if (!d) throw notFound('Delivery not found');
+  const integration = await readIntegration(schoolId);
+  if (!integration || !integration.enabled || !integration.webhookUrl) throw conflict('The CRM integration is not enabled; enable it before replaying deliveries');
+  if (d.body === null && d.leadId === null) throw conflict('The lead of this delivery was deleted');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(crmDeliveries)
+      .set({ status: 'pending', nextAttemptAt: new Date(), finishedAt: null, updatedAt: new Date() })
+      .where(and(eq(crmDeliveries.id, d.id), eq(crmDeliveries.schoolId, schoolId)));
+    await queueAttempt(d.id, d.attempts + 1, undefined, tx, true);
+  });
+  return { message: 'Delivery queued again', delivery_id: d.id };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { crmIntegrationCreateSchema, crmIntegrationUpdateSchema, deliveriesQuerySchema } from './schema';
+
+// Spec 002 §7.9 and ARCHITECTURE §3 (deliveries, replay): the school's CRM integration.
+const tag = 'CRM integration';
+const errors = [401, 404];
+
+export const crmOperations = defineOperations({
+  get: {
+    method: 'GET', path: '/api/crm-integration', tag, auth: 'bearer', errors,
+    summary: 'The CRM integration with its status label (§4.4); the auth value masked, the whsec_ signing secret in full. 404 until one is created',
+  },
+  create: {
+    method: 'POST', path: '/api/crm-integration', tag, auth: 'bearer', body: crmIntegrationCreateSchema, status: 201, errors: [...errors, 409],
+    summary: 'Create the integration (409 when one exists). Defaults: enabled, POST, auth none, retry on, 3 attempts, test mode off',
+  },
+  update: {
+    method: 'PUT', path: '/api/crm-integration', tag, auth: 'bearer', body: crmIntegrationUpdateSchema, errors,
+    summary: 'Update the integration; any subset of fields (e.g. only field_mapping). auth_value absent or "********" keeps the stored value',
+  },
+  remove: { method: 'DELETE', path: '/api/crm-integration', tag, auth: 'bearer', errors, summary: 'Delete the integration; deliveries still waiting are cancelled: {message}' },
+  test: {
+    method: 'POST', path: '/api/crm-integration/test', tag, auth: 'bearer', bodyOptional: true, errors,
+    summary: 'Send a signed sample lead built from the mapping (X-Lantern-Event: test): {success, message, status_code, sent_data, sent_headers (secrets masked), response_body (first 2 KB), error_details, test_timestamp}',
+  },
+  rotateSecret: {
+    method: 'POST', path: '/api/crm-integration/secret/rotate', tag, auth: 'bearer', bodyOptional: true, errors,
+    summary: 'A new whsec_ signing secret; the old one stops verifying at once. Answers the integration',
+  },
+  deliveries: {
+    method: 'GET', path: '/api/crm-integration/deliveries', tag, auth: 'bearer', query: deliveriesQuerySchema, errors,
+    summary: 'Lead deliveries, newest first: {items: [{id, lead_id, event, webhook_id, status, attempts, last_status_code, last_duration_ms, last_response_excerpt, next_attempt_at, attempt_log…}], total, page, page_size}',
+  },
+  replay: {
+    method: 'POST', path: '/api/crm-integration/deliveries/{id}/replay', tag, auth: 'bearer', params: z.object({ id: idField }), bodyOptional: true, errors: [...errors, 409],
+    summary: 'Send a delivery again now (same body and webhook-id); 409 while the integration is disabled',
+  },
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { batchIdParams, prospectCreateSchema, prospectListQuerySchema, prospectUpdateSchema } from './schema';
+
+// Spec 002 §7.11 (base /api/prospects). Every call answers 403 until the school's Manage Prospects switch is on.
+const tag = 'Prospects';
+const errors = [401, 403, 404];
+const byId = z.object({ id: idField });
+const upload = { fileField: 'file' };
+
+export const prospectOperations = defineOperations({
+  list: {
+    method: 'GET', path: '/api/prospects/my-school', tag, auth: 'bearer', query: prospectListQuerySchema, errors,
+    summary: "A page of the school's prospects (a list; search matches the starts of words in names, e-mail, phone and external id; default newest first, 50 a page)",
+  },
+  create: { method: 'POST', path: '/api/prospects/my-school', tag, auth: 'bearer', body: prospectCreateSchema, status: 201, errors: [...errors, 409], summary: 'Add a prospect by hand (409 when its external id or e-mail is taken)' },
+  stats: {
+    method: 'GET', path: '/api/prospects/my-school/stats', tag, auth: 'bearer', errors,
+    summary: '{total_count, recent_uploads (added in the last 7 days), status_breakdown, program_breakdown}',
+  },
+  get: { method: 'GET', path: '/api/prospects/my-school/{id}', tag, auth: 'bearer', params: byId, errors, summary: 'One prospect' },
+  update: { method: 'PUT', path: '/api/prospects/my-school/{id}', tag, auth: 'bearer', params: byId, body: prospectUpdateSchema, errors: [...errors, 409], summary: 'Change any fields of a prospect' },
+  remove: { method: 'DELETE', path: '/api/prospects/my-school/{id}', tag, auth: 'bearer', params: byId, errors, summary: 'Delete one prospect: {message}' },
+  parseHeaders: {
+    method: 'POST', path: '/api/prospects/my-school/parse-headers', tag, auth: 'bearer-or-session', multipart: upload, errors: [...errors, 413],
+    summary:
+      'Read a .csv or .xlsx file (judged by content; .xls answers 422 asking for .xlsx or .csv): {headers, suggested_mappings: [{source_column, target_field, is_custom}], preview (first 5 rows), file_type, encoding, delimiter}. Nothing is stored',
+  },
+  upload: {
+    method: 'POST', path: '/api/prospects/my-school/upload', tag, auth: 'bearer-or-session', errors: [...errors, 413],
+    multipart: { fileField: 'file', fields: { field_mappings: 'JSON list of {source_column, target_field, is_custom}; columns not listed (or with an empty target_field) are skipped' } },
+    summary:
+      'Import a file as one batch: {success, message, errors: [{line, column, message}] (the header is line 1), batch_id, status, imported, updated, skipped, error_count}. A small file is imported before the answer (200); a large one in the background (202, status processing: follow GET /batch/{batch_id}). A re-import updates prospects with the same external_id, else the same e-mail',
+  },
+  batches: { method: 'GET', path: '/api/prospects/my-school/batches', tag, auth: 'bearer-or-session', errors, summary: 'The 20 most recent imports with their progress and outcome' },
+  batch: { method: 'GET', path: '/api/prospects/my-school/batch/{batch_id}', tag, auth: 'bearer-or-session', params: batchIdParams, errors, summary: "One import's progress and outcome (processed_rows of total_rows)" },
+  undoBatch: {
+    method: 'DELETE', path: '/api/prospects/my-school/batch/{batch_id}', tag, auth: 'bearer', params: batchIdParams, errors: [...errors, 409],
+    summary: 'Undo one import: the prospects it created are deleted and those it changed get their earlier values back; {message, deleted, restored}',
+  },
+  feature: { method: 'GET', path: '/api/prospects/my-school/feature', tag, auth: 'bearer', errors: [401, 404], summary: "Whether Manage Prospects and Campaigns are on for the caller's school: {prospects_enabled}" },
+  setFeature: {
+    method: 'PUT', path: '/api/prospects/my-school/feature', tag, auth: 'bearer', body: z.object({ prospects_enabled: z.boolean() }).strict(), errors: [401, 403, 404],
+    summary: "Turn Manage Prospects and Campaigns on or off for the caller's school (superuser only)",
+  },
+});
