@@ -73,7 +73,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.pgliteDir) fs.mkdirSync(/*turbopackIgnore: true*/ opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  // pg_trgm: the Leads page's search index (migration 0023); Postgres servers ship it in contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {

@@ -35,7 +35,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
   {
     title: 'Harness the Power of Your AI',
     cards: [
-      { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.' },
+      { key: 'leads', title: 'Leads', description: 'View the prospective students the assistant met, and export them.', href: '/dashboard/leads' },
       { key: 'reports', title: 'Reports', description: 'Conversations and leads over time.', href: '/dashboard/reports' },
       { key: 'manage-prospects', title: 'Manage Prospects', description: 'Import and manage prospect lists.', href: '/dashboard/prospects', hidden: true, feature: 'prospects' },
       { key: 'campaigns', title: 'Campaigns', description: 'Reach prospects with campaigns.', href: '/dashboard/campaigns', hidden: true, feature: 'prospects' },

@@ -87,6 +87,8 @@ export const conversations = pgTable(
     index('conversations_school_started_idx').on(t.schoolId, t.startedAt),
     // Analytics leaves a school's test chats out (issue 19): few rows, found without a scan.
     index('conversations_test_chat_idx').on(t.schoolId).where(sql`${t.source} = 'test_chat'`),
+    // A lead's conversations (its transcript), and deleting a lead without a scan (issue 20).
+    index('conversations_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
   ],
 );
 

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AskLevel, CollectionMode } from './lead-values';
+import type { AskLevel, CollectionMode, LeadSource } from './lead-values';
 import { schools } from './schools';
+import { users } from './users';
 
-export const LEAD_SOURCES = ['chatbot_conversation', 'chatbot_quickinfocard'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
+export { LEAD_SOURCES, type LeadSource } from './lead-values';
+
+/**
+ * The text the Leads page searches (names, e-mail, phone), lower case. Phones are stored in E.164
+ * (+ and digits), so a number typed any way is found by its digits.
+ * The query must use exactly this expression for Postgres to use the trigram index.
+ */
+export const LEAD_SEARCH_TEXT =
+  "lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))";
 
 // Spec 002 §3.3. A lead made in chat is tied to its widget session (one lead per session).
 export const leads = pgTable(
@@ -41,7 +49,36 @@ export const leads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('leads_session_idx').on(t.schoolId, t.sessionId), index('leads_school_created_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    uniqueIndex('leads_session_idx').on(t.schoolId, t.sessionId),
+    index('leads_school_created_idx').on(t.schoolId, t.createdAt),
+    // The Leads page's default order and its counts (issue 20): real leads only, newest first, read from the index.
+    index('leads_school_real_created_idx').on(t.schoolId, t.createdAt, t.id).where(sql`not ${t.isTest}`),
+    // The Leads page's search (issue 20): one trigram index over the searched text, see LEAD_SEARCH_TEXT.
+    index('leads_search_trgm_idx').using('gin', sql`(${sql.raw(LEAD_SEARCH_TEXT)}) gin_trgm_ops`),
+  ],
+);
+
+// Spec 002 §4.6, §7.8: each export staff record (POST /leads/export/track). A normal export
+// (since the last one) sets `marks_until`, the upper bound of the leads it covered; the school's
+// last export date is the latest of them. A custom date range is recorded without a mark.
+export const leadExports = pgTable(
+  'lead_exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    exportType: text('export_type').$type<'CSV' | 'JSON'>().notNull(),
+    fromDate: timestamp('from_date', { withTimezone: true }),
+    toDate: timestamp('to_date', { withTimezone: true }),
+    fieldCount: integer('field_count').notNull(),
+    leadCount: integer('lead_count').notNull(),
+    marksUntil: timestamp('marks_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_exports_school_mark_idx').on(t.schoolId, t.marksUntil)],
 );
 
 export { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from './lead-values';

@@ -1,9 +1,9 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { getDb, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { attachmentHeaders, csvRecords, datedFileName } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { ConversationExportQuery, ConversationFilter } from './export-schema';
 
@@ -78,7 +78,7 @@ const CSV_COLUMNS = [
 ];
 
 /** Today's date for the file name, e.g. conversations-2026-11-24.csv (spec 002 §9: export file names use the date). */
-export const exportFileName = (format: 'csv' | 'jsonl', now = new Date()) => `conversations-${now.toISOString().slice(0, 10)}.${format}`;
+export const exportFileName = (format: 'csv' | 'jsonl', now = new Date()) => datedFileName('conversations', format, now);
 
 type Key = { at: string; id: number };
 
@@ -159,7 +159,8 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
         n?.first_question ?? '',
       ];
     });
-    return [stringify(records)];
+    // Visitors type the first question: a cell that starts like a formula is made inert (lib/export/csv.ts).
+    return [csvRecords(records)];
   }
 
   /**
@@ -253,7 +254,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
       try {
         while (!last && inflight.length < READ_AHEAD) await schedule();
         const parts = await inflight.shift()!;
-        if (first && query.format === 'csv') controller.enqueue(encoder.encode(stringify([CSV_COLUMNS])));
+        if (first && query.format === 'csv') controller.enqueue(encoder.encode(csvRecords([CSV_COLUMNS])));
         first = false;
         for (const part of parts) controller.enqueue(typeof part === 'string' ? encoder.encode(part) : part);
         if (last && inflight.length === 0) controller.close();
@@ -264,14 +265,5 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
     },
   });
   const type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
-  return new Response(stream, {
-    headers: {
-      'content-type': type,
-      'content-disposition': `attachment; filename="${exportFileName(query.format)}"`,
-      // Streamed as written: no gzip by the server (it would cost more than the export itself) and no proxy buffering.
-      'cache-control': 'no-store, no-transform',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return new Response(stream, { headers: attachmentHeaders(type, exportFileName(query.format)) });
 }

@@ -66,8 +66,16 @@ export function onLeadSaved(listener: LeadSavedListener): () => void {
 export async function saveLead(p: LeadToSave, tx?: Database): Promise<SavedLead> {
   if (!tx) return (await getDb()).transaction((t) => saveLead(p, t as unknown as Database));
   const saved = await upsert(tx, p);
-  for (const listener of listeners) await listener(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
+  await announceLeadSaved(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
   return saved;
+}
+
+/**
+ * The "lead saved" point: runs every listener in the caller's transaction (the one that wrote the
+ * lead). Chat capture, the quick info card and staff creating or editing a lead all end here.
+ */
+export async function announceLeadSaved(tx: Database, event: LeadSavedEvent): Promise<void> {
+  for (const listener of listeners) await listener(tx, event);
 }
 
 async function upsert(db: Database, p: LeadToSave): Promise<SavedLead> {

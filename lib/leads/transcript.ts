@@ -1,24 +1,70 @@
 import 'server-only';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
-import { conversationMessages, conversations, leads } from '@/db/schema';
+import { sql } from 'drizzle-orm';
+import { getDb, resultRows, type Database } from '@/db/client';
+
+// A lead's conversation as plain text (issue 20): GET /leads/{id}/conversation shows it, prints it
+// and downloads it; the CRM delivery sends it as chat_history. A lead's conversations are those
+// linked to it and the one of its session (a returning visitor has several), oldest first.
+
+export type LeadConversationMessage = {
+  message_index: number;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  /** Staff rating of an assistant answer (§4.9: the lead viewer hides it unless asked). */
+  rating: 'excellent' | 'poor' | null;
+  sentiment: string | null;
+  topics: string[];
+};
+
+export type LeadConversation = { conversation_id: number; session_id: string; started_at: string; messages: LeadConversationMessage[] };
+
+/** The lead's conversations with their visitor and assistant messages, oldest first; null when the lead is not the school's. */
+export async function leadConversations(schoolId: number, leadId: number, db?: Database): Promise<LeadConversation[] | null> {
+  const d = db ?? (await getDb());
+  const [lead] = resultRows<{ session_id: string | null }>(await d.execute(sql`select session_id from leads where id = ${leadId} and school_id = ${schoolId}`));
+  if (!lead) return null;
+  const rows = resultRows<{ conversation_id: number; session_id: string; started_at: string; messages: LeadConversationMessage[] | string | null }>(
+    await d.execute(sql`
+      select c.id as conversation_id, c.session_id,
+        to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at,
+        (select json_agg(json_build_object(
+            'message_index', m.position, 'role', m.role, 'content', m.content,
+            'timestamp', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'rating', r.rating, 'sentiment', m.sentiment,
+            'topics', coalesce((select json_agg(t->>'category') from jsonb_array_elements(case when jsonb_typeof(m.topics) = 'array' then m.topics else '[]'::jsonb end) t), '[]'::json)
+          ) order by m.position)
+          from conversation_messages m
+          left join conversation_ratings r on r.conversation_id = m.conversation_id and r.message_index = m.position
+          where m.conversation_id = c.id and m.role in ('user', 'assistant')) as messages
+      from conversations c
+      where c.school_id = ${schoolId} and (c.lead_id = ${leadId}${lead.session_id ? sql` or c.session_id = ${lead.session_id}` : sql``})
+      order by c.started_at, c.id`),
+  );
+  return rows.map((r) => ({
+    conversation_id: Number(r.conversation_id),
+    session_id: r.session_id,
+    started_at: r.started_at,
+    messages: (typeof r.messages === 'string' ? JSON.parse(r.messages) : (r.messages ?? [])) as LeadConversationMessage[],
+  }));
+}
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** The conversations as plain text: a heading per conversation, then "Visitor:" and "Assistant:" turns. */
+export function transcriptText(conversations: LeadConversation[]): string {
+  return conversations
+    .filter((c) => c.messages.length > 0)
+    .map((c) => [`Conversation started ${when(c.started_at)}`, ...c.messages.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`)].join('\n\n'))
+    .join('\n\n---\n\n');
+}
 
 /**
- * The plain-text transcript of a lead's conversations (the CRM's chat_history), oldest first, or
- * null when the lead is not the school's or has no messages.
+ * The plain-text transcript of a lead's conversation: null when the lead (of this school) has no
+ * conversation, '' when its conversations hold no messages.
  */
-export async function leadTranscript(schoolId: number, leadId: number, db?: Pick<Database, 'select'>): Promise<string | null> {
-  const q = db ?? (await getDb());
-  const [lead] = await q.select({ sessionId: leads.sessionId }).from(leads).where(and(eq(leads.id, leadId), eq(leads.schoolId, schoolId))).limit(1);
-  if (!lead) return null;
-  const mine = lead.sessionId ? or(eq(conversations.leadId, leadId), eq(conversations.sessionId, lead.sessionId)) : eq(conversations.leadId, leadId);
-  const convs = await q.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.schoolId, schoolId), mine)).orderBy(asc(conversations.startedAt));
-  if (!convs.length) return null;
-  const rows = await q
-    .select({ conversationId: conversationMessages.conversationId, role: conversationMessages.role, content: conversationMessages.content })
-    .from(conversationMessages)
-    .where(and(eq(conversationMessages.schoolId, schoolId), inArray(conversationMessages.conversationId, convs.map((c) => c.id))))
-    .orderBy(asc(conversationMessages.conversationId), asc(conversationMessages.position));
-  const lines = rows.filter((r) => r.role !== 'system').map((r) => `${r.role === 'user' ? 'User' : 'Assistant'}: ${r.content}`);
-  return lines.length ? lines.join('\n') : null;
+export async function leadTranscript(schoolId: number, leadId: number, db?: Database): Promise<string | null> {
+  const conversations = await leadConversations(schoolId, leadId, db);
+  if (!conversations || conversations.length === 0) return null;
+  return transcriptText(conversations);
 }

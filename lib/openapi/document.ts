@@ -8,6 +8,7 @@ import { ratingOperations } from '@/lib/chat/operations';
 import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import type { Operation } from '@/lib/http/operation';
+import { leadOperations } from '@/lib/leads/operations';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { prospectOperations } from '@/lib/prospects/operations';
@@ -43,6 +44,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(reportOperations),
   ...Object.values(crmOperations),
   ...Object.values(prospectOperations),
+  ...Object.values(leadOperations),
 ];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

@@ -1,0 +1,45 @@
+import { stringify } from 'csv-stringify/sync';
+
+// What every streamed file export shares (the conversation logs, issue 18; the leads, issue 20):
+// RFC 4180 CSV text, cells that a spreadsheet would run as a formula made inert, the dated file
+// name and the download headers. No server imports.
+
+/** UTF-8 byte order mark: Excel reads the file as UTF-8 only with it (non-Latin names stay readable). */
+export const UTF8_BOM = '\uFEFF';
+
+// A cell Excel, LibreOffice or Google Sheets would treat as a formula (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell made safe to open: text starting with = + - @ tab or CR gets a leading single quote. */
+export function inertCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** CSV lines (CRLF, quoted only where needed) for these records, every cell made inert. */
+export function csvRecords(records: unknown[][]): string {
+  return stringify(
+    records.map((r) => r.map(inertCell)),
+    // CRLF records; csv-stringify then quotes only cells holding CRLF itself, so any CR or LF is named.
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
+}
+
+/** A dated download name, e.g. leads-2026-11-24.csv (spec 002 §9: export file names use the date). */
+export function datedFileName(prefix: string, extension: string, now = new Date()): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** Headers of a streamed attachment. */
+export function attachmentHeaders(contentType: string, fileName: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${fileName}"`,
+    // Streamed as written: no gzip by the server (it would cost more than the export itself) and no proxy buffering.
+    'cache-control': 'no-store, no-transform',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { exportTrackSchema, leadCreateSchema, leadExportQuerySchema, leadFilterSchema, leadListQuerySchema, leadStatsQuerySchema, leadUpdateSchema } from './manage-schema';
+
+// Spec 002 §7.8 and issue 20: the Leads page's calls.
+const errors = [401, 404];
+const byId = z.object({ id: idField });
+
+export const leadOperations = defineOperations({
+  list: {
+    method: 'GET', path: '/leads/', tag: 'Leads', auth: 'bearer', query: leadListQuerySchema, errors,
+    responseDescription: 'An array of leads (spec §3.3 fields); X-Total-Count: how many match the filters',
+    summary:
+      "The school's leads, newest first by default: page_size (1-10000, default 100), page or offset, source, search (names, e-mail, phone), since_last_export, from_date and to_date (a date alone is the whole day, UTC), sort (created_at, updated_at, last_interaction_at, name, email, phone, source, graduation_year, conversation_count; - for descending)",
+  },
+  create: {
+    method: 'POST', path: '/leads/', tag: 'Leads', auth: 'bearer', body: leadCreateSchema, status: 201, errors,
+    summary: 'Enter a lead (source staff_entry): any lead fields, with a first or last name and an email or phone. Answers the lead',
+  },
+  get: { method: 'GET', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, errors, summary: 'One lead' },
+  update: {
+    method: 'PATCH', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, body: leadUpdateSchema, errors,
+    summary: 'Change lead fields (null or an empty value clears one); source, school and session cannot change. Answers the lead',
+  },
+  remove: { method: 'DELETE', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, errors, summary: 'Delete a lead (its conversations stay): {message}' },
+  conversation: {
+    method: 'GET', path: '/leads/{id}/conversation', tag: 'Leads', auth: 'bearer', params: byId, errors,
+    summary: "The lead's conversations: {lead_id, conversation_text (plain text; null without a conversation), conversations: [{conversation_id, session_id, started_at, messages}]}",
+  },
+  stats: { method: 'GET', path: '/leads/stats', tag: 'Leads', auth: 'bearer', query: leadStatsQuerySchema, errors, summary: '{total, today, last_7_days, by_source, with_email, with_phone, with_both}; today starts at today_from when given' },
+  fieldStats: {
+    method: 'GET', path: '/leads/export/field-stats', tag: 'Leads', auth: 'bearer', query: leadFilterSchema, errors,
+    summary: 'For each exportable field, how many of the (filtered) leads have it: {total, fields: [{key, label, count}]}',
+  },
+  lastExport: { method: 'GET', path: '/leads/export/last-export-date', tag: 'Leads', auth: 'bearer', errors, summary: '{last_export_at}: where the next normal export starts (null before the first)' },
+  track: {
+    method: 'POST', path: '/leads/export/track', tag: 'Leads', auth: 'bearer', body: exportTrackSchema, status: 201, errors,
+    summary: 'Record an export: {export_type CSV|JSON, from_date, to_date, field_count, lead_count, since_last_export}. A normal export (since_last_export true) moves the last export date to to_date (the export’s X-Export-Until; now when absent); a custom range does not. Answers {id, last_export_at}',
+  },
+  export: {
+    method: 'GET', path: '/leads/export', tag: 'Leads', auth: 'bearer-or-session', query: leadExportQuerySchema, errors: [401, 404],
+    responseDescription:
+      'A streamed attachment leads-YYYY-MM-DD.csv (UTF-8 with BOM, header row of field keys, formula-like cells prefixed with a quote) or .json (an array of objects). Headers: X-Lead-Count (leads in the file), X-Export-Until (exclusive upper bound of created_at: send it as to_date when tracking a normal export), X-Export-From (the last export date, for since_last_export)',
+    summary: 'Export the leads the list filters select (never moves the last export date): format csv|json, fields (comma-separated keys; all when absent)',
+  },
+});

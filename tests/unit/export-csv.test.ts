@@ -1,0 +1,29 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { attachmentHeaders, csvRecords, datedFileName, inertCell } from '@/lib/export/csv';
+
+// The shared CSV rules of the file exports (issues 18 and 20).
+describe('lib/export/csv', () => {
+  it('makes formula-like cells inert and leaves the rest as they are', () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx', 'plain', '', 'a=b', '3'].map(inertCell)).toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx", 'plain', '', 'a=b', '3']);
+    expect([null, undefined, 42, true].map(inertCell)).toEqual(['', '', '42', 'true']);
+  });
+
+  it('writes RFC 4180 records a parser reads back', () => {
+    const records = [
+      ['a,b', 'say "hi"', 'line\nbreak', 'Zoë 李'],
+      ['=cmd()', null, 7, ''],
+    ];
+    const text = csvRecords(records);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parse(text)).toEqual([
+      ['a,b', 'say "hi"', 'line\nbreak', 'Zoë 李'],
+      ["'=cmd()", '', '7', ''],
+    ]);
+  });
+
+  it('names files by date and sends download headers', () => {
+    expect(datedFileName('leads', 'csv', new Date('2026-11-24T23:00:00Z'))).toBe('leads-2026-11-24.csv');
+    expect(attachmentHeaders('text/csv', 'x.csv', { 'x-a': '1' })).toMatchObject({ 'content-disposition': 'attachment; filename="x.csv"', 'cache-control': 'no-store, no-transform', 'x-a': '1' });
+  });
+});
