@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/db/client';
-import { conversationMessages, conversations, leads, schools, type ContactPoint } from '@/db/schema';
+import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { queueMail } from '@/lib/mail/outbox';
@@ -14,10 +14,13 @@ import type { HandoffRequest } from './schema';
 // admissions office gets an e-mail with the transcript through the mail outbox — all in one
 // transaction, so a handoff is never recorded without its mail or the reverse.
 
-/** Where the mail goes: the school's admissions contact e-mail, else any contact e-mail it lists. */
-export function officeAddress(points: ContactPoint[]): string | null {
+/**
+ * Where the mail goes: the school's admissions contact e-mail, else any contact e-mail it lists,
+ * else the CRM integration's error-notification address (someone at the school reads it).
+ */
+export function officeAddress(points: ContactPoint[], crmAddress: string | null = null): string | null {
   const withEmail = points.filter((c) => c.email && c.email.includes('@'));
-  return (withEmail.find((c) => /admission/i.test(c.name)) ?? withEmail[0])?.email ?? null;
+  return (withEmail.find((c) => /admission/i.test(c.name)) ?? withEmail[0])?.email ?? (crmAddress && crmAddress.includes('@') ? crmAddress : null);
 }
 
 /** The lead fields a handoff form gives: the name split at its first space. */
@@ -56,8 +59,11 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
 export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest) {
   await limitWidgetCall(caller);
   const db = await getDb();
-  const [school] = await db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1);
-  const to = officeAddress(school?.contactPoints ?? []);
+  const [[school], [crm]] = await Promise.all([
+    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),
+    db.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, caller.schoolId)).limit(1),
+  ]);
+  const to = officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
   const data = handoffLeadData(input);
   const test = caller.kind === 'internal';
   return db.transaction(async (t) => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as crmRoute from '@/app/(rest)/api/crm-integration/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
@@ -200,5 +201,14 @@ describe('reaching a person', () => {
     expect((await listed('ho-1')).lead_id).not.toBe(res.json.lead_id);
     const [row] = await (await getDb()).select().from(conversations).where(and(eq(conversations.sessionId, 'ho-1'), eq(conversations.schoolId, schoolId)));
     expect(row!.leadId).not.toBe(res.json.lead_id);
+  });
+
+  it("without a contact e-mail, mails the CRM integration's error-notification address", async () => {
+    const crm = await call(crmRoute.POST, 'POST', '/api/crm-integration', { token: otherToken, body: { integration_name: 'Slate', error_notification_email: 'crm-alerts@other.example.edu' } });
+    expect(crm.status).toBe(201);
+    const res = await handoff({ session_id: 'ho-crm', name: 'Lee', email: 'lee@example.com', question: 'Hi?' }, otherKey);
+    expect(res.json.mailed).toBe(true);
+    const [mail] = await (await getDb()).select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'handoff'), eq(mailOutbox.toAddress, 'crm-alerts@other.example.edu')));
+    expect(mail!.textBody).toContain('Question:\nHi?');
   });
 });
