@@ -119,7 +119,7 @@ async function boot() {
   const title = aiName ? fill(t.chatWith, { name: aiName }) : t.chatWithUs;
   // The school's own greeting as written; the default one in the visitor's language.
   const ownGreeting = persona && typeof persona.greeting === 'string' && !persona.default_greeting ? persona.greeting.trim() : '';
-  const greeting = ownGreeting || fill(t.greeting, { name: aiName || t.assistant, school: (persona && persona.school_name) || '' });
+  const greeting = ownGreeting || (persona && persona.school_name ? fill(t.greeting, { name: aiName || t.assistant, school: persona.school_name }) : t.hello);
   document.title = title;
   const chat = loadChat(storage, session);
   const save = () => saveChat(storage, session, chat);

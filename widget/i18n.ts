@@ -9,6 +9,8 @@ export { WIDGET_LANGUAGES, type WidgetLanguage };
 export type Texts = {
   /** Greeting when the school has none of its own: {name} the assistant, {school} the school. */
   greeting: string;
+  /** Greeting when the school's name is not known (persona information unavailable). */
+  hello: string;
   chatWith: string;
   chatWithUs: string;
   chat: string;
@@ -52,6 +54,7 @@ export type Texts = {
 
 const en: Texts = {
   greeting: "Hi! I'm {name}, the admissions assistant for {school}. How can I help you today?",
+  hello: "Hi! How can I help you today?",
   chatWith: 'Chat with {name}',
   chatWithUs: 'Chat with us',
   chat: 'Chat',
@@ -96,6 +99,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   en,
   es: {
     greeting: '¡Hola! Soy {name}, el asistente de admisiones de {school}. ¿En qué puedo ayudarte hoy?',
+    hello: '¡Hola! ¿En qué puedo ayudarte hoy?',
     chatWith: 'Chatea con {name}',
     chatWithUs: 'Chatea con nosotros',
     chat: 'Chat',
@@ -137,6 +141,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   fr: {
     greeting: "Bonjour ! Je suis {name}, l'assistant des admissions de {school}. Comment puis-je vous aider aujourd'hui ?",
+    hello: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
     chatWith: 'Discuter avec {name}',
     chatWithUs: 'Discutez avec nous',
     chat: 'Chat',
@@ -178,6 +183,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   pt: {
     greeting: 'Olá! Sou {name}, o assistente de admissões de {school}. Como posso ajudar hoje?',
+    hello: 'Olá! Como posso ajudar hoje?',
     chatWith: 'Converse com {name}',
     chatWithUs: 'Converse conosco',
     chat: 'Chat',
@@ -219,6 +225,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   zh: {
     greeting: '您好！我是{name}，{school}的招生助理。今天有什么可以帮您？',
+    hello: '您好！今天有什么可以帮您？',
     chatWith: '与{name}聊天',
     chatWithUs: '与我们聊天',
     chat: '聊天',
@@ -260,6 +267,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   vi: {
     greeting: 'Xin chào! Tôi là {name}, trợ lý tuyển sinh của {school}. Tôi có thể giúp gì cho bạn hôm nay?',
+    hello: 'Xin chào! Tôi có thể giúp gì cho bạn hôm nay?',
     chatWith: 'Trò chuyện với {name}',
     chatWithUs: 'Trò chuyện với chúng tôi',
     chat: 'Trò chuyện',
@@ -301,6 +309,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   ko: {
     greeting: '안녕하세요! 저는 {school}의 입학 도우미 {name}입니다. 무엇을 도와드릴까요?',
+    hello: '안녕하세요! 무엇을 도와드릴까요?',
     chatWith: '{name}와(과) 채팅',
     chatWithUs: '채팅하기',
     chat: '채팅',
@@ -342,6 +351,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
   },
   ar: {
     greeting: 'مرحبًا! أنا {name}، مساعد القبول في {school}. كيف يمكنني مساعدتك اليوم؟',
+    hello: 'مرحبًا! كيف يمكنني مساعدتك اليوم؟',
     chatWith: 'الدردشة مع {name}',
     chatWithUs: 'تحدث معنا',
     chat: 'الدردشة',
