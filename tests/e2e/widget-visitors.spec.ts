@@ -117,7 +117,7 @@ test.describe('an accessible widget', () => {
     await expect(page.locator('#under')).toBeFocused();
   });
 
-  test('the quick info card ties its error to the field, and a dark theme and unreadable colours stay readable', async ({ browser, request }) => {
+  test('the quick info card ties its error to the field, and unreadable colours are drawn readable', async ({ browser, request }) => {
     const saved = await request.put('/lead-gen/settings', {
       data: { enabled: true, collection_mode: 'smart_card', field_order: ['first_name', 'email'], minimum_requirements: 'first_name AND email', smart_card_instructions: 'Tell us how to reach you.' },
       headers: auth,
