@@ -1,14 +1,20 @@
+import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
 import { renderMarkdown } from '@/lib/widget/markdown';
-import { MESSAGE_MAX, THANKS_TEXT } from './chat';
+import { MESSAGE_MAX } from './chat';
 import { fontFamily, h, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
-import type { LeadFieldInfo, WidgetConfig, WidgetStyling } from './types';
+import { TEXTS, type Texts } from './i18n';
+import type { ContactAction, LeadFieldInfo, WidgetConfig, WidgetStyling } from './types';
+
+const EN = TEXTS.en;
 
 // The chat window's look: header, messages, quick info card and input area, drawn from a styling
 // object. The chat frame (frame.ts) builds its conversation from these parts; the admin's Styling
 // tab draws its live preview (drawChatPreview) and the test chat takes its colours from them.
 
 export const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
+/** A person (the header's 'Talk to a person'). */
+const PERSON_ICON = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0';
 
 /** The styling fields behind each custom property of FRAME_CSS. */
 export const STYLE_VARS: [string, keyof WidgetStyling][] = [
@@ -46,6 +52,17 @@ const INPUT_TYPES: Record<string, string> = { email: 'email', tel: 'tel', number
 const AUTOCOMPLETE: Record<string, string> = { first_name: 'given-name', last_name: 'family-name', preferred_name: 'nickname', email: 'email', phone: 'tel', date_of_birth: 'bday', state_province: 'address-level1' };
 const AVATAR_PX: Record<string, number> = { small: 24, medium: 32, large: 40 };
 
+/** Normal-size text over its background, as custom properties of FRAME_CSS. */
+const TEXT_PAIRS: [string, string][] = [
+  ['--at', '--ab'],
+  ['--ut', '--ub'],
+  ['--bt', '--p'],
+  ['--it', '--ib'],
+  ['--qit', '--qib'],
+  ['--ql', '--qs'],
+  ['--qlt', '--qlb'],
+];
+
 /** The custom properties the chat's CSS reads, as name → value (fonts as CSS font-family lists). */
 export function chatStyleVars(s: WidgetStyling, dark = false): Record<string, string> {
   const vars: Record<string, string> = {};
@@ -54,6 +71,12 @@ export function chatStyleVars(s: WidgetStyling, dark = false): Record<string, st
     vars[name] = field.endsWith('FontFamily') ? fontFamily(value) : value;
   }
   if (dark) for (const [name, value] of DARK_VARS) vars[name] = value;
+  // No pair is drawn below WCAG AA for its size: the header title is large text (3:1), the rest is
+  // normal text (4.5:1). A pair the school chose below that gets a readable text colour instead.
+  vars['--ht'] = readableText(vars['--ht'], vars['--p']);
+  for (const [text, background] of TEXT_PAIRS) vars[text] = readableText(vars[text], vars[background], RECOMMENDED_CONTRAST);
+  vars['--qt'] = readableText('#212529', vars['--qs'], RECOMMENDED_CONTRAST);
+  vars['--qe'] = readableText('#b02a37', vars['--qs'], RECOMMENDED_CONTRAST);
   return vars;
 }
 
@@ -68,7 +91,8 @@ export function chatApp(s: WidgetStyling | null, dark: boolean): HTMLDivElement 
 }
 
 /** Header: avatar (as avatarSize says), title, and a close button when `onClose` is given. */
-export function chatHeader(s: WidgetStyling, o: { title: string; aiName: string; avatarUrl: string; onClose?: () => void }): HTMLDivElement {
+export function chatHeader(s: WidgetStyling, o: { title: string; aiName: string; avatarUrl: string; onClose?: () => void; onPerson?: () => void; t?: Texts }): HTMLDivElement {
+  const t = o.t || EN;
   const header = h('div', { class: 'hd' });
   const avatarPx = AVATAR_PX[s.avatarSize];
   if (avatarPx) {
@@ -80,8 +104,13 @@ export function chatHeader(s: WidgetStyling, o: { title: string; aiName: string;
     } else header.append(h('span', box, (o.aiName || 'A').charAt(0).toUpperCase()));
   }
   header.append(h('h1', {}, o.title));
+  if (o.onPerson) {
+    const p = h('button', { class: 'x', type: 'button', 'aria-label': t.talk, title: t.talk }, svgIcon(PERSON_ICON));
+    p.onclick = o.onPerson;
+    header.append(p);
+  }
   if (o.onClose) {
-    const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
+    const x = h('button', { class: 'x', type: 'button', 'aria-label': t.close }, svgIcon(CLOSE_ICON));
     x.onclick = o.onClose;
     header.append(x);
   }
@@ -109,31 +138,31 @@ export function assistantRow(aiName: string, ...col: HTMLElement[]): HTMLElement
 }
 
 /** A visitor's row: their text and, when styled so, their avatar. */
-export function userRow(text: string, avatar: HTMLElement | null): HTMLElement {
-  const row = h('div', { class: 'row me' }, h('span', { class: 'sr' }, 'You: '), h('div', { class: 'msg' }, text));
+export function userRow(text: string, avatar: HTMLElement | null, t: Texts = EN): HTMLElement {
+  const row = h('div', { class: 'row me' }, h('span', { class: 'sr' }, t.you + ': '), h('div', { class: 'msg' }, text));
   if (avatar) row.append(avatar);
   return row;
 }
 
 /** The input area: message box with its counter, and Send. */
-export function inputArea() {
-  const textarea = h('textarea', { id: 'lantern-message', rows: '1', maxlength: String(MESSAGE_MAX), placeholder: 'Type your message…', 'aria-describedby': 'lantern-count' });
+export function inputArea(t: Texts = EN) {
+  const textarea = h('textarea', { id: 'lantern-message', rows: '1', maxlength: String(MESSAGE_MAX), placeholder: t.placeholder, 'aria-describedby': 'lantern-count' });
   const counter = h('div', { class: 'cnt', id: 'lantern-count', hidden: '' });
-  const send = h('button', { class: 'send', type: 'submit', disabled: '' }, 'Send');
-  const form = h('form', { class: 'in', novalidate: '' }, h('label', { class: 'sr', for: 'lantern-message' }, 'Type your message'), h('div', { class: 'field' }, textarea, counter), send);
+  const send = h('button', { class: 'send', type: 'submit', disabled: '' }, t.send);
+  const form = h('form', { class: 'in', novalidate: '' }, h('label', { class: 'sr', for: 'lantern-message' }, t.messageLabel), h('div', { class: 'field' }, textarea, counter), send);
   return { form, textarea, counter, send };
 }
 
 /** The quick info card's form: a labelled input per lead field, an error line, Submit and Not now. */
-export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' | 'smart_card_instructions'>) {
-  const box = h('form', { class: 'card', 'aria-label': 'Quick info', novalidate: '' });
+export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' | 'smart_card_instructions'>, t: Texts = EN) {
+  const box = h('form', { class: 'card', 'aria-label': t.quickInfo, novalidate: '' });
   if (lead.smart_card_instructions && lead.smart_card_instructions.trim()) box.append(h('p', {}, lead.smart_card_instructions));
   const inputs: [LeadFieldInfo, HTMLInputElement][] = [];
   lead.fields.forEach((field, i) => {
     const input = h('input', { id: 'lantern-lead-' + i, name: field.key, type: INPUT_TYPES[field.type] || 'text' });
     if (AUTOCOMPLETE[field.key]) input.setAttribute('autocomplete', AUTOCOMPLETE[field.key]);
     if (field.type === 'number') input.step = 'any';
-    if (field.type === 'list') input.placeholder = 'Separate several with commas';
+    if (field.type === 'list') input.placeholder = t.commas;
     if (field.type === 'boolean') box.append(h('label', { class: 'ck' }, input, field.label));
     else {
       input.className = 'tx';
@@ -141,14 +170,67 @@ export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' |
     }
     inputs.push([field, input]);
   });
-  const error = h('p', { class: 'er', role: 'alert', hidden: '' });
-  const submit = h('button', { class: 'sub', type: 'submit' }, 'Submit');
-  const later = h('button', { class: 'no', type: 'button' }, 'Not now');
+  const error = h('p', { class: 'er', id: 'lantern-card-error', role: 'alert', hidden: '' });
+  const submit = h('button', { class: 'sub', type: 'submit' }, t.submit);
+  const later = h('button', { class: 'no', type: 'button' }, t.notNow);
   box.append(error, h('div', { class: 'act' }, submit, later));
   return { box, inputs, error, submit, later };
 }
 
-export const thanksNote = () => h('p', { class: 'thanks', role: 'status' }, THANKS_TEXT);
+export const thanksNote = (t: Texts = EN) => h('p', { class: 'thanks', role: 'status' }, t.thanks);
+
+const ACTION_HREF: Record<string, (d: string) => string> = {
+  phone: (d) => 'tel:' + d.replace(/[^\d+]/g, ''),
+  email: (d) => 'mailto:' + d,
+  link: (d) => d,
+  form: (d) => d,
+};
+
+/**
+ * 'Talk to a person': the school's contact actions and a short form (name, e-mail or phone,
+ * question). `fail` shows a message tied to the fields it names (aria-invalid, aria-describedby).
+ */
+export function handoffCard(actions: ContactAction[], t: Texts, name: string, question: string) {
+  const box = h('form', { class: 'card ho', 'aria-label': t.talk, novalidate: '' });
+  box.append(h('h2', {}, t.talk), h('p', {}, t.handoffIntro));
+  const links = actions.filter((a) => a.type === 'phone' || a.type === 'email' || /^https?:/i.test(a.data));
+  if (links.length) {
+    const list = h('ul', { class: 'acts' });
+    for (const a of links) {
+      const link = h('a', { href: ACTION_HREF[a.type](a.data), rel: 'noopener noreferrer' }, a.name + ': ' + a.data);
+      if (a.type === 'link' || a.type === 'form') link.target = '_blank';
+      list.append(h('li', {}, link));
+    }
+    box.append(h('p', {}, t.reach), list);
+  }
+  const field = <T extends HTMLInputElement | HTMLTextAreaElement>(el: T, id: string, label: string) => {
+    el.id = id;
+    el.className = 'tx';
+    box.append(h('label', { for: id }, label), el);
+    return el;
+  };
+  const nameInput = field(h('input', { type: 'text', autocomplete: 'name', maxlength: '200' }), 'lantern-ho-name', t.name);
+  nameInput.value = name;
+  const email = field(h('input', { type: 'email', autocomplete: 'email', maxlength: '254' }), 'lantern-ho-email', t.email);
+  const phone = field(h('input', { type: 'tel', autocomplete: 'tel', maxlength: '40' }), 'lantern-ho-phone', t.phone);
+  const questionInput = field(h('textarea', { rows: '3', maxlength: String(MESSAGE_MAX) }), 'lantern-ho-question', t.question);
+  questionInput.value = question;
+  const error = h('p', { class: 'er', id: 'lantern-ho-error', role: 'alert', hidden: '' });
+  const submit = h('button', { class: 'sub', type: 'submit' }, t.handoffSend);
+  box.append(error, h('div', { class: 'act' }, submit));
+  const fail = (message: string, fields: (HTMLInputElement | HTMLTextAreaElement)[]) => {
+    error.textContent = message;
+    error.hidden = false;
+    for (const el of [nameInput, email, phone, questionInput]) {
+      const bad = fields.indexOf(el) >= 0;
+      if (bad) el.setAttribute('aria-invalid', 'true');
+      if (bad) el.setAttribute('aria-describedby', error.id);
+      else el.removeAttribute('aria-describedby');
+    }
+    if (fields[0]) fields[0].focus();
+  };
+  return { box, name: nameInput, email, phone, question: questionInput, submit, fail };
+}
 
 const SAMPLE_FIELDS: LeadFieldInfo[] = [
   { key: 'first_name', label: 'First name', type: 'text' },

@@ -38,6 +38,8 @@ export type SavedChat = {
   cardAt?: number;
   /** The visitor's first name from the card, for the letter avatar. */
   name?: string;
+  /** The visitor reached the admissions office through 'Talk to a person'. */
+  handoff?: 'done';
 };
 
 export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -80,6 +82,7 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
     chat.cardAt = typeof r.cardAt === 'number' ? Math.min(Math.max(0, r.cardAt), messages.length) : messages.length;
   }
   if (typeof r.name === 'string' && r.name) chat.name = r.name.slice(0, 100);
+  if (r.handoff === 'done') chat.handoff = 'done';
   return chat;
 }
 
@@ -103,6 +106,13 @@ export function errorDetail(body: unknown): string | null {
     if (msgs.length) return msgs.join(' ');
   }
   return null;
+}
+
+/** The fields a 422 answer names (`loc: ["body", field]`). */
+export function invalidFields(body: unknown): string[] {
+  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+  if (!Array.isArray(detail)) return [];
+  return detail.map((d) => (d && Array.isArray(d.loc) && typeof d.loc[1] === 'string' ? d.loc[1] : '')).filter(Boolean);
 }
 
 /** What the visitor sees when a message is refused before the answer starts. */

@@ -1,9 +1,8 @@
 import {
   cardWanted,
   COUNTER_FROM,
-  EMPTY_REPLY_TEXT,
   errorDetail,
-  FAILURE_TEXT,
+  invalidFields,
   historyFor,
   leadValue,
   loadChat,
@@ -13,9 +12,10 @@ import {
   SESSION_PATTERN,
   type ChatMessage,
 } from './chat';
-import { assistantBubble, assistantRow, chatApp, chatHeader, CLOSE_ICON, inputArea, quickCard, thanksNote, userAvatar, userRow } from './chat-view';
+import { assistantBubble, assistantRow, chatApp, chatHeader, CLOSE_ICON, handoffCard, inputArea, quickCard, thanksNote, userAvatar, userRow } from './chat-view';
 import { h, newSessionId, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
+import { fill, pickLanguage, TEXTS, WANTS_PERSON, type Texts } from './i18n';
 import { createSseParser } from './sse';
 import type { PersonaInfo, WidgetConfig } from './types';
 
@@ -62,6 +62,14 @@ const parseJson = (text: string): Record<string, unknown> | null => {
     return null;
   }
 };
+/** A 422's fields as the widget's own message in the visitor's language. */
+function fieldProblem(body: unknown, labels: string[]): string {
+  const t = TEXTS[pickLanguage([document.documentElement.lang], undefined)];
+  const detail = body && typeof body === 'object' ? (body as { detail?: unknown }).detail : undefined;
+  const missing = Array.isArray(detail) && detail.some((d) => d && d.type === 'missing');
+  return missing ? t.provide + ' ' + labels.join(', ') : labels.length ? t.checkField : t.failure;
+}
+
 /** Asks the loader on the school's page to close the panel (nothing secret, so any origin may read it). */
 const close = () => {
   if (window.parent !== window) window.parent.postMessage({ type: 'lantern:close' }, '*');
@@ -92,34 +100,49 @@ async function boot() {
   });
 
   const [cfg, persona] = await Promise.all([getJson<WidgetConfig>('/api/widget/config'), getJson<PersonaInfo>('/api/widget/persona-info')]);
+  // The visitor's language: their browser's when the widget has it, else the school's default.
+  const lang = pickLanguage(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'], cfg && cfg.styling ? cfg.styling.defaultLanguage : undefined);
+  const t: Texts = TEXTS[lang];
+  document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : lang;
+  document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
   const app = chatApp(cfg && cfg.styling ? cfg.styling : null, dark);
   root.append(app);
   if (!cfg || !cfg.styling) {
-    const x = h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }, svgIcon(CLOSE_ICON));
+    const x = h('button', { class: 'x', type: 'button', 'aria-label': t.close }, svgIcon(CLOSE_ICON));
     x.onclick = close;
-    app.append(h('div', { class: 'hd' }, h('h1', {}, 'Chat'), x), h('p', { class: 'down', role: 'alert' }, FAILURE_TEXT));
+    app.append(h('div', { class: 'hd' }, h('h1', {}, t.chat), x), h('p', { class: 'down', role: 'alert' }, t.failure));
     return;
   }
   const s = cfg.styling;
 
   const aiName = (persona && typeof persona.ai_name === 'string' && persona.ai_name.trim()) || '';
-  const title = aiName ? 'Chat with ' + aiName : 'Chat with us';
-  const greeting = (persona && typeof persona.greeting === 'string' && persona.greeting.trim()) || 'Hi! How can I help you today?';
+  const title = aiName ? fill(t.chatWith, { name: aiName }) : t.chatWithUs;
+  // The school's own greeting as written; the default one in the visitor's language.
+  const ownGreeting = persona && typeof persona.greeting === 'string' && !persona.default_greeting ? persona.greeting.trim() : '';
+  const greeting = ownGreeting || (persona && persona.school_name ? fill(t.greeting, { name: aiName || t.assistant, school: persona.school_name }) : t.hello);
   document.title = title;
   const chat = loadChat(storage, session);
   const save = () => saveChat(storage, session, chat);
   const lead = cfg.lead_generation;
 
   // Header: avatar, title, close (only inside the loader's panel).
-  const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined });
+  const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined, onPerson: () => openHandoff(), t });
 
-  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
-  const typing = h('div', { class: 'row ai' }, h('div', { class: 'typing', role: 'img', 'aria-label': 'Assistant is typing' }, h('span'), h('span'), h('span')));
+  // The conversation is not itself live (it changes as the answer streams): each finished answer is
+  // read once, politely, through the announcer, and focus stays where the visitor left it (WCAG 4.1.3).
+  const log = h('div', { class: 'log', role: 'log', 'aria-live': 'off', 'aria-label': t.conversation, tabindex: '0' });
+  const announcer = h('div', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const announce = (text: string) => {
+    announcer.textContent = '';
+    // A fresh text node after the clearing, so the same words twice are still read.
+    setTimeout(() => (announcer.textContent = text), 50);
+  };
+  const typing = h('div', { class: 'row ai' }, h('div', { class: 'typing', role: 'img', 'aria-label': t.typing }, h('span'), h('span'), h('span')));
 
-  const { form, textarea, counter, send } = inputArea();
+  const { form, textarea, counter, send } = inputArea(t);
   // The rate limit's answer: a notice over the input, not a message in the conversation.
   const notice = h('p', { class: 'wait', role: 'status', hidden: '' });
-  app.append(header, log, notice, form);
+  app.append(header, log, notice, form, announcer);
 
   let pending = false;
   /** Sending waits until then after a 429 (its Retry-After). */
@@ -131,9 +154,9 @@ async function boot() {
   const letter = () => (chat.name || 'You').charAt(0).toUpperCase();
 
   function feedback(m: ChatMessage): HTMLElement {
-    const group = h('div', { class: 'fb', role: 'group', 'aria-label': 'Rate this answer' });
+    const group = h('div', { class: 'fb', role: 'group', 'aria-label': t.rate });
     const buttons = ([1, -1] as const).map((rating) => {
-      const b = h('button', { type: 'button', class: rating > 0 ? 'up' : 'dn', 'aria-label': rating > 0 ? 'Helpful' : 'Not helpful', 'aria-pressed': String(m.rating === rating) }, svgIcon(THUMB_ICON));
+      const b = h('button', { type: 'button', class: rating > 0 ? 'up' : 'dn', 'aria-label': rating > 0 ? t.helpful : t.notHelpful, 'aria-pressed': String(m.rating === rating) }, svgIcon(THUMB_ICON));
       b.onclick = () => {
         if (m.rating === rating || typeof m.index !== 'number') return;
         m.rating = rating;
@@ -148,17 +171,18 @@ async function boot() {
   }
 
   function messageRow(m: ChatMessage): HTMLElement {
-    if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()));
+    if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()), t);
     const bubble = assistantBubble(m.text, m.failed);
-    return typeof m.index === 'number' && !m.failed ? assistantRow(aiName, bubble, feedback(m)) : assistantRow(aiName, bubble);
+    const name = aiName || t.assistant;
+    return typeof m.index === 'number' && !m.failed ? assistantRow(name, bubble, feedback(m)) : assistantRow(name, bubble);
   }
 
   // The quick info card (smart_card mode): once per session, after the first answer.
   const showCard = () => lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0;
-  const thanks = thanksNote;
+  const thanks = () => thanksNote(t);
 
   function card(): HTMLElement {
-    const { box, inputs, error, submit, later } = quickCard(lead);
+    const { box, inputs, error, submit, later } = quickCard(lead, t);
     later.onclick = () => {
       chat.card = 'dismissed';
       save();
@@ -174,7 +198,12 @@ async function boot() {
       }
       submit.disabled = true;
       error.hidden = true;
-      let problem = FAILURE_TEXT;
+      for (const [, input] of inputs) {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+      let problem = t.failure;
+      let invalid: string[] = [];
       try {
         const res = await call('/api/widget/leads', body);
         if (res.ok) {
@@ -187,13 +216,27 @@ async function boot() {
           box.replaceWith(thanks());
           return;
         }
-        if (res.status < 500) problem = errorDetail(await readJson(res)) || FAILURE_TEXT;
+        if (res.status < 500) {
+          const answer = await readJson(res);
+          invalid = invalidFields(answer);
+          // The server's messages are English: the visitor reads the widget's own in their language.
+          problem = lang === 'en' ? errorDetail(answer) || t.failure : fieldProblem(answer, inputs.filter(([f]) => invalid.indexOf(f.key) >= 0).map(([f]) => f.label));
+        }
       } catch {
         // offline: the generic text
       }
       error.textContent = problem;
       error.hidden = false;
       submit.disabled = false;
+      // Each field the answer names is marked invalid and described by the message.
+      let first: HTMLInputElement | null = null;
+      for (const [field, input] of inputs) {
+        if (invalid.indexOf(field.key) < 0) continue;
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', error.id);
+        first = first || input;
+      }
+      if (first) first.focus();
     };
     return box;
   }
@@ -205,7 +248,7 @@ async function boot() {
   }
 
   // Greeting first (shown, never sent), then what this session already said.
-  log.append(assistantRow(aiName, assistantBubble(greeting)));
+  log.append(assistantRow(aiName || t.assistant, assistantBubble(greeting)));
   chat.messages.forEach((m, i) => {
     log.append(messageRow(m));
     const cardHere = chat.cardAt === i + 1 && cardNode();
@@ -246,6 +289,15 @@ async function boot() {
     if (!text || pending || Date.now() < waitUntil) return;
     textarea.value = '';
     grow();
+    update();
+    // 'Talk to a human': the visitor's words stay in the conversation and the form opens at once.
+    if (WANTS_PERSON.test(text)) {
+      const said: ChatMessage = { role: 'user', text, failed: true };
+      chat.messages.push(said);
+      log.append(messageRow(said));
+      save();
+      return openHandoff();
+    }
     void ask(text);
   }
 
@@ -283,20 +335,20 @@ async function boot() {
     let done: Record<string, unknown> | null = null;
     let failure: string | null = null;
     try {
-      const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, session_id: session });
+      const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, session_id: session, language: lang });
       if (res.status === 429) return tooMany(res, question, asked);
-      if (!res.ok) failure = refusalText(res.status, await readJson(res));
+      if (!res.ok) failure = lang === 'en' ? refusalText(res.status, await readJson(res)) : t.failure;
       else
         await readEvents(res, (name, data) => {
           if (name === 'delta' && data && typeof data.text === 'string') {
             answer += data.text;
             if (!raf) raf = requestAnimationFrame(paint);
           } else if (name === 'done') done = data || {};
-          else if (name === 'error') failure = errorDetail(data) || FAILURE_TEXT;
+          else if (name === 'error') failure = lang === 'en' ? errorDetail(data) || t.failure : t.failure;
         });
-      if (!done && !failure) failure = FAILURE_TEXT; // the stream ended early
+      if (!done && !failure) failure = t.failure; // the stream ended early
     } catch {
-      failure = FAILURE_TEXT;
+      failure = t.failure;
     }
     if (raf) cancelAnimationFrame(raf);
 
@@ -308,15 +360,22 @@ async function boot() {
       const final = done as Record<string, unknown> | null;
       const full = final && typeof final.response === 'string' ? final.response : answer;
       const index = final && typeof final.message_index === 'number' ? final.message_index : null;
-      reply = full.trim() ? { role: 'assistant', text: full, index } : { role: 'assistant', text: EMPTY_REPLY_TEXT, failed: true };
+      reply = full.trim() ? { role: 'assistant', text: full, index } : { role: 'assistant', text: t.empty, failed: true };
+      // Two answers in a row the assistant could not give: a person is offered.
+      unanswered = final && final.answered === false ? unanswered + 1 : 0;
     }
     chat.messages.push(reply);
     const stick = nearBottom();
     const row = messageRow(reply);
     if (draft) (draft as HTMLElement).replaceWith(row);
     else typing.replaceWith(row);
+    const said = row.querySelector('.msg');
+    announce((aiName || t.assistant) + ': ' + (said ? said.textContent : reply.text));
     let carded = false;
-    if (!reply.failed && cardWanted(lead, chat)) {
+    if (unanswered >= 2 && !chat.handoff) {
+      unanswered = 0;
+      log.append(offerRow());
+    } else if (!reply.failed && cardWanted(lead, chat)) {
       chat.card = 'open';
       chat.cardAt = chat.messages.length;
       log.append(card());
@@ -340,7 +399,7 @@ async function boot() {
    */
   async function tooMany(res: Response, question: ChatMessage, asked: HTMLElement) {
     const seconds = Math.max(1, Math.ceil(Number(res.headers.get('Retry-After')) || 30));
-    const detail = errorDetail(await readJson(res)) || 'Too many messages.';
+    const detail = (lang === 'en' && errorDetail(await readJson(res))) || t.tooMany;
     chat.messages.splice(chat.messages.indexOf(question), 1);
     asked.remove();
     typing.remove();
@@ -351,7 +410,7 @@ async function boot() {
       grow();
     }
     waitUntil = Date.now() + seconds * 1000;
-    notice.textContent = detail + ' You can send your message again in ' + seconds + (seconds === 1 ? ' second.' : ' seconds.');
+    notice.textContent = detail + ' ' + (lang === 'en' && seconds === 1 ? 'You can send your message again in 1 second.' : fill(t.waitSeconds, { n: seconds }));
     notice.hidden = false;
     setTimeout(() => {
       notice.hidden = true;
@@ -362,8 +421,67 @@ async function boot() {
     textarea.focus();
   }
 
+  // Reaching a person (issue 26): the school's contact actions and a short form that reaches the
+  // admissions office. Offered after two answers in a row the assistant could not give.
+  let unanswered = 0;
+  let handoffOpen: HTMLElement | null = null;
+
+  function offerRow(): HTMLElement {
+    const b = h('button', { class: 'sub', type: 'button' }, t.talk);
+    b.onclick = () => openHandoff();
+    return assistantRow(aiName || t.assistant, assistantBubble(t.offer, true), b);
+  }
+
+  function openHandoff() {
+    if (chat.handoff === 'done') {
+      log.append(h('p', { class: 'thanks', role: 'status' }, t.handoffDone));
+      return toBottom();
+    }
+    if (handoffOpen && handoffOpen.isConnected) {
+      handoffOpen.scrollIntoView({ block: 'nearest' });
+      return (handoffOpen.querySelector('input') as HTMLInputElement).focus();
+    }
+    const lastQuestion = [...chat.messages].reverse().find((m) => m.role === 'user' && !WANTS_PERSON.test(m.text));
+    const parts = handoffCard(cfg!.handoff ? cfg!.handoff.contact_actions : [], t, chat.name || '', lastQuestion ? lastQuestion.text : '');
+    handoffOpen = parts.box;
+    parts.box.onsubmit = async (e) => {
+      e.preventDefault();
+      const v = (i: HTMLInputElement | HTMLTextAreaElement) => i.value.trim();
+      const wrong: [HTMLInputElement | HTMLTextAreaElement, string][] = [];
+      if (!v(parts.name)) wrong.push([parts.name, t.needName]);
+      if (!v(parts.email) && !v(parts.phone)) wrong.push([parts.email, t.needContact]);
+      if (!v(parts.question)) wrong.push([parts.question, t.needQuestion]);
+      for (const i of [parts.name, parts.email, parts.phone, parts.question]) i.removeAttribute('aria-invalid');
+      if (wrong.length) return parts.fail(wrong.map(([, m]) => m).join(' '), wrong.map(([i]) => i));
+      parts.submit.disabled = true;
+      try {
+        const res = await call('/api/widget/handoff', { session_id: session, name: v(parts.name), email: v(parts.email) || undefined, phone: v(parts.phone) || undefined, question: v(parts.question), language: lang });
+        if (res.ok) {
+          chat.handoff = 'done';
+          save();
+          const done = h('p', { class: 'thanks', role: 'status' }, t.handoffDone);
+          parts.box.replaceWith(done);
+          textarea.focus();
+          return;
+        }
+        const answer = await readJson(res);
+        const invalid = invalidFields(answer);
+        const fields = invalid.map((k) => (k === 'name' ? parts.name : k === 'phone' ? parts.phone : k === 'question' ? parts.question : parts.email));
+        parts.fail(res.status < 500 && lang === 'en' ? errorDetail(answer) || t.failure : invalid.length ? t.checkField : t.failure, fields);
+      } catch {
+        parts.fail(t.failure, []);
+      }
+      parts.submit.disabled = false;
+    };
+    log.append(parts.box);
+    parts.box.scrollIntoView({ block: 'nearest' });
+    parts.name.focus();
+  }
+
   // The loader focuses the iframe when the panel opens: hand that focus to the message box.
-  if (document.hasFocus()) textarea.focus();
+  // Inside the loader's panel the frame is made when the visitor opens the chat: the message box
+  // takes focus as soon as it exists (the focus the loader gave the frame may have come too early).
+  if (document.hasFocus() || window.parent !== window) textarea.focus();
   window.addEventListener('focus', () => {
     if (document.activeElement === document.body) textarea.focus();
   });

@@ -1,3 +1,4 @@
+import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
 import { fontFamily, h, svgIcon } from './dom';
 import { ICONS } from './icons';
 import { LOADER_CSS } from './loader-css';
@@ -52,12 +53,13 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
   const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') });
   const vars: Record<string, string> = {
     '--p': s.primaryColor,
-    '--t': s.textColor,
+    // The icon is a graphic (3:1); the label is text (4.5:1): a pair below that is drawn readable.
+    '--t': readableText(s.textColor, s.primaryColor),
     '--s': ({ small: 48, medium: 60, large: 72 }[s.buttonSize] || 60) + 'px',
     '--r': { square: '8px', rounded: '16px', circle: '50%' }[s.borderRadius] || '16px',
     '--lf': fontFamily(s.buttonTextLabelFontFamily),
     '--ls': s.buttonTextLabelFontSize,
-    '--lc': s.buttonTextLabelColor,
+    '--lc': readableText(s.buttonTextLabelColor, s.buttonTextLabelBgColor, RECOMMENDED_CONTRAST),
     '--lb': s.buttonTextLabelBgColor,
     '--w': o.width,
     '--h': o.height,

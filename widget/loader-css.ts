@@ -23,7 +23,7 @@ export const LOADER_CSS = `
 .bub{position:relative;box-sizing:border-box;max-width:260px;margin:0 0 12px;padding:12px 34px 12px 14px;background:#fff;color:#212529;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,.2);animation:in .2s ease-out}
 .c .bub{position:absolute;bottom:calc(100% + 12px);right:0}
 .bub .m{all:unset;cursor:pointer;display:block;font:inherit;color:inherit;overflow-wrap:anywhere}
-.bub .x{all:unset;position:absolute;top:6px;right:6px;width:22px;height:22px;text-align:center;line-height:22px;font-size:18px;color:#666;cursor:pointer;border-radius:50%}
+.bub .x{all:unset;position:absolute;top:5px;right:5px;width:24px;height:24px;text-align:center;line-height:24px;font-size:18px;color:#666;cursor:pointer;border-radius:50%}
 .bub .x:hover{background:#eee}
 .pn{position:absolute;bottom:calc(var(--s) + 16px);right:0;width:var(--w);height:var(--h);max-width:calc(100vw - 40px);max-height:calc(100vh - var(--s) - 56px);border-radius:12px;overflow:hidden;background:#fff;box-shadow:0 8px 32px rgba(0,0,0,.3)}
 .l .pn{right:auto;left:0}

@@ -148,7 +148,14 @@ import type { PersonaInfo, WidgetConfig } from './types';
     let everOpened = false;
     let frame: HTMLIFrameElement | null = null;
 
-    let stopAnimation = animate(!!window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
+    const motion = matchMedia('(prefers-reduced-motion: reduce)');
+    let stopAnimation = animate(motion.matches);
+    // A visitor who asks for reduced motion while the page is open gets it at once.
+    motion.addEventListener('change', () => {
+      if (!motion.matches) return;
+      stopAnimation();
+      stopAnimation = () => {};
+    });
 
     const hideBubble = () => {
       bubble.hidden = true;
@@ -171,7 +178,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
       btn.focus();
     };
 
-    function setOpen(next: boolean) {
+    /** Opens or closes the panel; closing returns focus to the launcher unless focus went elsewhere. */
+    function setOpen(next: boolean, refocus = true) {
       if (next === open) return;
       open = next;
       panel.hidden = !open;
@@ -184,6 +192,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
         if (!frame) {
           const q = new URLSearchParams({ key, session, theme });
           frame = h('iframe', { title, src: api + '/widget/frame?' + q });
+          // Focus given before the frame has loaded is lost: give it again once it has.
+          frame.onload = () => open && frame!.focus();
           panel.append(frame);
         }
         frame.focus();
@@ -191,10 +201,19 @@ import type { PersonaInfo, WidgetConfig } from './types';
           everOpened = true;
           report('widget_opened');
         }
-      } else btn.focus();
+      } else if (refocus) btn.focus();
     }
 
     btn.onclick = () => setOpen(!open);
+    // WCAG 2.4.11: the open panel never hides the page's focused element. When focus moves (by Tab)
+    // to something of the page under the panel, the panel gets out of the way; the chat is kept.
+    document.addEventListener('focusin', (e) => {
+      const target = e.target as Element | null;
+      if (!open || !target || target === host) return;
+      const a = target.getBoundingClientRect();
+      const b = panel.getBoundingClientRect();
+      if (a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom) setOpen(false, false);
+    });
     document.addEventListener('keydown', (e) => {
       if (open && e.key === 'Escape') setOpen(false);
     });

@@ -6,7 +6,11 @@ import type { WidgetStyling } from '@/lib/widget/styling';
 
 export type { WidgetStyling };
 
-export type PersonaInfo = { greeting: string; ai_name: string; avatar_url: string | null };
+/** default_greeting: the greeting is Lantern's own (the frame shows it in the visitor's language). */
+export type PersonaInfo = { greeting: string; ai_name: string; avatar_url: string | null; default_greeting?: boolean; school_name?: string };
+
+/** One of the school's action prompts, as 'Talk to a person' offers it. */
+export type ContactAction = { name: string; type: 'link' | 'phone' | 'email' | 'form'; data: string };
 
 export type LeadFieldInfo = { key: string; label: string; description?: string; type: LeadFieldType };
 
@@ -19,4 +23,5 @@ export type WidgetConfig = {
     smart_card_instructions: string;
   };
   model?: { mode: string };
+  handoff?: { contact_actions: ContactAction[] };
 };

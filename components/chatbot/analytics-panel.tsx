@@ -195,6 +195,7 @@ export function AnalyticsPanel() {
               <Card label="Avg response time" value={ms(s.avg_response_time_ms)} />
               <Card label="Avg conversation duration" value={seconds(s.avg_conversation_duration)} />
               <Card label="Active sessions today" value={s.active_sessions_today} />
+              <Card label="Asked for a person" value={s.handoff_requests ?? 0} />
               <Card label="Total leads" value={s.total_leads} />
               <Card label="Lead conversion" value={pct(s.lead_conversion_rate)} />
             </dl>

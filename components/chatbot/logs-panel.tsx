@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { ENGAGEMENT_FILTERS, engagementLevel, type EngagementFilter } from '@/lib/chat/export-schema';
 import { useScreenData } from '@/lib/web/screen-data';
+import { isLanguage, LANGUAGE_NAMES } from '@/lib/widget/language';
 import { ConversationModal } from './conversation-modal';
 
 // Spec 002 §2.4, §9: the Logs tab. Up to 10000 conversations are fetched at once; filters
@@ -28,6 +29,8 @@ type Row = {
   message_count: number;
   widget_opened_at: string | Date | null;
   lead_id: number | null;
+  language?: string | null;
+  handoff_at?: string | Date | null;
   excellent_ratings_count: number;
   poor_ratings_count: number;
   user_thumbs_up_count: number;
@@ -107,6 +110,19 @@ export function LogsPanel() {
         },
       },
       { id: 'messages', header: 'Messages', cell: ({ row }) => row.original.message_count },
+      {
+        id: 'language',
+        header: 'Language',
+        cell: ({ row }) => {
+          const code = row.original.language;
+          return code ? <span title={code}>{isLanguage(code) ? LANGUAGE_NAMES[code] : code}</span> : '—';
+        },
+      },
+      {
+        id: 'handoff',
+        header: 'Person',
+        cell: ({ row }) => (row.original.handoff_at ? <Badge tone="warning">Asked for a person</Badge> : <span className="sr-only">No</span>),
+      },
       { id: 'duration', header: 'Duration', cell: ({ row }) => formatDuration(durationMs(row.original)) },
       {
         id: 'ratings',

@@ -9,6 +9,8 @@ import { inputClass, TextField } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { SelectField } from '@/components/ui/select';
 import { callAction } from '@/lib/web/api';
+import { contrastRatio, MINIMUM_CONTRAST, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/widget/language';
 import { useScreenData } from '@/lib/web/screen-data';
 import {
   ANIMATION_INTERVALS,
@@ -55,26 +57,15 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const seconds = (n: number) => `${n} ${n === 1 ? 'second' : 'seconds'}`;
 const intervalName = (n: number) => (n === 0 ? 'Continuous' : n === ANIMATION_ONCE ? 'Once' : seconds(n));
 
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/** A hint when a text colour is hard to read on its background (below WCAG AA's 4.5:1). */
+/** A warning when a text colour is hard to read on its background (below WCAG AA's 4.5:1). */
 function ContrastNote({ what, text, background }: { what: string; text: string; background: string }) {
-  const ratio = contrast(text, background);
-  if (ratio >= 4.5) return null;
+  const ratio = contrastRatio(text, background);
+  if (ratio >= RECOMMENDED_CONTRAST) return null;
+  const replaced = ratio < MINIMUM_CONTRAST;
   return (
-    <p className="text-xs text-amber-900 sm:col-span-2 dark:text-amber-200">
+    <p role="status" className="text-xs text-amber-900 sm:col-span-2 dark:text-amber-200">
       {what}: contrast {ratio.toFixed(2)}:1. Some visitors may find it hard to read; 4.5:1 or more is recommended.
+      {replaced ? ' Below 3:1 the widget shows this text in black or white instead.' : ''}
     </p>
   );
 }
@@ -335,6 +326,16 @@ export function StylingPanel() {
             {color('quickCardLinkColor', 'Card link colour')}
             {color('quickCardLinkButtonBgColor', 'Card button colour')}
             {color('quickCardLinkButtonTextColor', 'Card button text colour')}
+            <ContrastNote what="Card input text on its background" text={value.quickCardInputTextColor} background={value.quickCardInputBgColor} />
+            <ContrastNote what="Card link on the card background" text={value.quickCardLinkColor} background={value.quickCardSecondaryColor} />
+            <ContrastNote what="Card button text on its colour" text={value.quickCardLinkButtonTextColor} background={value.quickCardLinkButtonBgColor} />
+          </Group>
+
+          <Group title="Language">
+            <Choice label="Default language" value={value.defaultLanguage} options={LANGUAGES} name={(v) => LANGUAGE_NAMES[v]} onChange={(v) => set('defaultLanguage', v)} />
+            <p className="text-xs text-slate-700 sm:col-span-2 dark:text-slate-300">
+              The widget speaks the visitor&apos;s browser language when it has it (English, Spanish, French, Portuguese, Simplified Chinese, Vietnamese, Korean, Arabic); other visitors see this one.
+            </p>
           </Group>
 
           <FormFooter label="Save Styling" busy={saving} busyLabel="Saving…" />

@@ -178,7 +178,12 @@ export function LeadsPanel() {
       );
     };
     const cell: Record<ColumnKey, (l: LeadView) => React.ReactNode> = {
-      name: (l) => <span className="font-medium">{leadName(l)}</span>,
+      name: (l) => (
+        <span className="flex flex-wrap items-center gap-1">
+          <span className="font-medium">{leadName(l)}</span>
+          {l.handoff_at && <Badge tone="warning">Asked for a person</Badge>}
+        </span>
+      ),
       email: (l) => <span className="break-all">{dash(l.email)}</span>,
       phone: (l) => <span className="whitespace-nowrap">{dash(l.phone)}</span>,
       source: (l) => <Badge tone={l.source === 'chatbot_quickinfocard' ? 'brand' : l.source === 'staff_entry' ? 'neutral' : 'success'}>{SOURCE_LABELS[l.source] ?? l.source}</Badge>,

@@ -71,6 +71,9 @@ export const conversations = pgTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     /** Lead fields gathered from the visitor's messages so far (conversational capture). */
     leadData: jsonb('lead_data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Issue 26: the visitor's language (the one they wrote in, else the widget's), and when they asked for a person. */
+    language: text('language'),
+    handoffAt: timestamp('handoff_at', { withTimezone: true }),
     // Turn analysis (issue 19): what the conversation was about and how the visitor felt, refreshed
     // whenever one of its visitor messages is analysed.
     overallSentiment: text('overall_sentiment').$type<Sentiment>(),

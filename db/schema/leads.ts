@@ -44,6 +44,8 @@ export const leads = pgTable(
     optInPhone: boolean('opt_in_phone'),
     gpa: real('gpa'),
     isTest: boolean('is_test').notNull().default(false),
+    /** Issue 26: the visitor asked to reach a person (the widget's 'Talk to a person'). */
+    handoffAt: timestamp('handoff_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

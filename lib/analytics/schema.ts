@@ -39,6 +39,8 @@ export type GenerateDailyInput = { target_date?: string };
 /** Spec §3.5. Rates are percentages (0–100, one decimal); durations in seconds; days are UTC days. */
 export type AnalyticsSummary = {
   total_conversations: number;
+  /** Issue 26: widget sessions in the window whose visitor asked for a person. */
+  handoff_requests: number;
   total_messages: number;
   total_characters: number;
   avg_response_time_ms: number | null;

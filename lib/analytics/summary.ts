@@ -54,7 +54,7 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
     const conv = resultRows<Record<string, unknown>>(
       await tx.execute(sql`
         with c as materialized (
-          select status, started_at, ended_at from conversations
+          select status, started_at, ended_at, handoff_at from conversations
           where school_id = ${schoolId} and source = 'widget' and started_at >= ${from}::timestamptz
         )
         select t.*,
@@ -67,7 +67,8 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
             count(*) filter (where status in ('opened', 'engaged'))::int as opens,
             count(*) filter (where status = 'engaged')::int as started,
             avg(extract(epoch from ended_at - started_at)) filter (where status = 'engaged') as avg_duration,
-            count(*) filter (where ended_at >= ${todayStart}::timestamptz)::int as active_today
+            count(*) filter (where ended_at >= ${todayStart}::timestamptz)::int as active_today,
+            count(*) filter (where handoff_at is not null)::int as handoffs
           from c
         ) t`),
     )[0]!;
@@ -127,6 +128,7 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
     avg_response_time_ms: avgResponse === null ? null : round1(avgResponse),
     avg_conversation_duration: avgDuration === null ? null : round1(avgDuration),
     active_sessions_today: num(conv.active_today),
+    handoff_requests: num(conv.handoffs),
     engagement_funnel: {
       widget_loads: loads,
       widget_opens: opens,

@@ -57,6 +57,7 @@ const storedAnalysis = z.object({
 const SYSTEM = `You classify messages that prospective students wrote to a school's admissions assistant.
 For each message give its topics (one or more of: ${TOPIC_KEYS.join(', ')}), each with a confidence between 0 and 1,
 and its sentiment (${SENTIMENT_KEYS.join(', ')}). Use casual_chat for greetings and thanks, unclear when the message is about nothing recognisable.
+Messages may be written in any language (Spanish, Chinese, Vietnamese, Korean, Arabic, French, Portuguese…): classify each by its meaning whatever its language, with the same English category names.
 Answer for every message, with the message's id.`;
 
 /** Classifies a batch with the model; messages without a valid answer are left out (counted as failed). */

@@ -1,4 +1,5 @@
 import { isEverydayWord, isVeryCommonWord } from './english';
+import type { OtherLanguage } from '@/lib/widget/language';
 import { BUILT_IN_VOCABULARY, SPANISH_GLOSSARY, stem, Vocabulary, words } from './vocabulary';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
@@ -27,8 +28,8 @@ export type ComposeInput = {
   vocabulary?: Vocabulary;
   /** How many of the school's passages use each stem: how telling a question's word is. */
   corpus?: { size: number; documentFrequency: ReadonlyMap<string, number> } | null;
-  /** The visitor wrote in Spanish: the answer says, in Spanish, that the assistant answers in English. */
-  language?: 'es' | null;
+  /** The visitor wrote in another language: the answer says, in it, that the assistant answers in English. */
+  language?: OtherLanguage | null;
   /** A staff correction whose question is this one or a close paraphrase: its answer is the answer. */
   verified?: VerifiedAnswer | null;
 };
@@ -231,9 +232,25 @@ function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
 
-// The visitor wrote in Spanish: the built-in model says so in Spanish, then answers in English.
-const IN_ENGLISH = { es: 'Solo puedo responder en inglés. Esto es lo que encontré:' };
-const NOT_FOUND_IN_ENGLISH = { es: 'Solo puedo responder en inglés, y no tengo esa información.' };
+// The visitor wrote in another language: the built-in model says so in it, then answers in English.
+export const IN_ENGLISH: Record<OtherLanguage, string> = {
+  es: 'Solo puedo responder en inglés. Esto es lo que encontré:',
+  fr: "Je ne peux répondre qu'en anglais. Voici ce que j'ai trouvé :",
+  pt: 'Só posso responder em inglês. Eis o que encontrei:',
+  zh: '我只能用英语回答。以下是我找到的信息：',
+  vi: 'Tôi chỉ có thể trả lời bằng tiếng Anh. Đây là những gì tôi tìm thấy:',
+  ko: '영어로만 답변할 수 있습니다. 찾은 내용은 다음과 같습니다:',
+  ar: 'يمكنني الإجابة باللغة الإنجليزية فقط. إليك ما وجدته:',
+};
+export const NOT_FOUND_IN_ENGLISH: Record<OtherLanguage, string> = {
+  es: 'Solo puedo responder en inglés, y no tengo esa información.',
+  fr: "Je ne peux répondre qu'en anglais, et je n'ai pas cette information.",
+  pt: 'Só posso responder em inglês, e não tenho essa informação.',
+  zh: '我只能用英语回答，而且我没有这方面的信息。',
+  vi: 'Tôi chỉ có thể trả lời bằng tiếng Anh, và tôi không có thông tin đó.',
+  ko: '영어로만 답변할 수 있으며, 해당 정보는 없습니다.',
+  ar: 'يمكنني الإجابة باللغة الإنجليزية فقط، وليست لدي هذه المعلومات.',
+};
 
 type Kind = (typeof KINDS)[number];
 
@@ -294,7 +311,8 @@ export function composeAnswer(input: ComposeInput): Composed {
   const talk = plain.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
   if (talk) return { text: withFollowUp(talk.reply(input), input.followUp), known: true, used: [] };
   if (!plain.length) {
-    return { text: withFollowUp(`Could you tell me a little more about what you'd like to know about ${input.schoolName}?`, input.followUp), known: true, used: [] };
+    const more = `Could you tell me a little more about what you'd like to know about ${input.schoolName}?`;
+    return { text: withFollowUp(input.language ? `${IN_ENGLISH[input.language]}\n\n${more}` : more, input.followUp), known: true, used: [] };
   }
   const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
   const asked = analyseQuestion(question, vocabulary);

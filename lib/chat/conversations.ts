@@ -77,6 +77,8 @@ export type TurnRecord = {
   /** Lead details gathered so far (lead capture on), and the lead they made. */
   leadData: Record<string, unknown> | null;
   leadId: number | null;
+  /** The visitor's language for this turn (issue 26). */
+  language?: string | null;
 };
 
 type PendingTurn = { caller: WidgetCaller; sessionId: string; turn: TurnRecord; resolve: (stored: StoredTurn) => void; reject: (err: unknown) => void };
@@ -144,7 +146,8 @@ const ADVANCE_CONVERSATION = sql`on conflict (school_id, session_id) do update s
         engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
         ended_at = now(),
         lead_data = case when excluded.lead_data = '{}'::jsonb then conversations.lead_data else excluded.lead_data end,
-        lead_id = coalesce(excluded.lead_id, conversations.lead_id)`;
+        lead_id = coalesce(excluded.lead_id, conversations.lead_id),
+        language = coalesce(excluded.language, conversations.language)`;
 
 /**
  * One turn in one statement: the conversation row is created or advanced by the same upsert that
@@ -156,9 +159,9 @@ async function storeOneTurn({ caller, sessionId, turn }: PendingTurn): Promise<S
   const leadData = turn.leadData ? JSON.stringify(turn.leadData) : null;
   const rows = await db.execute<{ conversation_id: number; position: number }>(sql`
     with c as (
-      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
+      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id, language)
       values (${caller.schoolId}::int, ${sessionId}::text, ${sourceOf(caller)}::text, 'engaged', ${caller.clientHash}::text, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, now(), 2,
-              coalesce(${leadData}::jsonb, '{}'::jsonb), ${turn.leadId}::int)
+              coalesce(${leadData}::jsonb, '{}'::jsonb), ${turn.leadId}::int, ${turn.language ?? null}::text)
       ${ADVANCE_CONVERSATION}
       returning id, message_count
     )
@@ -189,16 +192,17 @@ async function storeTurns(batch: PendingTurn[]): Promise<StoredTurn[]> {
     response_time_ms: turn.responseTimeMs,
     sources: turn.sources,
     model: turn.model,
+    language: turn.language ?? null,
   }));
   const rows = await db.execute<{ i: number; conversation_id: number; message_count: number }>(sql`
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
         i int, school_id int, session_id text, source text, client_hash text, at timestamptz, lead_data jsonb, lead_id int,
-        question text, answer text, response_time_ms int, sources jsonb, model text)
+        question text, answer text, response_time_ms int, sources jsonb, model text, language text)
     ),
     c as (
-      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id)
-      select school_id, session_id, source, 'engaged', client_hash, at, at, at, now(), 2, coalesce(lead_data, '{}'::jsonb), lead_id from x
+      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id, language)
+      select school_id, session_id, source, 'engaged', client_hash, at, at, at, now(), 2, coalesce(lead_data, '{}'::jsonb), lead_id, language from x
       ${ADVANCE_CONVERSATION}
       returning id, school_id, session_id, message_count
     ),

@@ -11,8 +11,9 @@ import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { limitChat, type WidgetCaller } from '@/lib/widget/access';
+import { detectLanguage, LANGUAGE_NAMES, type LanguageCode, type OtherLanguage } from '@/lib/widget/language';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { composeAnswer, contentTerms, detectSpanish, inEnglish, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
+import { composeAnswer, contentTerms, inEnglish, NO_INFORMATION, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
 import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
@@ -26,6 +27,10 @@ const PASSAGES = 6;
 /** Everything the model call needs, and what to do with its answer. */
 type PreparedTurn = {
   sessionId: string;
+  /** The visitor's language for this turn (Logs show it). */
+  language: LanguageCode;
+  /** Whether an answer is one the assistant could give (false: it said it does not have that information). */
+  answered: (answer: string) => boolean;
   call: Parameters<typeof generateText>[0];
   /** Stores the finished turn (when logging is on) and answers its message_index. */
   finish: (answer: string) => Promise<StoredTurn | null>;
@@ -133,9 +138,13 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const [assistant, corpus] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), corpusOf(caller.schoolId, caller.knowledgeVersion)]);
   const { vocabulary } = corpus;
   const said = questionPart(input.message) || input.message;
+  // The language the visitor writes in; when the message does not tell (a word, a name), the widget's.
+  const written = detectLanguage(said);
+  const language: LanguageCode = written ?? input.language ?? 'en';
+  const other: OtherLanguage | null = written && written !== 'en' ? written : null;
   // A question in Spanish is searched by its admissions words in English (the glossary).
-  const spanish = detectSpanish(said);
-  const asked = spanish ? inEnglish(said) : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
+  const spanish = written === 'es';
+  const asked = spanish ? inEnglish(said) : other ? said : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
   const context = followUpContext(asked, input.conversation_history);
   const [found, correction] = await Promise.all([
     searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES),
@@ -161,7 +170,8 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     acknowledge: lead.answered ? thanksFor(lead.answered) : null,
     context,
     vocabulary,
-    language: spanish ? 'es' : null,
+    // The built-in model answers in English, after a note in the visitor's language saying so.
+    language: other,
     corpus,
     verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
   };
@@ -170,8 +180,12 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   // One relevance threshold for both modes: a configured model is told when the built-in one would
   // say it does not know (the built-in model applies it itself).
   const relevant = info.mode === 'local' || composeAnswer(local).known;
+  const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
   const system = [
     assistant.system_prompt,
+    reply
+      ? `The visitor's language is ${reply}. Answer in ${reply} (or in the language of the visitor's message if it is another), translating what you use from the passages, which are in English; keep names, web addresses, e-mail addresses and phone numbers as written.`
+      : '',
     captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
     passagesText(hits, relevant, contactText(local), !!verifiedHit),
   ]
@@ -179,6 +193,9 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     .join('\n\n');
   return {
     sessionId,
+    language,
+    // The built-in model's answer says so itself; a configured model is also judged by the threshold.
+    answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
     call: {
       model: chatModel(),
       system,
@@ -198,6 +215,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
         model: info.model,
         leadData: lead.data,
         leadId: lead.leadId,
+        language,
       }),
   };
 }
@@ -236,5 +254,5 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
     throw new ModelFailure(err);
   }
   const stored = await turn.finish(answer);
-  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null };
+  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language };
 }

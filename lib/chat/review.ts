@@ -20,6 +20,9 @@ export type ConversationListItem = {
   message_count: number;
   widget_opened_at: Date | null;
   lead_id: number | null;
+  /** Issue 26: the visitor's language (ISO 639-1, null before their first message) and when they asked for a person. */
+  language: string | null;
+  handoff_at: Date | null;
   excellent_ratings_count: number;
   poor_ratings_count: number;
   user_thumbs_up_count: number;
@@ -39,7 +42,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
     await tx.execute(sql`set local jit = off`);
     return tx.execute(sql`
       with page as (
-        select id, session_id, source, status, started_at, ended_at, message_count, widget_opened_at, lead_id
+        select id, session_id, source, status, started_at, ended_at, message_count, widget_opened_at, lead_id, language, handoff_at
         from conversations
         where school_id = ${schoolId} ${q.source ? sql`and source = ${q.source}` : sql``}
         order by started_at desc, id desc
@@ -61,7 +64,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
         where r.conversation_id in (select id from page)
         group by r.conversation_id
       )
-      select page.id, page.session_id, page.source, page.status, page.started_at, page.ended_at, page.message_count, page.widget_opened_at, page.lead_id,
+      select page.id, page.session_id, page.source, page.status, page.started_at, page.ended_at, page.message_count, page.widget_opened_at, page.lead_id, page.language, page.handoff_at,
         coalesce(ratings.excellent, 0) as excellent_ratings_count, coalesce(ratings.poor, 0) as poor_ratings_count,
         coalesce(thumbs.up, 0) as user_thumbs_up_count, coalesce(thumbs.down, 0) as user_thumbs_down_count
       from page
@@ -69,7 +72,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
       left join ratings on ratings.conversation_id = page.id
       order by page.started_at desc, page.id desc`);
   });
-  const rows = resultRows<ConversationListItem & { started_at: Date | string; ended_at: Date | string; widget_opened_at: Date | string | null }>(result);
+  const rows = resultRows<ConversationListItem & { started_at: Date | string; ended_at: Date | string; widget_opened_at: Date | string | null; handoff_at: Date | string | null }>(result);
   const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
   return rows.map((r) => ({
     id: Number(r.id),
@@ -81,6 +84,8 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
     message_count: Number(r.message_count),
     widget_opened_at: r.widget_opened_at === null ? null : date(r.widget_opened_at),
     lead_id: r.lead_id === null ? null : Number(r.lead_id),
+    language: r.language ?? null,
+    handoff_at: r.handoff_at === null || r.handoff_at === undefined ? null : date(r.handoff_at),
     excellent_ratings_count: Number(r.excellent_ratings_count),
     poor_ratings_count: Number(r.poor_ratings_count),
     user_thumbs_up_count: Number(r.user_thumbs_up_count),

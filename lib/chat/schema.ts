@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sessionIdField } from '@/lib/leads/values';
+import { LEAD_VALUE_SCHEMAS, sessionIdField } from '@/lib/leads/values';
+import { LANGUAGES } from '@/lib/widget/language';
 
 export { sessionIdField };
 
@@ -24,6 +25,8 @@ export const chatRequestSchema = z.object({
     // Only the last ten entries reach the model (spec 002 §9).
     .transform((h) => h.filter((m) => m.content.trim()).slice(-HISTORY_USED)),
   session_id: sessionIdField.optional(),
+  /** The widget's language (the visitor's browser language, or the school's default). */
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
 });
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
@@ -43,3 +46,16 @@ export const widgetEventSchema = z.discriminatedUnion(
   { error: 'event_type must be widget_loaded, widget_opened, conversation_engaged or message_feedback' },
 );
 export type WidgetEventInput = z.output<typeof widgetEventSchema>;
+
+/** POST /api/widget/handoff (issue 26): a visitor asks to reach a person. */
+export const handoffRequestSchema = z
+  .object({
+    session_id: sessionIdField,
+    name: z.string({ error: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(200, 'The name is at most 200 characters'),
+    email: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), LEAD_VALUE_SCHEMAS.email.optional()) as z.ZodType<string | undefined>,
+    phone: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), LEAD_VALUE_SCHEMAS.phone.optional()) as z.ZodType<string | undefined>,
+    question: z.string({ error: 'Please enter your question' }).trim().min(1, 'Please enter your question').max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .refine((v) => v.email || v.phone, { message: 'Please enter an e-mail address or a phone number', path: ['email'] });
+export type HandoffRequest = z.output<typeof handoffRequestSchema>;

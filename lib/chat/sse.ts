@@ -20,7 +20,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
           controller.enqueue(event('delta', { text: piece }));
         }
         const stored = await turn.finish(answer);
-        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null }));
+        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language }));
       } catch (err) {
         if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);
         else console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);

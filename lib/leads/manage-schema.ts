@@ -258,6 +258,8 @@ export type LeadView = {
   opt_in_sms: boolean | null;
   opt_in_phone: boolean | null;
   gpa: number | null;
+  /** Issue 26: when the visitor asked to reach a person through the widget (null: never). */
+  handoff_at: string | null;
 };
 
 export type LeadPage = { leads: LeadView[]; total: number; page: number; page_size: number; offset: number };

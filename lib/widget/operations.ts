@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { conversationExportQuerySchema } from '@/lib/chat/export-schema';
-import { chatRequestSchema, widgetEventSchema } from '@/lib/chat/schema';
+import { chatRequestSchema, handoffRequestSchema, widgetEventSchema } from '@/lib/chat/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { leadGenSettingsSchema } from '@/lib/leads/schema';
 import { quickInfoCardSchema } from '@/lib/leads/values';
@@ -48,6 +48,12 @@ export const widgetOperations = defineOperations({
     method: 'POST', path: '/api/widget/leads', ...widget, errors: [...widget.errors, 409], status: 201,
     body: quickInfoCardSchema,
     summary: "The quick info card: {session_id, ...lead fields} → {lead_id, created}; 422 'Please provide: …' below the school's minimum requirements",
+  },
+  handoff: {
+    method: 'POST', path: '/api/widget/handoff', ...widget, status: 201,
+    body: handoffRequestSchema,
+    summary:
+      "Talk to a person: {session_id, name, email and/or phone, question, language?} → {lead_id, created, mailed}. The session's lead is created or updated and marked as a handoff, the conversation flagged, and the admissions office (the school's contact e-mail) mailed the transcript through the outbox",
   },
 });
 

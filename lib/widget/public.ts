@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/db/client';
-import { conversations, personaSettings, widgetStyling } from '@/db/schema';
+import { actionPrompts, conversations, personaSettings, widgetStyling } from '@/db/schema';
 import { modelInfo } from '@/lib/ai/providers';
 import { AppError, validationError } from '@/lib/http/errors';
 import { saveLead } from '@/lib/leads/save';
@@ -28,6 +28,9 @@ export async function personaInfo(caller: WidgetCaller) {
     ai_name: aiName,
     avatar_url: persona?.avatarUrl ?? null,
     greeting: `Hi! I'm ${aiName}, the admissions assistant for ${caller.schoolName}. How can I help you today?`,
+    // Issue 26: the greeting is Lantern's own, so the widget shows it in the visitor's language.
+    default_greeting: true,
+    school_name: caller.schoolName,
   };
 }
 
@@ -35,7 +38,15 @@ export async function personaInfo(caller: WidgetCaller) {
 export async function widgetConfig(caller: WidgetCaller) {
   await limitWidgetCall(caller);
   const db = await getDb();
-  const [[styling], leadGen] = await Promise.all([db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1), loadLeadGenSettings(caller.schoolId)]);
+  const [[styling], leadGen, actions] = await Promise.all([
+    db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1),
+    loadLeadGenSettings(caller.schoolId),
+    db
+      .select({ name: actionPrompts.name, type: actionPrompts.actionType, data: actionPrompts.actionData })
+      .from(actionPrompts)
+      .where(and(eq(actionPrompts.schoolId, caller.schoolId), eq(actionPrompts.isActive, true)))
+      .orderBy(desc(actionPrompts.priority), asc(actionPrompts.id)),
+  ]);
   const fields = leadGen.field_order.filter((k) => leadGen.field_settings[k] !== 'never').map((key) => ({ key, ...LEAD_FIELDS[key] }));
   return {
     styling: withStylingDefaults(styling?.styling),
@@ -46,6 +57,8 @@ export async function widgetConfig(caller: WidgetCaller) {
       smart_card_instructions: leadGen.smart_card_instructions,
     },
     model: { mode: modelInfo().mode },
+    // 'Talk to a person' (issue 26) shows the school's ways to reach it.
+    handoff: { contact_actions: actions.slice(0, 6) },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language';
 
 // Spec 002 §3.1 and §9: every styling field with its default. No server imports: the styling
 // editor, the config call and the widget's types share it.
@@ -71,6 +72,8 @@ export const stylingSchema = z.object({
   promptMessage: z.string().trim().max(PROMPT_MESSAGE_MAX, `The prompt message is at most ${PROMPT_MESSAGE_MAX} characters`).default('Hi there! Have any questions? I’m here to help.'),
   promptDurationSeconds: oneOf(PROMPT_DURATIONS, 'Choose one of the prompt durations').default(10),
   promptRepeatInterval: oneOf(PROMPT_REPEATS, 'Choose one of the repeat intervals').default(0),
+  // Issue 26: the widget's language for visitors whose browser language it does not have.
+  defaultLanguage: z.enum(LANGUAGES, { error: 'Choose one of the widget languages' }).default('en'),
 });
 
 export type WidgetStyling = z.output<typeof stylingSchema>;

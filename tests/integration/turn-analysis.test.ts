@@ -55,7 +55,7 @@ const resultFor = (summary: { school_results: { school_id: number; processed: nu
 let server: http.Server;
 let base: string;
 let answer: (ids: number[]) => string = () => '';
-const requests: { response_format?: { type: string } }[] = [];
+const requests: { response_format?: { type: string }; system?: string }[] = [];
 
 beforeAll(async () => {
   su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'ta@lantern.test', password: STRONG_PASSWORD, username: 'taroot', first_name: 'T', last_name: 'A' } })).json.access_token;
@@ -66,7 +66,7 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const body = JSON.parse(raw) as { messages: { role: string; content: string }[]; response_format?: { type: string } };
-      requests.push({ response_format: body.response_format });
+      requests.push({ response_format: body.response_format, system: body.messages.find((m) => m.role === 'system')?.content });
       const user = body.messages.find((m) => m.role === 'user')!.content;
       const ids = (JSON.parse(typeof user === 'string' ? user : JSON.stringify(user)) as { id: number }[]).map((m) => m.id);
       res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -219,6 +219,19 @@ describe('the model path', () => {
     const msgs = await messagesOf(id);
     expect(msgs.map((m) => m.topics)).toEqual([[{ category: 'athletics', confidence: 0.9 }], [{ category: 'casual_chat', confidence: 0.9 }]]);
     expect(msgs.every((m) => m.sentiment === 'positive')).toBe(true);
+  });
+
+  it('classifies messages in any language by their meaning (issue 26)', async () => {
+    const id = await conversation(a, 'm-lang', [
+      { role: 'user', content: '¿Cuánto cuesta la matrícula?' },
+      { role: 'user', content: '宿舍有单人间吗？' },
+    ]);
+    answer = (ids) => JSON.stringify({ results: ids.map((i, n) => ({ id: i, topics: [{ category: n === 0 ? 'financial_aid' : 'housing_dining', confidence: 0.8 }], sentiment: 'neutral' })) });
+    modelOn();
+    await analyzeConversationTurns();
+    expect(requests.at(-1)!.system).toContain('Messages may be written in any language');
+    const msgs = await messagesOf(id);
+    expect(msgs.map((m) => m.topics)).toEqual([[{ category: 'financial_aid', confidence: 0.8 }], [{ category: 'housing_dining', confidence: 0.8 }]]);
   });
 
   it('counts garbage as failed, keeps the message for the next run, and does not crash', async () => {

@@ -336,7 +336,7 @@ describe('chat with the local model', () => {
 
   it('answers persona and config with the defaults', async () => {
     const persona = await call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key));
-    expect(persona.json).toEqual({ ai_name: 'Admissions Assistant', avatar_url: null, greeting: expect.stringContaining('Riverside College') });
+    expect(persona.json).toEqual({ ai_name: 'Admissions Assistant', avatar_url: null, greeting: expect.stringContaining('Riverside College'), default_greeting: true, school_name: 'Riverside College' });
     await call(personaSettingsRoute.PUT, 'PUT', '/ai-settings/persona', { token, body: { ai_name: 'Ollie' } });
     expect((await call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key))).json.ai_name).toBe('Ollie');
     const config = await call(configRoute.GET, 'GET', '/api/widget/config', widget(key));

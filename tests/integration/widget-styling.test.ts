@@ -64,6 +64,7 @@ function badValue(field: keyof WidgetStyling): unknown {
     promptMessage: 'x'.repeat(201),
     promptDurationSeconds: 15,
     promptRepeatInterval: 90,
+    defaultLanguage: 'de',
   };
   if (!(field in special)) throw new Error(`no bad value for ${field}: add one here`);
   return special[field];

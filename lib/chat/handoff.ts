@@ -1,0 +1,107 @@
+import 'server-only';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { getDb, type Database } from '@/db/client';
+import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
+import type { LeadData } from '@/lib/leads/fields';
+import { saveLead } from '@/lib/leads/save';
+import { queueMail } from '@/lib/mail/outbox';
+import { limitWidgetCall, sourceOf, type WidgetCaller } from '@/lib/widget/access';
+import { LANGUAGE_NAMES } from '@/lib/widget/language';
+import type { HandoffRequest } from './schema';
+
+// Issue 26: a visitor asks to reach a person ('Talk to a person' in the widget). Their details
+// become (or update) the session's lead, marked as a handoff; the conversation is flagged; and the
+// admissions office gets an e-mail with the transcript through the mail outbox — all in one
+// transaction, so a handoff is never recorded without its mail or the reverse.
+
+/**
+ * Where the mail goes: the school's admissions contact e-mail, else any contact e-mail it lists,
+ * else the CRM integration's error-notification address (someone at the school reads it).
+ */
+export function officeAddress(points: ContactPoint[], crmAddress: string | null = null): string | null {
+  const withEmail = points.filter((c) => c.email && c.email.includes('@'));
+  return (withEmail.find((c) => /admission/i.test(c.name)) ?? withEmail[0])?.email ?? (crmAddress && crmAddress.includes('@') ? crmAddress : null);
+}
+
+/** The lead fields a handoff form gives: the name split at its first space. */
+export function handoffLeadData(input: Pick<HandoffRequest, 'name' | 'email' | 'phone'>): LeadData {
+  const [first, ...rest] = input.name.trim().split(/\s+/);
+  const data: Record<string, unknown> = { first_name: first };
+  if (rest.length) data.last_name = rest.join(' ');
+  if (input.email) data.email = input.email;
+  if (input.phone) data.phone = input.phone;
+  return data as LeadData;
+}
+
+type Line = { role: string; content: string };
+
+/** The mail's text: who asked, how to reach them, their question, and the conversation so far. */
+export function handoffMailText(o: { school: string; input: HandoffRequest; transcript: Line[]; test: boolean }): { subject: string; text: string } {
+  const { input } = o;
+  const lines = [
+    `A visitor on ${o.school}'s website asked to talk to a person through the chat assistant.`,
+    '',
+    `Name: ${input.name}`,
+    input.email ? `E-mail: ${input.email}` : '',
+    input.phone ? `Phone: ${input.phone}` : '',
+    input.language && input.language !== 'en' ? `Language: ${LANGUAGE_NAMES[input.language]} (the widget's language; reply in it if you can)` : '',
+    '',
+    'Question:',
+    input.question,
+    '',
+    'Conversation:',
+    ...(o.transcript.length ? o.transcript.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`) : ['(not stored: conversation logging is off)']),
+  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  return { subject: `${o.test ? '[Test chat] ' : ''}A visitor asked to talk to a person: ${input.name}`, text: lines.join('\n') };
+}
+
+/** POST /api/widget/handoff. */
+export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest) {
+  await limitWidgetCall(caller);
+  const db = await getDb();
+  const [[school], [crm]] = await Promise.all([
+    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),
+    db.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, caller.schoolId)).limit(1),
+  ]);
+  const to = officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
+  const data = handoffLeadData(input);
+  const test = caller.kind === 'internal';
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const now = new Date();
+    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_conversation', data, isTest: test }, tx);
+    await tx
+      .update(leads)
+      .set({ handoffAt: sql`coalesce(${leads.handoffAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(leads.id, saved.id), eq(leads.schoolId, caller.schoolId)));
+    let transcript: Line[] = [];
+    if (caller.logging) {
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, leadId: saved.id, leadData: data, handoffAt: now, language: input.language ?? null })
+        .onConflictDoUpdate({
+          target: [conversations.schoolId, conversations.sessionId],
+          set: {
+            leadId: saved.id,
+            leadData: sql`${conversations.leadData} || ${JSON.stringify(data)}::jsonb`,
+            handoffAt: sql`coalesce(${conversations.handoffAt}, excluded.handoff_at)`,
+            language: sql`coalesce(${conversations.language}, excluded.language)`,
+            endedAt: sql`now()`,
+          },
+        })
+        .returning({ id: conversations.id });
+      transcript = await tx
+        .select({ role: conversationMessages.role, content: conversationMessages.content })
+        .from(conversationMessages)
+        .where(and(eq(conversationMessages.conversationId, conversation!.id), eq(conversationMessages.schoolId, caller.schoolId)))
+        .orderBy(asc(conversationMessages.position));
+    }
+    let mailed = false;
+    if (to) {
+      const mail = handoffMailText({ school: caller.schoolName, input, transcript, test });
+      await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff' }, tx);
+      mailed = true;
+    }
+    return { lead_id: saved.id, created: saved.created, mailed };
+  });
+}

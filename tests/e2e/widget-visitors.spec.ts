@@ -1,0 +1,277 @@
+import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { embedCode } from '../../lib/widget/embed';
+import { createUser, ownerToken, uniq } from './helpers';
+import { E2E_PORT, HOST_PAGE_PORT, SMTP_PORT } from './ports';
+
+// Issue 26: every visitor served. A keyboard and screen-reader visitor, visitors reading other
+// languages, and a visitor who wants a person, each on a school's own website (another origin).
+
+const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
+const HOST = `http://localhost:${HOST_PAGE_PORT}`;
+
+async function school(request: APIRequestContext) {
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.post('/schools/', { data: { name: uniq('Cedar College '), website_url: 'https://cedar.example.edu' }, headers: auth })).status()).toBe(201);
+  await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
+  await request.patch('/schools/my-school/contact', { data: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@cedar.example.edu' }] }, headers: auth });
+  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
+  expect((await request.put('/chatbot/allowed-origins', { data: { allowed_origins: [HOST] }, headers: auth })).status()).toBe(200);
+  return { auth, key };
+}
+
+/** The school's page: a few links before the chat, and one link drawn where the open panel sits. */
+function hostSite(code: () => string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cedar College</title></head><body><main><h1>Welcome to Cedar College</h1>` +
+        `<p><a href="#apply">Apply</a> <a href="#visit">Visit</a></p>` +
+        `<a id="under" href="#under" style="position:fixed;right:60px;bottom:300px">Financial aid</a></main>\n${code()}\n</body></html>`,
+    );
+  });
+  return new Promise<http.Server>((resolve) => server.listen(HOST_PAGE_PORT, () => resolve(server)));
+}
+
+const launcherOf = (page: Page) => page.locator('lantern-widget').getByRole('button', { name: /^Chat with/ });
+const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat with"]');
+const isLauncherFocused = (page: Page) => page.evaluate(() => document.activeElement?.tagName === 'LANTERN-WIDGET' && document.activeElement.shadowRoot?.activeElement?.classList.contains('btn') === true);
+
+let site: http.Server;
+let key = '';
+let auth: Record<string, string> = {};
+
+test.beforeAll(async ({ request }) => {
+  ({ key, auth } = await school(request));
+  site = await hostSite(() => embedCode({ apiKey: key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
+});
+test.afterAll(async () => {
+  await new Promise((r) => site.close(r));
+});
+
+test.describe('an accessible widget', () => {
+  test('a visitor uses the chat with the keyboard alone', async ({ page }) => {
+    await page.goto(`${HOST}/`);
+    await expect(launcherOf(page)).toBeVisible();
+    // Tab through the page to the launcher: a real button with an accessible name.
+    for (let i = 0; i < 10 && !(await isLauncherFocused(page)); i++) await page.keyboard.press('Tab');
+    expect(await isLauncherFocused(page)).toBe(true);
+    await expect(launcherOf(page)).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(launcherOf(page)).toHaveAttribute('aria-expanded', 'true');
+
+    // Opening moves focus into the chat's message box.
+    const frame = frameOf(page);
+    const box = frame.getByLabel('Type your message');
+    await expect(box).toBeFocused();
+    await page.keyboard.type('How much is tuition?');
+    await page.keyboard.press('Enter');
+    // The answer is announced politely, and focus stays in the message box.
+    const announcer = frame.locator('[aria-live="polite"]');
+    await expect(announcer).toContainText('$24,500 per year');
+    await expect(box).toBeFocused();
+
+    // Escape closes the chat and returns focus to the launcher.
+    await page.keyboard.press('Escape');
+    await expect(launcherOf(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('iframe[title^="Chat with"]')).toBeHidden();
+    expect(await isLauncherFocused(page)).toBe(true);
+
+    // Open again with Space: the conversation is still there.
+    await page.keyboard.press('Space');
+    await expect(box).toBeFocused();
+    await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+  });
+
+  test('axe finds nothing in the open widget with the default styling; every control is at least 24 × 24', async ({ page }) => {
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    await frame.getByLabel('Type your message').fill('How much is tuition?');
+    await frame.getByLabel('Type your message').press('Enter');
+    await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+    await frame.getByLabel('Type your message').fill('And housing?');
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    const small = await page.frames().find((f) => f.url().includes('/widget/frame'))!.evaluate(() =>
+      [...document.querySelectorAll('button, textarea, input, [tabindex="0"]')]
+        .map((el) => ({ el: el.outerHTML.slice(0, 60), r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
+        .map(({ el }) => el),
+    );
+    expect(small).toEqual([]);
+  });
+
+  test('the open panel gets out of the way of a focused element of the page under it', async ({ page }) => {
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    await expect(frameOf(page).getByLabel('Type your message')).toBeFocused();
+    await page.locator('#under').focus();
+    await expect(launcherOf(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#under')).toBeFocused();
+  });
+
+  test('the quick info card ties its error to the field, and unreadable colours are drawn readable', async ({ browser, request }) => {
+    const saved = await request.put('/lead-gen/settings', {
+      data: { enabled: true, collection_mode: 'smart_card', field_order: ['first_name', 'email'], minimum_requirements: 'first_name AND email', smart_card_instructions: 'Tell us how to reach you.' },
+      headers: auth,
+    });
+    expect(saved.status()).toBe(200);
+    // A school that picked a pale yellow with white text everywhere.
+    const styling = { primaryColor: '#ffee58', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#ffee58', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#fff59d' };
+    const res = await request.post('/widget-styling', { multipart: { styling: JSON.stringify(styling) }, headers: auth });
+    expect(res.status()).toBe(200);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${HOST}/`);
+      await launcherOf(page).click();
+      const frame = frameOf(page);
+      await frame.getByLabel('Type your message').fill('Do you have rowing?');
+      await frame.getByLabel('Type your message').press('Enter');
+      const card = frame.getByRole('form', { name: 'Quick info' });
+      await card.getByLabel('First Name').fill('Avery');
+      await card.getByRole('button', { name: 'Submit' }).click();
+      await expect(card.getByRole('alert')).toHaveText('Please provide: Email');
+      const email = card.getByLabel('Email');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription('Please provide: Email');
+      await expect(email).toBeFocused();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await context.close();
+      await request.post('/widget-styling', { multipart: { styling: JSON.stringify({ primaryColor: '#007bff', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#007bff', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#007bff' }) }, headers: auth });
+      await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational' }, headers: auth });
+    }
+  });
+});
+
+test.describe("visitors' languages", () => {
+  test('a browser set to Spanish sees the widget in Spanish, and the built-in model says so in Spanish', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(frame.getByRole('log')).toContainText('¡Hola! Soy');
+    const box = frame.getByLabel('Escribe tu mensaje');
+    await expect(box).toHaveAttribute('placeholder', 'Escribe tu mensaje…');
+    await expect(frame.getByRole('button', { name: 'Enviar' })).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Hablar con una persona' })).toBeVisible();
+    await box.fill('¿Cuánto cuesta la matrícula?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText('Solo puedo responder en inglés.');
+    await expect(frame.getByRole('log')).toContainText('$24,500');
+    await context.close();
+  });
+
+  test('Arabic renders right to left', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ar' });
+    const page = await context.newPage();
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(frame.getByLabel('اكتب رسالتك')).toBeVisible();
+    const direction = await frame.locator('.in').evaluate((el) => getComputedStyle(el).direction);
+    expect(direction).toBe('rtl');
+    // The message box sits at the start (right) and Send at the end (left).
+    const boxAt = (await frame.getByLabel('اكتب رسالتك').boundingBox())!;
+    const sendAt = (await frame.getByRole('button', { name: 'إرسال' }).boundingBox())!;
+    expect(sendAt.x).toBeLessThan(boxAt.x);
+    await context.close();
+  });
+});
+
+/** A real SMTP server for the app's mail; resolves with the next message's raw text. */
+function startInbox() {
+  let deliver: (text: string) => void = () => {};
+  const next = new Promise<string>((resolve) => (deliver = resolve));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
+      stream.on('end', () => {
+        deliver(data);
+        done();
+      });
+    },
+  });
+  return new Promise<{ next: Promise<string>; stop: () => Promise<void> }>((resolve) =>
+    server.listen(SMTP_PORT, '127.0.0.1', () => resolve({ next, stop: () => new Promise((r) => server.close(() => r())) })),
+  );
+}
+
+test.describe('reaching a person', () => {
+  test('a visitor asks for a person: the form creates the lead, the conversation is flagged and the office gets the transcript', async ({ page, request }) => {
+    const inbox = await startInbox();
+    try {
+      await page.goto(`${HOST}/`);
+      await launcherOf(page).click();
+      const frame = frameOf(page);
+      const box = frame.getByLabel('Type your message');
+      await box.fill('How much is tuition?');
+      await box.press('Enter');
+      await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+      await box.fill('Can I talk to a human?');
+      await box.press('Enter');
+      const form = frame.getByRole('form', { name: 'Talk to a person' });
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Your name')).toBeFocused();
+      await form.getByLabel('Your name').fill('Rosa Diaz');
+      await form.getByRole('button', { name: 'Send to the admissions office' }).click();
+      // No way to reach the visitor yet: the message is tied to the e-mail field.
+      await expect(form.getByRole('alert')).toHaveText('Please enter an e-mail address or a phone number.');
+      await expect(form.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel('E-mail')).toBeFocused();
+      await form.getByLabel('E-mail').fill('rosa@example.com');
+      await expect(form.getByLabel('Your question')).toHaveValue('How much is tuition?');
+      await form.getByLabel('Your question').fill('Is there a payment plan for tuition?');
+      await form.getByRole('button', { name: 'Send to the admissions office' }).click();
+      await expect(frame.getByText('Thank you! The admissions office has your question and will get back to you soon.')).toBeVisible();
+
+      const raw = (await inbox.next).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      expect(raw).toContain('admissions@cedar.example.edu');
+      expect(raw).toContain('Rosa Diaz');
+      expect(raw).toContain('rosa@example.com');
+      expect(raw).toContain('Is there a payment plan for tuition?');
+      expect(raw).toContain('Visitor: How much is tuition?');
+
+      const session = await page.evaluate((k) => sessionStorage.getItem(`lantern:session:${k.slice(0, 12)}`), key);
+      const list = (await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; lead_id: number | null; handoff_at: string | null }[];
+      const conv = list.find((c) => c.session_id === session)!;
+      expect(conv.lead_id).toEqual(expect.any(Number));
+      expect(conv.handoff_at).not.toBeNull();
+    } finally {
+      await inbox.stop();
+    }
+  });
+
+  test('after two answers the assistant could not give, the widget offers a person; the header button opens the form any time', async ({ page }) => {
+    await page.goto(`${HOST}/`);
+    await launcherOf(page).click();
+    const frame = frameOf(page);
+    const box = frame.getByLabel('Type your message');
+    await box.fill('Do you have an ROTC program?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText("I don't have that information");
+    await expect(frame.getByRole('button', { name: 'Talk to a person' })).toHaveCount(1); // the header's
+    await box.fill('Is there a lacrosse stadium with a bookstore?');
+    await box.press('Enter');
+    await expect(frame.getByRole('log')).toContainText('Would you like to talk to a person from the admissions office?');
+    await frame.getByRole('log').getByRole('button', { name: 'Talk to a person' }).click();
+    await expect(frame.getByRole('form', { name: 'Talk to a person' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
