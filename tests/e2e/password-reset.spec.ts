@@ -1,28 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { createUser, dialog, expectAccessible, ownerToken, signIn } from './helpers';
-import { SMTP_PORT } from './ports';
-
-/** A real SMTP server for the app's mail; resolves with the next message's raw text. */
-function startInbox() {
-  let deliver: (text: string) => void = () => {};
-  const next = new Promise<string>((resolve) => (deliver = resolve));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let data = '';
-      stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
-      stream.on('end', () => {
-        deliver(data);
-        done();
-      });
-    },
-  });
-  return new Promise<{ next: Promise<string>; stop: () => Promise<void> }>((resolve) =>
-    server.listen(SMTP_PORT, '127.0.0.1', () => resolve({ next, stop: () => new Promise((r) => server.close(() => r())) })),
-  );
-}
+import { startInbox } from './inbox';
 
 test('forgot password, then reset through the e-mailed link and sign in with the new password', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, ownerToken, uniq } from './helpers';
-import { E2E_PORT, HOST_PAGE_PORT, SMTP_PORT } from './ports';
+import { startInbox } from './inbox';
+import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // Issue 26: every visitor served. A keyboard and screen-reader visitor, visitors reading other
 // languages, and a visitor who wants a person, each on a school's own website (another origin).
@@ -191,26 +191,6 @@ test.describe("visitors' languages", () => {
   });
 });
 
-/** A real SMTP server for the app's mail; resolves with the next message's raw text. */
-function startInbox() {
-  let deliver: (text: string) => void = () => {};
-  const next = new Promise<string>((resolve) => (deliver = resolve));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let data = '';
-      stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
-      stream.on('end', () => {
-        deliver(data);
-        done();
-      });
-    },
-  });
-  return new Promise<{ next: Promise<string>; stop: () => Promise<void> }>((resolve) =>
-    server.listen(SMTP_PORT, '127.0.0.1', () => resolve({ next, stop: () => new Promise((r) => server.close(() => r())) })),
-  );
-}
 
 test.describe('reaching a person', () => {
   test('a visitor asks for a person: the form creates the lead, the conversation is flagged and the office gets the transcript', async ({ page, request }) => {
