@@ -129,3 +129,9 @@ export function resourceOf(path: string): keyof Resources | null {
   ];
   return table.find(([re]) => re.test(path))?.[1] ?? null;
 }
+
+/** The path ids that name the school's own seeded record for an operation (so a valid case reaches it). */
+export function resourceIdsFor(path: string, ids: Resources): Record<string, string> {
+  const kind = resourceOf(path);
+  return kind ? { id: ids[kind], batch_id: ids[kind] } : {};
+}
