@@ -1,6 +1,7 @@
 import type { Operation } from '@/lib/http/operation';
 import { STRONG_PASSWORD, unique } from '../http';
-import { byKey, callOp, opKey, operationDoc, sample, type Request_, type Staff } from './harness';
+import { EXPECTED_ROLES } from './expected';
+import { byKey, callOp, OPERATIONS, opKey, operationDoc, sample, type Request_, type Staff } from './harness';
 
 /** A new account of the school, for the user-administration calls that need a target. */
 export async function targetUser(su: string, schoolId: number): Promise<string> {
@@ -134,4 +135,18 @@ export function resourceOf(path: string): keyof Resources | null {
 export function resourceIdsFor(path: string, ids: Resources): Record<string, string> {
   const kind = resourceOf(path);
   return kind ? { id: ids[kind], batch_id: ids[kind] } : {};
+}
+
+/** Everything a school's admin can read: every list and settings call without ids, and each seeded record. */
+export async function snapshotOf(admin: Staff, ids: Resources): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const op of OPERATIONS) {
+    if (op.method !== 'GET' || EXPECTED_ROLES[opKey(op)]!.admin !== 'ok' || op.path.startsWith('/health') || op.path.includes('storage-stats')) continue;
+    const kind = resourceOf(op.path);
+    const hasPath = operationDoc(op).parameters.some((p) => p.in === 'path');
+    if (hasPath && !kind) continue;
+    const res = await callOp(op, { token: admin.token }, requestOf(op, kind ? { id: ids[kind], batch_id: ids[kind] } : {}));
+    out[opKey(op)] = [res.status, res.json];
+  }
+  return out;
 }

@@ -60,7 +60,7 @@ let ipCounter = 0;
 const nextIp = () => `198.18.${(++ipCounter >> 8) & 255}.${ipCounter & 255}`;
 
 export function pathOf(op: Operation, params: Record<string, string> = {}) {
-  return op.path.replace(/\{([^}]+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+  return op.path.replace(/\{([^}]+)\}/g, (_, k: string) => encodeURIComponent((params[k] ?? '').toWellFormed()));
 }
 
 /** Calls the operation's route handler as Next.js would, with a real Request. */

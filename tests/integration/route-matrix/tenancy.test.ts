@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTED_ROLES } from './expected';
-import { requestOf, resourceOf, seedSchool, type Resources } from './fixtures';
+import { requestOf, resourceOf, seedSchool, snapshotOf, type Resources } from './fixtures';
 import { adminWithSchool, byKey, callOp, OPERATIONS, opKey, operationDoc, registerSuperuser, type Staff } from './harness';
 
 /**
@@ -28,19 +27,7 @@ let a: Staff;
 let b: Staff;
 let bIds: Resources;
 
-/** Everything B can read: every list and settings call without ids, and each seeded record. */
-async function snapshotOfB(): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const op of OPERATIONS) {
-    if (op.method !== 'GET' || EXPECTED_ROLES[opKey(op)]!.admin !== 'ok' || op.path.startsWith('/health') || op.path.includes('storage-stats')) continue;
-    const kind = resourceOf(op.path);
-    const hasPath = operationDoc(op).parameters.some((p) => p.in === 'path');
-    if (hasPath && !kind) continue;
-    const res = await callOp(op, { token: b.token }, requestOf(op, kind ? { id: bIds[kind], batch_id: bIds[kind] } : {}));
-    out[opKey(op)] = [res.status, res.json];
-  }
-  return out;
-}
+const snapshotOfB = () => snapshotOf(b, bIds);
 
 beforeAll(async () => {
   const su = await registerSuperuser();
