@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
@@ -13,7 +13,11 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { STRONG_PASSWORD, unique } from '../http';
 
 // The call-report webhook answers 503 until configured; configured, it checks its signature like on a real install.
+const webhookSecretBefore = process.env.ELEVENLABS_WEBHOOK_SECRET;
 process.env.ELEVENLABS_WEBHOOK_SECRET ??= 'route-matrix-webhook-secret';
+afterAll(() => {
+  if (webhookSecretBefore === undefined) delete process.env.ELEVENLABS_WEBHOOK_SECRET;
+});
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
