@@ -87,7 +87,8 @@ type Breakage =
   | { kind: 'body'; value: unknown }
   | { kind: 'raw'; text: string; contentType: string }
   | { kind: 'param'; value: string }
-  | { kind: 'query'; field: number; value: string };
+  | { kind: 'query'; field: number; value: string }
+  | { kind: 'form'; filename: string; bytes: string; field: string };
 
 const breakage: fc.Arbitrary<Breakage> = fc.oneof(
   fc.constant<Breakage>({ kind: 'valid' }),
@@ -101,6 +102,12 @@ const breakage: fc.Arbitrary<Breakage> = fc.oneof(
     contentType: fc.constantFrom('application/json', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''),
   }),
   fc.record({ kind: fc.constant('param' as const), value: notAnId }),
+  fc.record({
+    kind: fc.constant('form' as const),
+    filename: fc.oneof(hostileText, fc.constantFrom('a.csv', 'a.xlsx', 'a.png', 'a.txt', 'a.pdf', '.csv', 'x'.repeat(5000) + '.csv')),
+    bytes: fc.oneof(hostileText, fc.constantFrom('First Name\nAnn', '\x89PNG\r\n\x1a\n', 'PK\x03\x04', '%PDF-1.4', '')),
+    field: fc.oneof(hostileText, fc.constantFrom('[]', '{}', '[{"source_column":"x"}]', 'not json')),
+  }),
   fc.record({ kind: fc.constant('query' as const), field: fc.nat(50), value: fc.oneof(notAnId, hostileText, fc.constant('x'.repeat(MB)), fc.constantFrom('2026-02-30', '-5', '1e9', 'true', 'desc;--')) }),
 );
 
@@ -132,6 +139,16 @@ function applyBreakage(op: Operation, base: Request_, generatedBody: unknown, b:
       req.rawBody = b.text;
       req.contentType = b.contentType || undefined;
       break;
+    case 'form': {
+      // A well-formed multipart form with hostile contents (only the multipart uploads read it).
+      const form = new FormData();
+      form.append(op.multipart?.fileField ?? 'file', new Blob([b.bytes]), b.filename);
+      for (const name of Object.keys(op.multipart?.fields ?? { name: '' })) form.append(name, b.field);
+      req.body = undefined;
+      req.rawBody = form;
+      req.contentType = undefined;
+      break;
+    }
     case 'param':
       for (const k of Object.keys(req.params ?? {})) req.params![k] = b.value;
       break;
