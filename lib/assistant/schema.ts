@@ -55,7 +55,9 @@ const unit = (label: string) =>
     .number({ error: `${label} must be a number from 0 to 1` })
     .min(0, `${label} must be from 0 to 1`)
     .max(1, `${label} must be from 0 to 1`)
-    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, `${label} moves in steps of 0.1`);
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, `${label} moves in steps of 0.1`)
+    // Stored as the step itself: a value within the tolerance (1e-300) would underflow Postgres's real.
+    .transform((v) => Math.round(v * 10) / 10);
 
 export const voiceSettingsSchema = z.object({
   voice_id: z.string({ error: 'Please select a voice first' }).trim().min(1, 'Please select a voice first').max(100),

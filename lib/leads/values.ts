@@ -50,7 +50,12 @@ export const LEAD_VALUE_SCHEMAS: Record<LeadFieldKey, z.ZodType> = {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() < Date.now();
     }, 'Please enter a real date of birth'),
-  gpa: z.coerce.number({ error: 'GPA must be a number' }).min(0, 'GPA must be between 0 and 5').max(5, 'GPA must be between 0 and 5'),
+  // Kept to two decimals: a GPA of 1e-300 would underflow Postgres's real column (a 500 the route-matrix fuzzer found).
+  gpa: z.coerce
+    .number({ error: 'GPA must be a number' })
+    .min(0, 'GPA must be between 0 and 5')
+    .max(5, 'GPA must be between 0 and 5')
+    .transform((v) => Math.round(v * 100) / 100),
   opt_in_email: yesNo('Email opt-in'),
   opt_in_sms: yesNo('SMS opt-in'),
   opt_in_phone: yesNo('Phone opt-in'),
