@@ -140,6 +140,7 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /api/widget/chat/stream": WIDGET,
   "POST /api/widget/events": WIDGET,
   "POST /api/widget/leads": WIDGET,
+  "POST /api/widget/handoff": WIDGET,
   "GET /conversations/": STAFF,
   "GET /conversations/{id}": STAFF,
   "GET /conversations/export": STAFF,
