@@ -353,6 +353,9 @@ describe('conversation list and detail', () => {
       poor_ratings_count: 0,
       user_thumbs_up_count: 2,
       user_thumbs_down_count: 0,
+      // Issue 26: the visitor's language (none detected for these stored turns) and the handoff flag.
+      language: null,
+      handoff_at: null,
     });
     expect(res.json[1]).toMatchObject({ id: older, excellent_ratings_count: 1, poor_ratings_count: 2, user_thumbs_up_count: 0, user_thumbs_down_count: 1 });
     expect(res.json[2]).toMatchObject({ id: loaded, excellent_ratings_count: 0, poor_ratings_count: 0, user_thumbs_up_count: 0, message_count: 0 });
