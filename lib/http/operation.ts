@@ -49,8 +49,8 @@ export function defaultPublicLimit(): PublicLimit {
   return { max: Number.isFinite(v) && v > 0 ? Math.floor(v) : 300, windowSeconds: 60 };
 }
 
-/** Public operations: those a caller reaches without an account (no auth, or the widget's key). */
-export const isPublicOperation = (op: Operation) => op.auth === 'none' || op.auth === 'widget-key';
+/** Public operations: those a caller reaches without an account (no auth, optional auth, or the widget's key). */
+export const isPublicOperation = (op: Operation) => op.auth === 'none' || op.auth === 'optional' || op.auth === 'widget-key';
 
 /** The per-client limit of a public operation (null for a signed-in one, limited by its account's session). */
 export function publicLimitOf(op: Operation): PublicLimit | null {
