@@ -38,7 +38,7 @@ test('public and staff pages send the security headers', async ({ request }) => 
   expect(reset.headers()['referrer-policy']).toBe('no-referrer');
   expect(reset.headers()['cache-control']).toContain('no-store');
   // API answers and static files are nosniff too.
-  for (const path of ['/health', '/openapi.json', '/widget/loader.js']) {
+  for (const path of ['/health', '/openapi.json', '/favicon.svg']) {
     const res = await request.get(path);
     expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
   }
