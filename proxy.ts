@@ -49,7 +49,7 @@ const PAGE_PATHS = new Set(['/', '/login', '/docs/api']);
 const isApiPath = (pathname: string) => !PAGE_PATHS.has(pathname) && pathname !== '/dashboard' && !pathname.startsWith('/dashboard/');
 
 function withPageHeaders(res: NextResponse, request: NextRequest, csp: string) {
-  const https = requestIsHttps((name) => request.headers.get(name), request.nextUrl.protocol);
+  const https = requestIsHttps((name) => request.headers.get(name));
   const carriesSecret = SECRET_QUERY_PARAMS.some((p) => request.nextUrl.searchParams.has(p));
   res.headers.set('Content-Security-Policy', csp);
   for (const [k, v] of Object.entries(pageSecurityHeaders(https, carriesSecret))) res.headers.set(k, v);

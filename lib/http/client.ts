@@ -35,8 +35,8 @@ export const CLIENT_PROTO_HEADER = 'x-lantern-client-proto';
  * under its private header; on Vercel the edge sets X-Forwarded-Proto itself. A bare `next start`
  * cannot tell, and sends no HSTS.
  */
-export function requestIsHttps(get: HeaderGetter, urlProtocol?: string): boolean {
-  if (urlProtocol === 'https:') return true;
+export function requestIsHttps(get: HeaderGetter): boolean {
+  // Not the request URL's scheme: Next builds it from X-Forwarded-Proto, whoever sent it.
   if (process.env.LANTERN_FRONT_SERVER === '1') return get(CLIENT_PROTO_HEADER) === 'https';
   if (process.env.VERCEL) return get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
   return false;

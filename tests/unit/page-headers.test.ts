@@ -81,6 +81,8 @@ describe('pages under app/', () => {
     vi.stubEnv('LANTERN_FRONT_SERVER', '1');
     const forged = await proxy(new NextRequest('http://localhost:3000/login', { headers: { 'x-forwarded-proto': 'https' } }));
     expect(forged.headers.get('strict-transport-security')).toBeNull();
+    // Next derives the URL's scheme from X-Forwarded-Proto: an https URL alone proves nothing.
+    expect((await proxy(new NextRequest('https://localhost:3000/login', { headers: { 'x-forwarded-proto': 'https' } }))).headers.get('strict-transport-security')).toBeNull();
     const stamped = await proxy(new NextRequest('http://localhost:3000/login', { headers: { [APP_PROTO_HEADER]: 'https' } }));
     expect(stamped.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     // A bare `next start` cannot tell who set X-Forwarded-Proto: no HSTS.
