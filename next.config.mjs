@@ -17,6 +17,10 @@ const nextConfig = {
   typedRoutes: false,
   // Logo uploads (5 MB) travel through server actions; leave room for the multipart framing.
   experimental: { serverActions: { bodySizeLimit: '6mb' } },
+  // Every answer, API, static files and the widget's included, is read only as the type it declares.
+  async headers() {
+    return [{ source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+  },
 };
 
 export default nextConfig;

@@ -2,8 +2,10 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { THEME_BOOT_SCRIPT } from '@/components/theme/dark-mode';
 import { getAuthSecret } from '@/lib/auth/secret';
+import { secureCookies } from '@/lib/auth/cookies';
 import { sessionExpiredUrl, STAFF_PATH_HEADER } from '@/lib/web/staff-path';
-import { inlineScriptSource, newNonce, pageContentSecurityPolicy, pageSecurityHeaders, pathDecodes } from '@/lib/security/page-headers';
+import { requestIsHttps } from '@/lib/http/client';
+import { inlineScriptSource, newNonce, pageContentSecurityPolicy, pageSecurityHeaders, pathDecodes, SECRET_QUERY_PARAMS } from '@/lib/security/page-headers';
 
 const themeScript = inlineScriptSource(THEME_BOOT_SCRIPT);
 
@@ -28,7 +30,7 @@ export async function proxy(request: NextRequest) {
 
   if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) {
     const back = pathname + request.nextUrl.search;
-    const token = await getToken({ req: request, secret: getAuthSecret() });
+    const token = await getToken({ req: request, secret: getAuthSecret(), secureCookie: secureCookies() });
     // A cookie without a session record id (issued before records existed) can never pass
     // getStaffSession, which checks the record in the database on every page and action.
     const signedIn = !!token?.uid && typeof token.sid === 'string';
@@ -47,12 +49,15 @@ const PAGE_PATHS = new Set(['/', '/login', '/docs/api']);
 const isApiPath = (pathname: string) => !PAGE_PATHS.has(pathname) && pathname !== '/dashboard' && !pathname.startsWith('/dashboard/');
 
 function withPageHeaders(res: NextResponse, request: NextRequest, csp: string) {
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const https = requestIsHttps((name) => request.headers.get(name));
+  const carriesSecret = SECRET_QUERY_PARAMS.some((p) => request.nextUrl.searchParams.has(p));
   res.headers.set('Content-Security-Policy', csp);
-  for (const [k, v] of Object.entries(pageSecurityHeaders(https))) res.headers.set(k, v);
+  for (const [k, v] of Object.entries(pageSecurityHeaders(https, carriesSecret))) res.headers.set(k, v);
   return res;
 }
 
+// Next reads the matcher statically: it repeats PAGE_PATH_PATTERNS (lib/security/page-headers.ts),
+// and tests/unit/page-headers.test.ts checks both against every page.tsx under app/.
 export const config = {
   matcher: ['/', '/login', '/docs/api', '/dashboard', '/dashboard/:path*', '/(.*%.*)'],
 };

@@ -11,7 +11,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    env: { AUTH_SECRET: 'test-secret-for-vitest-only-0123456789abcdef', DATA_DIR: path.join(root, '.data/test') },
+    // Sign-in slowdown off: tests that fail sign-ins on purpose would wait seconds; rate-limits.test.ts turns it on.
+    env: { AUTH_SECRET: 'test-secret-for-vitest-only-0123456789abcdef', DATA_DIR: path.join(root, '.data/test'), SIGN_IN_SLOWDOWN_MS: '0' },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -21,6 +21,9 @@ export function trustedProxies(value = process.env.TRUSTED_PROXIES ?? '') {
   return proxyaddr.compile(list);
 }
 
+/** The private header saying the visitor's connection is https; lib/http/client.ts trusts it only behind this server. */
+export const CLIENT_PROTO_HEADER = 'x-lantern-client-proto';
+
 /**
  * Sets the private header from the socket address, walking X-Forwarded-For right to left only
  * through trusted proxies. Whatever the caller sent under the header is replaced.
@@ -34,4 +37,14 @@ export function stampClientAddress(req, trust) {
   }
   // A socket already closed has no address: the request is refused by its own limits, not trusted.
   req.headers[CLIENT_ADDRESS_HEADER] = address || 'unknown';
+  // https when this socket is TLS, or when the peer is a trusted proxy that says it received https.
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+  const peer = req.socket?.remoteAddress;
+  let trustedPeer = false;
+  try {
+    trustedPeer = !!peer && trust(peer, 0);
+  } catch {
+    trustedPeer = false;
+  }
+  req.headers[CLIENT_PROTO_HEADER] = req.socket?.encrypted || (trustedPeer && forwarded === 'https') ? 'https' : 'http';
 }

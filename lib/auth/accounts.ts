@@ -94,6 +94,18 @@ function signInLimits(email: string, client: string) {
 }
 
 /**
+ * The wait before checking a password, from this client's attempts on this account in the window
+ * (this one included): none for the first 3, then SIGN_IN_SLOWDOWN_MS (default 250 ms) doubling per
+ * attempt, at most 2 s. A success clears the count.
+ */
+export function signInDelayMs(attempt: number): number {
+  const v = Number(process.env.SIGN_IN_SLOWDOWN_MS);
+  const base = Number.isFinite(v) && v >= 0 ? v : 250;
+  if (attempt <= 3 || base === 0) return 0;
+  return Math.min(base * 2 ** (attempt - 4), 8 * base);
+}
+
+/**
  * Every active account under this e-mail whose password matches. Wrong e-mail and wrong password
  * fail alike (same detail, comparable time), and failures count against the limits above.
  */
@@ -104,6 +116,10 @@ export async function matchingAccounts(email: string, password: string, client: 
   const newFailingClient = !known && pairCount === 1;
   if (newFailingClient) await consume([limits.failingClients]);
   else if (!known) await assertUnder([limits.failingClients]);
+  // Slowed before the password is checked (so cutting the wait short tells nothing): only this
+  // client on this account, only after its own failures; the owner elsewhere is never slowed.
+  const wait = signInDelayMs(pairCount);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true)));
   if (candidates.length === 0) await burnPasswordCheck(password);
   const matched = await openedBy(candidates, password);

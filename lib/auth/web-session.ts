@@ -7,6 +7,7 @@ import { clientAddressFrom, hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
 import { findUserById } from '@/lib/users/queries';
 import { authenticate, type AuthContext } from './accounts';
+import { secureCookies } from './cookies';
 import { credentialsSchema, idField } from './schema';
 import { getAuthSecret } from './secret';
 import { isFamilyActive, revokeFamily, startWebSession } from './tokens';
@@ -28,6 +29,7 @@ process.env.AUTH_TRUST_HOST ??= 'true';
 export function authOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
+    useSecureCookies: secureCookies(),
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/', error: '/' },
     providers: [

@@ -26,6 +26,22 @@ export function clientAddressFrom(get: HeaderGetter): string {
   return 'unknown';
 }
 
+/** Set by `npm start` beside the address: `https` when the visitor's connection was (scripts/client-address.mjs). */
+export const CLIENT_PROTO_HEADER = 'x-lantern-client-proto';
+
+/**
+ * Whether the visitor reached us over https, for HSTS. X-Forwarded-Proto is believed only from a
+ * trusted proxy, which only `npm start`'s front server can judge (it sees the socket) and says
+ * under its private header; on Vercel the edge sets X-Forwarded-Proto itself. A bare `next start`
+ * cannot tell, and sends no HSTS.
+ */
+export function requestIsHttps(get: HeaderGetter): boolean {
+  // Not the request URL's scheme: Next builds it from X-Forwarded-Proto, whoever sent it.
+  if (process.env.LANTERN_FRONT_SERVER === '1') return get(CLIENT_PROTO_HEADER) === 'https';
+  if (process.env.VERCEL) return get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return false;
+}
+
 export function clientAddress(req: Request): string {
   return clientAddressFrom((name) => req.headers.get(name));
 }

@@ -24,8 +24,36 @@ export type Operation = {
   /** Status of a successful answer (default 200). */
   status?: number;
   responseDescription?: string;
+  /**
+   * Per-client ceiling of a public operation ('none' or 'widget-key' auth), counted before anything
+   * else; without it PUBLIC_CALLS_PER_MINUTE applies (lib/security/public-limit.ts).
+   */
+  limit?: PublicLimit;
   /** Statuses, besides 422, that this call answers with `{detail}`. */
   errors?: number[];
 };
 
 export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
+
+/** A per-client ceiling on one public operation: `max` calls per `windowSeconds`. */
+export type PublicLimit = {
+  max: number;
+  windowSeconds: number;
+  /** Counted in each process even on Postgres: for calls that touch nothing shared (liveness), which a database write would cost more than they do. */
+  perProcess?: boolean;
+};
+
+/** Calls per minute and client of every public operation that names no limit of its own (PUBLIC_CALLS_PER_MINUTE). */
+export function defaultPublicLimit(): PublicLimit {
+  const v = Number(process.env.PUBLIC_CALLS_PER_MINUTE);
+  return { max: Number.isFinite(v) && v > 0 ? Math.floor(v) : 300, windowSeconds: 60 };
+}
+
+/** Public operations: those a caller reaches without an account (no auth, optional auth, or the widget's key). */
+export const isPublicOperation = (op: Operation) => op.auth === 'none' || op.auth === 'optional' || op.auth === 'widget-key';
+
+/** The per-client limit of a public operation (null for a signed-in one, limited by its account's session). */
+export function publicLimitOf(op: Operation): PublicLimit | null {
+  if (!isPublicOperation(op)) return null;
+  return op.limit ?? defaultPublicLimit();
+}

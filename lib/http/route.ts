@@ -6,6 +6,7 @@ import { assertStorableText, readJsonBody } from './body';
 import { AppError, conflict, sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
+import { limitPublicCall } from '@/lib/security/public-limit';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type Ctx<O extends Operation> = O['auth'] extends 'bearer' | 'bearer-or-session' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
@@ -57,6 +58,7 @@ export function errorResponse(err: unknown): Response {
 export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>) => Promise<unknown> | unknown) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     try {
+      await limitPublicCall(op, req);
       let ctx: AuthContext | null = null;
       if (op.auth === 'bearer') ctx = await principalFromRequest(req);
       else if (op.auth === 'bearer-or-session') ctx = req.headers.get('authorization') ? await principalFromRequest(req) : await sessionPrincipal(req);

@@ -87,6 +87,8 @@ export const interviewOperations = defineOperations({
   summary: { method: 'POST', path: '/interview-calls/{id}/generate-summary', tag: iv, auth: 'bearer', params: idParams, errors: [...errors, 400], summary: "Summarise the call's transcript into interview_summary" },
   webhook: {
     method: 'POST', path: '/interview-calls/webhook', tag: iv, auth: 'none', errors: [401, 503],
+    // The provider calls from a few addresses for every school's calls.
+    limit: { max: 3000, windowSeconds: 60 },
     summary: "The telephony provider's signed call report (ElevenLabs-Signature; post_call_transcription, call_initiation_failure)",
   },
 });

@@ -7,7 +7,7 @@ import { analyticsOperations } from '@/lib/analytics/operations';
 import { ratingOperations } from '@/lib/chat/operations';
 import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
-import type { Operation } from '@/lib/http/operation';
+import { publicLimitOf, type Operation } from '@/lib/http/operation';
 import { leadOperations } from '@/lib/leads/operations';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { reportOperations } from '@/lib/reports/operations';
@@ -87,6 +87,8 @@ export function buildOpenApiDocument() {
     for (const status of op.errors ?? []) {
       responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } } };
     }
+    const limit = publicLimitOf(op);
+    if (limit) responses['429'] = { description: STATUS_TEXT[429], content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } } };
     if (op.body || op.query || op.params || op.multipart) {
       responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } };
     }
@@ -103,6 +105,7 @@ export function buildOpenApiDocument() {
             : op.auth === 'widget-key'
               ? [{ widgetKey: [] }]
               : [],
+      ...(limit ? { 'x-rate-limit': { max: limit.max, window_seconds: limit.windowSeconds, per: 'client' } } : {}),
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
       ...(op.multipart

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { like } from 'drizzle-orm';
+import { like, or } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { AppError, tooManyRequests } from '@/lib/http/errors';
@@ -23,13 +23,17 @@ function limiter(max: number, windowMs: number): RateLimiterMemory {
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 
-/** Counts one hit against every limit; throws 429 (with Retry-After) when any is over. */
-export async function takeHits(limits: MemoryLimit[]): Promise<void> {
-  if ((await getDbKind()) === 'postgres') {
+/**
+ * Counts one hit against every limit; throws 429 (with Retry-After) when any is over. On Postgres
+ * the keys are stored under `prefix` (`widget:` for the widget's limits, `public:` for the
+ * per-operation limits of public routes, lib/security/public-limit.ts).
+ */
+export async function takeHits(limits: MemoryLimit[], { prefix = 'widget:', message = TOO_MANY_MESSAGES, perProcess = false } = {}): Promise<void> {
+  if (!perProcess && (await getDbKind()) === 'postgres') {
     try {
-      await consume(limits.map((l) => ({ key: `widget:${l.key}`, max: l.max, windowSeconds: Math.max(1, Math.round(l.windowMs / 1000)) })));
+      await consume(limits.map((l) => ({ key: `${prefix}${l.key}`, max: l.max, windowSeconds: Math.max(1, Math.round(l.windowMs / 1000)) })));
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) throw new AppError(429, TOO_MANY_MESSAGES, err.headers);
+      if (err instanceof AppError && err.status === 429) throw new AppError(429, message, err.headers);
       throw err;
     }
     return;
@@ -37,13 +41,13 @@ export async function takeHits(limits: MemoryLimit[]): Promise<void> {
   let retryMs = -1;
   for (const limit of limits) {
     try {
-      await limiter(limit.max, limit.windowMs).consume(limit.key);
+      await limiter(limit.max, limit.windowMs).consume(`${prefix}${limit.key}`);
     } catch (refused) {
       if (!(refused instanceof RateLimiterRes)) throw refused;
       retryMs = Math.max(retryMs, refused.msBeforeNext);
     }
   }
-  if (retryMs >= 0) throw tooManyRequests(Math.max(retryMs, 1000) / 1000, TOO_MANY_MESSAGES);
+  if (retryMs >= 0) throw tooManyRequests(Math.max(retryMs, 1000) / 1000, message);
 }
 
 /** Tests start from empty counters (this process's, and the database's widget counters on Postgres). */
@@ -51,6 +55,6 @@ export async function resetMemoryLimits(): Promise<void> {
   limiters = new Map();
   if ((await getDbKind()) === 'postgres') {
     const db = await getDb();
-    await db.delete(rateLimitCounters).where(like(rateLimitCounters.key, 'widget:%'));
+    await db.delete(rateLimitCounters).where(or(like(rateLimitCounters.key, 'widget:%'), like(rateLimitCounters.key, 'public:%')));
   }
 }

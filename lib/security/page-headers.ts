@@ -32,15 +32,29 @@ export function pageContentSecurityPolicy(nonce: string, inlineScripts: string[]
   ].join('; ');
 }
 
-/** Headers every page answer carries besides its CSP. HSTS only when the request came over https. */
-export function pageSecurityHeaders(https: boolean): Record<string, string> {
+/**
+ * Headers every page answer carries besides its CSP. HSTS only when the request came over https.
+ * A page whose address carries a secret (the reset link's `?token=`) sends no Referer anywhere and
+ * is never cached.
+ */
+export function pageSecurityHeaders(https: boolean, carriesSecret = false): Record<string, string> {
   return {
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Referrer-Policy': carriesSecret ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    ...(carriesSecret ? { 'Cache-Control': 'no-store' } : {}),
     ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/** Query parameters that carry a secret in a page's address (the password reset link: `/?token=…`). */
+export const SECRET_QUERY_PARAMS = ['token'];
+
+/**
+ * The page paths proxy.ts gives these headers (its matcher lists the same): each `page.tsx` under
+ * app/ must be one of them; tests/unit/page-headers.test.ts enumerates the tree to check it.
+ */
+export const PAGE_PATH_PATTERNS = ['/', '/login', '/docs/api', '/dashboard', '/dashboard/:path*'];
 
 /** An upload is served as inert data: no script, no plugins, no framing by other sites. */
 export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";

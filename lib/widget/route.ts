@@ -4,6 +4,7 @@ import { readJsonBody } from '@/lib/http/body';
 import { errorResponse } from '@/lib/http/route';
 import type { Operation } from '@/lib/http/operation';
 import { parseWith } from '@/lib/http/validation';
+import { limitPublicCall } from '@/lib/security/public-limit';
 import { authorizeWidget, isOriginRefusal, preflight, withCors, type WidgetCaller } from './access';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -18,6 +19,7 @@ export function widgetRoute<O extends Operation>(op: O, handler: (input: { req: 
     let res: Response;
     let refused = false;
     try {
+      await limitPublicCall(op, req);
       const caller = await authorizeWidget(req);
       const body = op.body ? parseWith(op.body, await readJsonBody(req, { anyContentType: true }), 'body') : undefined;
       const result = await handler({ req, caller, body: body as Infer<O['body']> });

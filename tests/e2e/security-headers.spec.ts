@@ -29,9 +29,19 @@ test('public and staff pages send the security headers', async ({ request }) => 
     expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(h['strict-transport-security'], path).toBeUndefined();
   }
-  // Behind a TLS-terminating proxy the pages ask browsers to stay on https.
-  const https = await request.get('/login', { headers: { 'x-forwarded-proto': 'https' } });
-  expect(https.headers()['strict-transport-security']).toContain('max-age=');
+  // X-Forwarded-Proto from a caller that is not a trusted proxy (TRUSTED_PROXIES) is not believed:
+  // no HSTS (the trusted case: tests/unit/page-headers.test.ts, through the real front server).
+  const forged = await request.get('/login', { headers: { 'x-forwarded-proto': 'https' } });
+  expect(forged.headers()['strict-transport-security']).toBeUndefined();
+  // The reset link's page sends no Referer and is not cached.
+  const reset = await request.get('/?token=not-a-real-token');
+  expect(reset.headers()['referrer-policy']).toBe('no-referrer');
+  expect(reset.headers()['cache-control']).toContain('no-store');
+  // API answers and static files are nosniff too.
+  for (const path of ['/health', '/openapi.json', '/favicon.svg']) {
+    const res = await request.get(path);
+    expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+  }
   // A signed-out staff page redirects, with the headers too.
   const gated = await request.get('/dashboard/school', { maxRedirects: 0 });
   expect(gated.status()).toBe(307);
@@ -43,6 +53,9 @@ test('every staff page runs under the CSP without a violation', async ({ page, r
   await createSchoolAs(request, user.email, user.password, uniq('CSP College '));
   const violations = watchViolations(page);
   await signIn(page, user.email, user.password);
+  // The session cookie is out of scripts' reach and not sent on cross-site posts.
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith('next-auth.session-token'));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   for (const path of STAFF_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();

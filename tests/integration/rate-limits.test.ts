@@ -3,6 +3,7 @@ import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
+import { signInDelayMs } from '@/lib/auth/accounts';
 import { consume } from '@/lib/security/rate-limit';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { issueKey } from '@/lib/widget/keys';
@@ -29,6 +30,38 @@ beforeAll(async () => {
     ip: '192.0.2.250',
   });
   superToken = reg.json.access_token;
+});
+
+describe('sign-in slowdown', () => {
+  it('waits longer after each failure of one client on one account, from the 4th attempt, at most 8 × the base', () => {
+    vi.stubEnv('SIGN_IN_SLOWDOWN_MS', '250');
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 10].map(signInDelayMs)).toEqual([0, 0, 0, 250, 500, 1000, 2000, 2000, 2000]);
+    vi.unstubAllEnvs();
+  });
+
+  it('slows the failing client, not the owner signing in from elsewhere', async () => {
+    vi.stubEnv('SIGN_IN_SLOWDOWN_MS', '500');
+    try {
+      const email = await newUser();
+      const took: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const started = performance.now();
+        expect((await signIn(email, 'wrong-password', '198.51.100.90')).status).toBe(401);
+        took.push(performance.now() - started);
+      }
+      // The 4th, 5th and 6th attempts waited 0.5, 1 and 2 s before their password check.
+      expect(took[3]).toBeGreaterThanOrEqual(500);
+      expect(took[4]).toBeGreaterThanOrEqual(1000);
+      expect(took[5]).toBeGreaterThanOrEqual(2000);
+      const started = performance.now();
+      expect((await signIn(email, STRONG_PASSWORD, '203.0.113.90')).status).toBe(200);
+      const owner = performance.now() - started;
+      expect(owner).toBeLessThan(took[5]! - 1000);
+      console.info(`[sign-in slowdown] failing client: ${took.map((t) => Math.round(t)).join(', ')} ms; owner elsewhere: ${Math.round(owner)} ms`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 60_000);
 });
 
 describe('sign-in limits', () => {

@@ -5,7 +5,7 @@ import { runMigrations } from '@/db/migrate';
 
 it('answers ready while the database answers a query', async () => {
   await getDb();
-  const res = await readyRoute.GET();
+  const res = await readyRoute.GET(new Request('http://localhost:3000/health/ready'));
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
   expect(await res.json()).toMatchObject({ status: 'ready', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', latency_ms: expect.any(Number) });
@@ -22,7 +22,7 @@ it('answers 503 with the reason when the database does not answer', async () => 
   await gone.close();
   installDatabase(gone);
   try {
-    const res = await readyRoute.GET();
+    const res = await readyRoute.GET(new Request('http://localhost:3000/health/ready'));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Database unavailable: .+/) });
   } finally {

@@ -5,7 +5,7 @@ import pkg from '@/package.json';
 
 describe('health and the API document', () => {
   it('answers version, codename, release date and the model in use', async () => {
-    const res = healthRoute.GET();
+    const res = await healthRoute.GET(new Request('http://localhost:3000/health'));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       version: pkg.version,

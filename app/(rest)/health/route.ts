@@ -1,11 +1,17 @@
 import { modelInfo, modelLabel } from '@/lib/ai/providers';
+import { errorResponse } from '@/lib/http/route';
+import { limitPublicCall } from '@/lib/security/public-limit';
+import { systemOperations } from '@/lib/system/operations';
 import { RELEASE } from '@/lib/version';
 
 // Static facts, no database: the cheapest possible liveness answer. The assistant's model comes
 // from the environment, which does not change while the process runs.
 let body: string | undefined;
 
-export function GET(): Response {
+export async function GET(req: Request): Promise<Response> {
+  // Counted in this process only (no database): a liveness check must not wait on one.
+  const refused = await limitPublicCall(systemOperations.health, req).then(() => null, errorResponse);
+  if (refused) return refused;
   if (!body) {
     const info = modelInfo();
     body = JSON.stringify({

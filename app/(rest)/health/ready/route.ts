@@ -1,9 +1,15 @@
+import { errorResponse } from '@/lib/http/route';
+import { limitPublicCall } from '@/lib/security/public-limit';
+import { systemOperations } from '@/lib/system/operations';
 import { checkReadiness } from '@/lib/system/readiness';
 
 // Readiness, beside the liveness /health: answers 200 only while the database answers.
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
+export async function GET(req: Request): Promise<Response> {
+  // Counted in this process: the answer must stay 503, not a limiter's error, while the database is down.
+  const refused = await limitPublicCall(systemOperations.ready, req).then(() => null, errorResponse);
+  if (refused) return refused;
   const state = await checkReadiness();
   if (!state.ready) return Response.json({ detail: state.detail }, { status: 503, headers: { 'cache-control': 'no-store' } });
   return Response.json({ status: 'ready', database: state.database, latency_ms: state.latency_ms }, { headers: { 'cache-control': 'no-store' } });
