@@ -4,6 +4,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { getStaffSession } from '@/lib/auth/web-session';
 import type { ActionResult } from './action-result';
 import { assertStorableText } from './body';
+import { databaseFault, FAULT_DETAIL } from '@/db/faults';
 import { AppError } from './errors';
 
 export type { ActionResult } from './action-result';
@@ -40,6 +41,11 @@ export async function staffAction<S extends z.ZodType, T>(
       // The same code as the REST answer. Only the frame above says the session ended: a 401 from
       // inside (a wrong current password) answers `unauthorized`, shown in place.
       return { ok: false, error, code: err.code === 'session_expired' ? 'unauthorized' : err.code };
+    }
+    const fault = databaseFault(err);
+    if (fault) {
+      console.warn(`[action] database ${fault}: ${(err as Error)?.message ?? err}`);
+      return { ok: false, error: FAULT_DETAIL[fault], code: 'unavailable' };
     }
     console.error('[action] unhandled error', err);
     return { ok: false, error: 'An error occurred', code: 'unavailable' };

@@ -37,4 +37,7 @@ export const noSchool = (detail: string) => new AppError(404, detail, {}, 'no_sc
 export const conflict = (detail: string) => new AppError(409, detail);
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many attempts. Please try again later.') =>
   new AppError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** The work cannot be done now (database down or restarting, pool or storage full); try again after `Retry-After`. */
+export const serviceUnavailable = (detail: string, retryAfterSeconds: number) =>
+  new AppError(503, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const validationError = (issues: ValidationIssue[]) => new AppError(422, issues);

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
 import { assertStorableText, readJsonBody } from './body';
-import { AppError, conflict, sessionEnded, unauthorized } from './errors';
+import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
+import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
@@ -50,6 +51,12 @@ async function sessionPrincipal(req: Request): Promise<AuthContext> {
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) return err.toResponse();
   if (databaseConflict(err)) return conflict('A record with these details already exists').toResponse();
+  const fault = databaseFault(err);
+  if (fault) {
+    // Expected while the database restarts or is saturated: one line, not a stack per request.
+    console.warn(`[api] database ${fault}: ${(err as Error)?.message ?? err}`);
+    return serviceUnavailable(FAULT_DETAIL[fault], FAULT_RETRY_AFTER[fault]).toResponse();
+  }
   console.error('[api] unhandled error', err);
   return new AppError(500, 'Internal server error').toResponse();
 }

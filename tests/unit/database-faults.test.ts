@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { databaseFault } from '@/db/faults';
+
+const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+
+describe('databaseFault', () => {
+  it('names the faults a restart, a full pool or a full disk raise, also when wrapped', () => {
+    expect(databaseFault(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe('unavailable');
+    expect(databaseFault(wrapped(Object.assign(new Error('the database system is starting up'), { code: '57P03' })))).toBe('unavailable');
+    expect(databaseFault(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe('unavailable');
+    expect(databaseFault(wrapped(Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' })))).toBe('unavailable');
+    expect(databaseFault(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe('unavailable');
+    expect(databaseFault(wrapped(Object.assign(new Error('sorry, too many clients already'), { code: '53300' })))).toBe('busy');
+    expect(databaseFault(wrapped(Object.assign(new Error('could not extend file'), { code: '53100' })))).toBe('full');
+  });
+
+  it('leaves errors the request caused alone', () => {
+    expect(databaseFault(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBeNull();
+    expect(databaseFault(wrapped(Object.assign(new Error('invalid input syntax'), { code: '22P02' })))).toBeNull();
+    expect(databaseFault(new Error('plain'))).toBeNull();
+    expect(databaseFault(null)).toBeNull();
+    expect(databaseFault('text')).toBeNull();
+  });
+
+  it('does not loop on a cause that points back at itself', () => {
+    const e = new Error('loop') as Error & { cause?: unknown };
+    e.cause = e;
+    expect(databaseFault(e)).toBeNull();
+  });
+});
