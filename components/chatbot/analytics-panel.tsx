@@ -233,7 +233,7 @@ export function AnalyticsPanel() {
               <AnalyticsBarChart testId="chart-leads-by-day" title="Leads, last 7 days" valueLabel="Leads" points={s.leads_by_day.slice(-CHART_DAYS).map((d) => ({ label: shortDay(d.date), value: d.count }))} />
               <AnalyticsBarChart
                 testId="chart-conversations-by-hour"
-                title="Conversations by hour of day (UTC)"
+                title="Conversations by hour of day (school time zone)"
                 valueLabel="Conversations"
                 points={s.conversations_by_hour.map((h) => ({ label: `${String(h.hour).padStart(2, '0')}:00`, value: h.count }))}
               />

@@ -1,20 +1,20 @@
 import { defineOperations } from '@/lib/http/operation';
 import { analyticsDaysSchema, categoriesQuerySchema, generateDailyBodySchema, generateDailyQuerySchema } from './schema';
 
-// Issue 19, spec 002 §7.4: the analytics calls. Days are UTC days.
+// Issue 19, spec 002 §7.4: the analytics calls. Days and hours are the school's (schools.time_zone).
 const errors = [401, 404];
 
 export const analyticsOperations = defineOperations({
   summary: {
     method: 'GET', path: '/conversations/analytics', tag: 'Analytics', auth: 'bearer', errors,
     summary:
-      "The school's widget over the last 30 days (test chats excluded; spec §3.5): totals, average response time (ms) and conversation duration (s), the load → open → engage funnel with rates as percentages (0–100), lead metrics, conversations by day (every day) and by hour (0–23, UTC)",
+      "The school's widget over the last 30 days (test chats excluded; spec §3.5): totals, average response time (ms) and conversation duration (s), the load → open → engage funnel with rates as percentages (0–100), lead metrics, conversations by day (every day) and by hour (0–23), in the school's time zone",
   },
   generateDaily: {
     method: 'POST', path: '/conversations/stats/generate-daily', tag: 'Analytics', auth: 'bearer', errors,
     query: generateDailyQuerySchema, body: generateDailyBodySchema, bodyOptional: true,
     summary:
-      "Fill the school's daily rollup for target_date (YYYY-MM-DD, UTC, in the query or the JSON body; default yesterday; a future date answers 422): {date, conversations, widget_loaded, widget_opened, engaged, messages, leads, avg_response_time_ms}",
+      "Fill the school's daily rollup for target_date (YYYY-MM-DD, a day in the school's time zone, in the query or the JSON body; default the school's yesterday; a future date answers 422): {date, conversations, widget_loaded, widget_opened, engaged, messages, leads, avg_response_time_ms}",
   },
   conversationSummary: {
     method: 'GET', path: '/conversation-analytics/summary', tag: 'Analytics', auth: 'bearer', errors, query: analyticsDaysSchema,

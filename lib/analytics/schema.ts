@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Issue 19, spec 002 §3.5, §3.6, §7.4: the analytics calls' inputs and answers. Shared by the REST
 // routes, the Analytics tab's server actions and the tab itself; no server imports here.
 
-/** The analytics window: whole UTC days ending today (spec §9: 30 by default). */
+/** The analytics window: the school's whole local days ending today (spec §9: 30 by default). */
 export const analyticsDaysSchema = z.object({
   days: z.coerce
     .number({ error: 'days must be a whole number from 1 to 365' })
@@ -22,21 +22,24 @@ export const categoriesQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+export const FUTURE_TARGET_DATE = 'target_date cannot be in the future';
+// No time zone is more than 14 hours ahead of UTC: a school's today is at most UTC's tomorrow. The
+// service then checks the school's own today.
+const latestLocalToday = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-/** A UTC day, YYYY-MM-DD, not after today. */
+/** A day of the school's time zone, YYYY-MM-DD, not after its today. */
 export const targetDateField = z.iso
   .date('Use the date format YYYY-MM-DD')
-  .refine((d) => d <= todayUtc(), 'target_date cannot be in the future');
+  .refine((d) => d <= latestLocalToday(), FUTURE_TARGET_DATE);
 
-/** POST /conversations/stats/generate-daily: target_date in the query or the JSON body; default yesterday (UTC). */
+/** POST /conversations/stats/generate-daily: target_date in the query or the JSON body; default the school's yesterday. */
 export const generateDailyQuerySchema = z.object({ target_date: targetDateField.optional() });
 export const generateDailyBodySchema = z.object({ target_date: targetDateField.optional() }).optional();
 export type GenerateDailyInput = { target_date?: string };
 
 // ---- Answers ----
 
-/** Spec §3.5. Rates are percentages (0–100, one decimal); durations in seconds; days are UTC days. */
+/** Spec §3.5. Rates are percentages (0–100, one decimal); durations in seconds; days and hours in the school's time zone. */
 export type AnalyticsSummary = {
   total_conversations: number;
   /** Issue 26: widget sessions in the window whose visitor asked for a person. */

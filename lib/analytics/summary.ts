@@ -5,11 +5,13 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
 import { rollupClosedDays, rollupSchoolDays, schoolDays } from './rollup';
-import type { AnalyticsSummary, ConversationAnalyticsSummary, DailyStats, GenerateDailyInput, SentimentCategoryItem, TopicCategoryItem } from './schema';
+import { validationError } from '@/lib/http/errors';
+import { FUTURE_TARGET_DATE, type AnalyticsSummary, type ConversationAnalyticsSummary, type DailyStats, type GenerateDailyInput, type SentimentCategoryItem, type TopicCategoryItem } from './schema';
 
-// Issue 19, spec 002 §3.5, §3.6, §7.4, §9: what the school's widget did. Days are UTC days (the
-// reports issue adds the school's time zone). Test chats never count. The summary covers the
-// analytics window (the last 30 days, today included); leads_today / leads_last_7days their own days.
+// Issue 19, spec 002 §3.5, §3.6, §7.4, §9: what the school's widget did. Days and hours are the
+// school's own (schools.time_zone, as Reports count them; UTC by default). Test chats never count.
+// The summary covers the analytics window (the last 30 days, today included); leads_today /
+// leads_last_7days their own days.
 
 export const ANALYTICS_WINDOW_DAYS = 30;
 
@@ -20,6 +22,18 @@ const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number
 const round1 = (v: number) => Math.round(v * 10) / 10;
 /** A percentage 0–100 with one decimal; 0 when there is nothing to divide by. */
 const rate = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+/** `day` (YYYY-MM-DD) moved by `n` days: calendar arithmetic, the same in every time zone. */
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** The school's local today and time zone (UTC when the school is gone: its queries then find nothing). */
+async function localToday(schoolId: number, now: Date): Promise<{ today: string; tz: string }> {
+  const days = await schoolDays(schoolId, now);
+  return days ? { today: days.today, tz: days.timeZone } : { today: isoDay(now), tz: 'UTC' };
+}
+
+/** The instant a local day starts in `tz`, for comparisons with timestamptz columns. */
+const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 
 /** The days `start` … `end` (YYYY-MM-DD, inclusive). */
 function daysBetween(start: string, end: string): string[] {
@@ -42,12 +56,11 @@ async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
 /** GET /conversations/analytics: spec §3.5 for the caller's school. */
 export async function analyticsSummary(ctx: AuthContext, now: Date = new Date()): Promise<AnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
-  const today = isoDay(now);
-  const start = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - (ANALYTICS_WINDOW_DAYS - 1) * DAY_MS));
-  const weekStart = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - 6 * DAY_MS));
-  const from = `${start}T00:00:00Z`;
-  const todayStart = `${today}T00:00:00Z`;
-  const weekFrom = `${weekStart}T00:00:00Z`;
+  const { today, tz } = await localToday(schoolId, now);
+  const start = addDays(today, -(ANALYTICS_WINDOW_DAYS - 1));
+  const from = dayStart(start, tz);
+  const todayStart = dayStart(today, tz);
+  const weekFrom = dayStart(addDays(today, -6), tz);
 
   // Three statements: the window's sessions (read once: totals, by day, by hour), its messages, its leads.
   const { conv, msg, lead } = await withoutJit(async (tx) => {
@@ -55,19 +68,19 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
       await tx.execute(sql`
         with c as materialized (
           select status, started_at, ended_at, handoff_at from conversations
-          where school_id = ${schoolId} and source = 'widget' and started_at >= ${from}::timestamptz
+          where school_id = ${schoolId} and source = 'widget' and started_at >= ${from}
         )
         select t.*,
           (select coalesce(json_agg(json_build_object('day', d.day, 'count', d.count)), '[]'::json)
-             from (select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count from c group by 1) d) as by_day,
+             from (select to_char(started_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as count from c group by 1) d) as by_day,
           (select coalesce(json_agg(json_build_object('hour', h.hour, 'count', h.count)), '[]'::json)
-             from (select extract(hour from started_at at time zone 'UTC')::int as hour, count(*)::int as count from c group by 1) h) as by_hour
+             from (select extract(hour from started_at at time zone ${tz})::int as hour, count(*)::int as count from c group by 1) h) as by_hour
         from (
           select count(*)::int as loads,
             count(*) filter (where status in ('opened', 'engaged'))::int as opens,
             count(*) filter (where status = 'engaged')::int as started,
             avg(extract(epoch from ended_at - started_at)) filter (where status = 'engaged') as avg_duration,
-            count(*) filter (where ended_at >= ${todayStart}::timestamptz)::int as active_today,
+            count(*) filter (where ended_at >= ${todayStart})::int as active_today,
             count(*) filter (where handoff_at is not null)::int as handoffs
           from c
         ) t`),
@@ -78,28 +91,28 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
         select count(*)::bigint as messages, coalesce(sum(length(m.content)), 0)::bigint as characters,
           avg(m.response_time_ms) filter (where m.role = 'assistant' and m.response_time_ms is not null) as avg_response
         from conversation_messages m
-        where m.school_id = ${schoolId} and m.created_at >= ${from}::timestamptz
+        where m.school_id = ${schoolId} and m.created_at >= ${from}
           and m.conversation_id not in (select id from conversations where school_id = ${schoolId} and source = 'test_chat')`),
     )[0]!;
     const lead = resultRows<Record<string, unknown>>(
       await tx.execute(sql`
         with l as materialized (
           select id, source, email, phone, created_at from leads
-          where school_id = ${schoolId} and not is_test and created_at >= ${from}::timestamptz
+          where school_id = ${schoolId} and not is_test and created_at >= ${from}
         )
         select count(*)::int as total,
-          count(*) filter (where created_at >= ${todayStart}::timestamptz)::int as today,
-          count(*) filter (where created_at >= ${weekFrom}::timestamptz)::int as week,
+          count(*) filter (where created_at >= ${todayStart})::int as today,
+          count(*) filter (where created_at >= ${weekFrom})::int as week,
           count(*) filter (where nullif(email, '') is not null)::int as with_email,
           count(*) filter (where nullif(phone, '') is not null)::int as with_phone,
           count(*) filter (where nullif(email, '') is not null and nullif(phone, '') is not null)::int as with_both,
           (select avg((select count(*) from conversation_messages m where m.conversation_id = c.id and m.created_at <= ll.created_at))
              from conversations c join leads ll on ll.id = c.lead_id
-             where c.school_id = ${schoolId} and c.source = 'widget' and c.started_at >= ${from}::timestamptz and not ll.is_test) as avg_before,
+             where c.school_id = ${schoolId} and c.source = 'widget' and c.started_at >= ${from} and not ll.is_test) as avg_before,
           (select coalesce(json_agg(json_build_object('source', s.source, 'count', s.count) order by s.count desc, s.source), '[]'::json)
              from (select source, count(*)::int as count from l group by source) s) as sources,
           (select coalesce(json_agg(json_build_object('day', d.day, 'count', d.count)), '[]'::json)
-             from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as count from l group by 1) d) as by_day
+             from (select to_char(created_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as count from l group by 1) d) as by_day
         from l`),
     )[0]!;
     return { conv, msg, lead };
@@ -150,12 +163,12 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
   };
 }
 
-/** GET /conversation-analytics/summary: spec §3.6 from the stored analysis of visitor messages sent in the last `days` UTC days. */
+/** GET /conversation-analytics/summary: spec §3.6 from the stored analysis of visitor messages sent in the school's last `days` local days. */
 export async function conversationAnalyticsSummary(ctx: AuthContext, q: { days: number }, now: Date = new Date()): Promise<ConversationAnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
-  const end = isoDay(now);
-  const start = isoDay(new Date(Date.parse(`${end}T00:00:00Z`) - (q.days - 1) * DAY_MS));
-  const from = `${start}T00:00:00Z`;
+  const { today: end, tz } = await localToday(schoolId, now);
+  const start = addDays(end, -(q.days - 1));
+  const from = dayStart(start, tz);
   // Analysed visitor messages of the window (test chats excluded), read once from a covering index:
   // counted by sentiment, and by topic (a message counts once for each topic it has).
   const rows = await withoutJit(async (tx) =>
@@ -165,7 +178,7 @@ export async function conversationAnalyticsSummary(ctx: AuthContext, q: { days: 
           count(*) filter (where t.ord is null or t.ord = 1)::int as messages, count(t.v)::int as topics
         from conversation_messages m
         left join lateral jsonb_array_elements(case when jsonb_typeof(m.topics) = 'array' then m.topics else '[]'::jsonb end) with ordinality t(v, ord) on true
-        where m.school_id = ${schoolId} and m.created_at >= ${from}::timestamptz and m.role = 'user' and m.analyzed_at is not null
+        where m.school_id = ${schoolId} and m.created_at >= ${from} and m.role = 'user' and m.analyzed_at is not null
           and m.conversation_id not in (select id from conversations where school_id = ${schoolId} and source = 'test_chat')
         group by grouping sets ((m.sentiment), (t.v->>'category'))`),
     ),
@@ -200,9 +213,13 @@ export async function generateDailyStatsForSchool(schoolId: number, day: string)
 }
 
 /** POST /conversations/stats/generate-daily: the caller's school only; target_date (a local day of the school) defaults to yesterday in the school's time zone. */
-export async function generateDailyStats(ctx: AuthContext, q: GenerateDailyInput = {}): Promise<DailyStats> {
+export async function generateDailyStats(ctx: AuthContext, q: GenerateDailyInput = {}, from: 'query' | 'body' = 'query'): Promise<DailyStats> {
   const schoolId = requireSchoolId(ctx);
-  const day = q.target_date ?? (await schoolDays(schoolId))?.yesterday ?? isoDay(new Date(Date.now() - DAY_MS));
+  const local = await schoolDays(schoolId);
+  if (q.target_date && local && q.target_date > local.today) {
+    throw validationError([{ loc: [from, 'target_date'], msg: FUTURE_TARGET_DATE, type: 'value_error' }]);
+  }
+  const day = q.target_date ?? local?.yesterday ?? isoDay(new Date(Date.now() - DAY_MS));
   return generateDailyStatsForSchool(schoolId, day);
 }
 

@@ -153,6 +153,29 @@ describe('GET /conversations/analytics', () => {
     expect(hours).toEqual({ 0: 1, 9: 1, 10: 1, 13: 1, 15: 1 });
   });
 
+  it("counts days and hours in the school's time zone", async () => {
+    // Bogotá is five hours behind UTC all year. A visit at 02:00 UTC yesterday was the evening (21:00)
+    // of the day before there; a lead at 03:00 UTC today is local yesterday's.
+    const zone = 'America/Bogota';
+    const c = await staffWithSchool(su, 'zoe@lantern.test', 'Zone College');
+    await (await getDb()).execute(sql`update schools set time_zone = ${zone} where id = ${c.id}`);
+    const visit = at(1, '02:00:00');
+    const leadAt = at(0, '03:00:00');
+    await conversation(c, 'z1', { status: 'opened', start: visit, seconds: 5 });
+    const localDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(d);
+    const now = new Date();
+    if (leadAt < now) await lead(c, { source: 'chatbot_conversation', at: leadAt, email: 'z@example.com' });
+
+    const s = (await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: c.token })).json;
+    expect(s.conversations_by_day.at(-1).date).toBe(localDay(now));
+    expect(s.conversations_by_day.filter((d: { count: number }) => d.count > 0)).toEqual([{ date: localDay(visit), count: 1 }]);
+    expect(s.conversations_by_hour.filter((h: { count: number }) => h.count > 0)).toEqual([{ hour: 21, count: 1 }]);
+    if (leadAt < now) {
+      expect(s.leads_by_day.filter((d: { count: number }) => d.count > 0)).toEqual([{ date: localDay(leadAt), count: 1 }]);
+      expect(s.leads_today).toBe(localDay(leadAt) === localDay(now) ? 1 : 0);
+    }
+  });
+
   it("never shows another school's numbers", async () => {
     const s = (await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: b.token })).json;
     expect(s).toMatchObject({ total_conversations: 1, total_messages: 2, avg_response_time_ms: 500, total_leads: 1, lead_quality: { with_email: 1, with_phone: 0, with_both: 0 } });
@@ -268,12 +291,14 @@ describe('daily stats', () => {
     expect(await rollupOf(a.id, day)).toEqual(before);
   });
 
-  it.each([['not-a-date'], ['2026-13-45'], ['24/11/2026'], [new Date(todayStart + 2 * DAY).toISOString().slice(0, 10)]])('answers 422 for target_date=%s', async (target_date) => {
+  // Tomorrow is in the future for this UTC school (a school 14 hours ahead may already be there).
+  it.each([['not-a-date'], ['2026-13-45'], ['24/11/2026'], [dayOf(-1)], [dayOf(-2)]])('answers 422 for target_date=%s', async (target_date) => {
     const q = await call(generateRoute.POST, 'POST', '/conversations/stats/generate-daily', { token: a.token, query: { target_date } });
     expect(q.status).toBe(422);
     expect(q.json.detail[0].loc).toEqual(['query', 'target_date']);
     const body = await call(generateRoute.POST, 'POST', '/conversations/stats/generate-daily', { token: a.token, body: { target_date } });
     expect(body.status).toBe(422);
+    expect(body.json.detail[0].loc).toEqual(['body', 'target_date']);
   });
 
   it('answers 401 without a token', async () => {
