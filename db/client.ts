@@ -37,12 +37,19 @@ const globalKey = Symbol.for('lantern.db');
 type GlobalSlot = { handle?: Promise<DbHandle> };
 const slot = ((globalThis as Record<symbol, GlobalSlot>)[globalKey] ??= {});
 
+/**
+ * Seconds a connection waits before connecting again after a failed attempt. postgres.js's default
+ * grows with every failure of the whole pool up to 20 s, so after a restart of a few seconds the
+ * server would keep queries waiting ten seconds or more for a database already back; capped at 1 s.
+ */
+const reconnectDelaySeconds = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
+
 /** Opens a database without migrating it. `url` selects postgres.js; otherwise PGlite at `pgliteDir` (or in memory). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<DbHandle> {
   if (opts.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(opts.url, { max: Number(process.env.DATABASE_POOL_MAX || 10), onnotice: () => {} });
+    const client = postgres(opts.url, { max: Number(process.env.DATABASE_POOL_MAX || 10), onnotice: () => {}, backoff: reconnectDelaySeconds });
     const db = drizzle(client, { schema }) as unknown as Database;
     const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
       const conn = await client.reserve();
