@@ -7,6 +7,7 @@ import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
 import { migratePostgres, migrationsFolderOf } from './migrate-postgres.mjs';
 import { serverlessConfigProblem } from './host.mjs';
+import { reconnectDelaySeconds } from './faults';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,13 +37,6 @@ const LOCK_CLASS = 7311;
 const globalKey = Symbol.for('lantern.db');
 type GlobalSlot = { handle?: Promise<DbHandle> };
 const slot = ((globalThis as Record<symbol, GlobalSlot>)[globalKey] ??= {});
-
-/**
- * Seconds a connection waits before connecting again after a failed attempt. postgres.js's default
- * grows with every failure of the whole pool up to 20 s, so after a restart of a few seconds the
- * server would keep queries waiting ten seconds or more for a database already back; capped at 1 s.
- */
-const reconnectDelaySeconds = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
 /** Opens a database without migrating it. `url` selects postgres.js; otherwise PGlite at `pgliteDir` (or in memory). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<DbHandle> {
