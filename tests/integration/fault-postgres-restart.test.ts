@@ -156,6 +156,10 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
   }, 180_000);
 
   afterAll(async () => {
+    if (process.env.FAULT_DEBUG) {
+      fs.writeFileSync('/tmp/fa-server.log', server?.log.join('') ?? '');
+      fs.writeFileSync('/tmp/fa-pg.log', pg?.log() ?? '');
+    }
     if (server && server.child.exitCode === null) {
       const s = server;
       await new Promise<void>((resolve) => {
@@ -182,7 +186,7 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
 
     const record = (kind: Outcome['kind'], sentAt: number, note?: string) => {
       outcomes.push({ kind, sentAt, at: now(), note });
-      if (kind === 'other') others.push(note ?? '?');
+      if (kind === 'other') others.push(`${note ?? '?'} (sent at ${(sentAt / 1000).toFixed(2)} s, answered at ${(now() / 1000).toFixed(2)} s)`);
     };
 
     /** One visitor's turn; streamed on even turns, whole on odd ones, as both widget paths are used. */
@@ -272,10 +276,13 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
         const down = now();
         const refusedBefore = outcomes.filter((o) => o.kind === 'refused').length;
         await pg!.stop(mode);
+        if (process.env.FAULT_DEBUG) console.log(`${mode}: stop ${(down / 1000).toFixed(2)} s -> ${(now() / 1000).toFixed(2)} s`);
         // Down long enough for the visitors to meet it (a restart itself takes a fraction of a second).
         const firstRefusal = now() + 5_000;
         while (outcomes.filter((o) => o.kind === 'refused').length === refusedBefore && now() < firstRefusal) await new Promise((r) => setTimeout(r, 20));
+        if (process.env.FAULT_DEBUG) console.log(`${mode}: start at ${(now() / 1000).toFixed(2)} s`);
         await pg!.start();
+        if (process.env.FAULT_DEBUG) console.log(`${mode}: up at ${(now() / 1000).toFixed(2)} s`);
         const up = now();
         const recovery = await firstSuccessAfter(up);
         restarts.push({ mode, outage: (up - down) / 1000, recovery, refusedDuring: outcomes.filter((o) => o.kind === 'refused').length - refusedBefore });
