@@ -156,10 +156,6 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (process.env.FAULT_DEBUG) {
-      fs.writeFileSync('/tmp/fa-server.log', server?.log.join('') ?? '');
-      fs.writeFileSync('/tmp/fa-pg.log', pg?.log() ?? '');
-    }
     if (server && server.child.exitCode === null) {
       const s = server;
       await new Promise<void>((resolve) => {
@@ -191,12 +187,13 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
 
     /** One visitor's turn; streamed on even turns, whole on odd ones, as both widget paths are used. */
     async function ask(visitor: number, session: string, history: { role: string; content: string }[], n: number): Promise<void> {
+      // The widget sends the recent turns only (the server reads the last 10 of at most 50).
       const message = `When is the early application deadline for nursing? (visitor ${visitor}, question ${n})`;
       const streamed = n % 2 === 0;
       const sentAt = now();
       sentMessages++;
       try {
-        const res = await api('POST', streamed ? '/api/widget/chat/stream' : '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message, session_id: session, conversation_history: history } });
+        const res = await api('POST', streamed ? '/api/widget/chat/stream' : '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message, session_id: session, conversation_history: history.slice(-10) } });
         if (streamed && res.status === 200) {
           const events = sseEvents(res.text);
           const done = events.find((e) => e.event === 'done');
@@ -276,13 +273,10 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
         const down = now();
         const refusedBefore = outcomes.filter((o) => o.kind === 'refused').length;
         await pg!.stop(mode);
-        if (process.env.FAULT_DEBUG) console.log(`${mode}: stop ${(down / 1000).toFixed(2)} s -> ${(now() / 1000).toFixed(2)} s`);
         // Down long enough for the visitors to meet it (a restart itself takes a fraction of a second).
         const firstRefusal = now() + 5_000;
         while (outcomes.filter((o) => o.kind === 'refused').length === refusedBefore && now() < firstRefusal) await new Promise((r) => setTimeout(r, 20));
-        if (process.env.FAULT_DEBUG) console.log(`${mode}: start at ${(now() / 1000).toFixed(2)} s`);
         await pg!.start();
-        if (process.env.FAULT_DEBUG) console.log(`${mode}: up at ${(now() / 1000).toFixed(2)} s`);
         const up = now();
         const recovery = await firstSuccessAfter(up);
         restarts.push({ mode, outage: (up - down) / 1000, recovery, refusedDuring: outcomes.filter((o) => o.kind === 'refused').length - refusedBefore });
