@@ -249,6 +249,24 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
         // A refusal's Retry-After is for people; the load goes on at once to probe the outage.
       }
     });
+    // Beside the visitors: a staff member reading the leads list (the bearer token is checked against
+    // the database) and a load balancer polling readiness. Each answer is 200 or a proper 503.
+    const side = { staff: { ok: 0, refused: 0 }, ready: { ok: 0, refused: 0 } };
+    const watch = async (name: 'staff' | 'ready', call: () => ReturnType<typeof api>, pause: number) => {
+      while (running) {
+        const sentAt = now();
+        try {
+          const res = await call();
+          const problem = res.status === 200 ? null : refusalProblem(res);
+          if (problem) others.push(`${name} ${problem}: ${res.text.slice(0, 300)} (sent at ${(sentAt / 1000).toFixed(2)} s)`);
+          else side[name][res.status === 200 ? 'ok' : 'refused']++;
+        } catch (err) {
+          others.push(`${name}: ${(err as Error).message} (sent at ${(sentAt / 1000).toFixed(2)} s)`);
+        }
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    };
+    const watchers = [watch('staff', () => api('GET', '/leads/?limit=20', { token: staff }), 50), watch('ready', () => api('GET', '/health/ready'), 100)];
 
     /** Waits until a request sent after `since` has been acknowledged; answers seconds from `since` (null: not within the bound). */
     async function firstSuccessAfter(since: number): Promise<number | null> {
@@ -285,7 +303,7 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
       await untilAcks(outcomes.filter((o) => o.kind === 'ack').length + 3 * VISITORS);
     } finally {
       running = false;
-      await Promise.all(visitors);
+      await Promise.all([...visitors, ...watchers]);
     }
 
     // Everything acknowledged is in the database: each turn's question and answer at the positions it was given.
@@ -297,16 +315,17 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
     const leadById = new Map(storedLeads.map((l) => [Number(l.id), l.email]));
     const lostLeads = leads.filter((l) => leadById.get(l.leadId) !== l.email);
 
-    return { outcomes, others, turns, leads, sentMessages, sentLeads, streamRefusals, restarts, lostTurns, lostLeads };
+    return { outcomes, others, turns, leads, sentMessages, sentLeads, streamRefusals, restarts, lostTurns, lostLeads, side };
   }
 
   it('loses no acknowledged message or lead, and refuses meanwhile only with a 503 the widget can retry', () => {
-    const { outcomes, others, turns, leads, sentMessages, sentLeads, streamRefusals, restarts, lostTurns, lostLeads } = run;
+    const { outcomes, others, turns, leads, sentMessages, sentLeads, streamRefusals, restarts, lostTurns, lostLeads, side } = run;
     const refused = outcomes.filter((o) => o.kind === 'refused').length;
     console.log(
       `[fault-postgres-restart] messages sent ${sentMessages} / acknowledged ${turns.length} / lost ${lostTurns.length}; ` +
         `leads sent ${sentLeads} / acknowledged ${leads.length} / lost ${lostLeads.length}; ` +
         `503 answers ${refused} (of them ${streamRefusals} as a stream's last event); other answers ${others.length}; ` +
+        `staff leads list ${side.staff.ok} ok / ${side.staff.refused} 503; readiness ${side.ready.ok} ok / ${side.ready.refused} 503; ` +
         `longest answer ${(Math.max(...outcomes.map((o) => o.at - o.sentAt)) / 1000).toFixed(2)} s; ` +
         restarts.map((r) => `${r.mode} restart: outage ${r.outage.toFixed(2)} s, first success ${r.recovery === null ? 'never' : `${r.recovery.toFixed(2)} s`} after, ${r.refusedDuring} refused`).join('; '),
     );
