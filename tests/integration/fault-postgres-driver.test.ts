@@ -64,8 +64,8 @@ describe.skipIf(why !== null)('postgres.js across server restarts', () => {
 
     for (let round = 0; round < 6; round++) {
       const before = committed;
-      const until = performance.now() + 10_000;
-      while (committed < before + 50 && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
+      const until = performance.now() + 5_000;
+      while (committed < before + 30 && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
       await pg.stop(round % 2 ? 'immediate' : 'fast');
       await pg.start();
     }
@@ -75,14 +75,15 @@ describe.skipIf(why !== null)('postgres.js across server restarts', () => {
     while ([...inFlight.values()].some((started) => started <= back) && performance.now() < settledBy) await new Promise((r) => setTimeout(r, 20));
     const hung = [...inFlight.values()].filter((started) => started <= back).length;
     const after = committed;
-    while (committed < after + 50 && performance.now() < settledBy + HANG_BOUND_MS) await new Promise((r) => setTimeout(r, 5));
+    while (committed < after + 30 && performance.now() < settledBy + HANG_BOUND_MS) await new Promise((r) => setTimeout(r, 5));
     running = false;
-    await Promise.all(lanes);
+    // A lane stuck on a hung query never ends: wait for the others only as long as the bound.
+    await Promise.race([Promise.all(lanes), new Promise((r) => setTimeout(r, HANG_BOUND_MS))]);
 
     expect(uncaught).toEqual([]);
     expect(hung).toBe(0);
     expect(notFaults).toEqual([]);
-    expect(committed).toBeGreaterThanOrEqual(after + 50);
+    expect(committed).toBeGreaterThanOrEqual(after + 30);
     expect(faults.size).toBeGreaterThan(0);
     // Every committed transaction is there.
     const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from visits`;
