@@ -120,10 +120,15 @@ export async function startHeartbeat(onBeat?: () => Promise<void>): Promise<void
   await tick();
 }
 
-/** Stops the heartbeat and forgets the registration (tests). The row stays, and goes stale as a dead process's would. */
-export function stopHeartbeat(): void {
+/** Stops beating but stays registered: on PGlite nobody else reads the heartbeat once the start's recovery is done. */
+export function stopBeating(): void {
   if (state.timer) clearInterval(state.timer);
   state.timer = null;
+}
+
+/** Stops the heartbeat and forgets the registration (tests). The row stays, and goes stale as a dead process's would. */
+export function stopHeartbeat(): void {
+  stopBeating();
   state.registered = false;
   state.lastBeat = null;
   state.healthySince = null;

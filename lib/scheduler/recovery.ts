@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { jobs, runnerInstances, taskExecutions, type TaskExecution } from '@/db/schema';
 import { JOB_CHANNEL } from '@/lib/jobs/backend';
-import { healthyForMs, instanceId, instanceTimeoutMs, machineKey, pidAlive, startHeartbeat, stopHeartbeat } from './instance';
+import { healthyForMs, instanceId, instanceTimeoutMs, machineKey, pidAlive, startHeartbeat, stopBeating, stopHeartbeat } from './instance';
 import { findTask } from './registry';
 import { createPendingExecution, runTask } from './run-task';
 
@@ -139,6 +139,8 @@ export function startRecovery(): Started {
         }
         first(recovery);
         first = null;
+        // PGlite: one process per data folder, so no one else's heartbeat to watch, nor ours to keep.
+        if (kind === 'pglite') stopBeating();
         return;
       }
       if (kind !== 'postgres') return;

@@ -198,13 +198,15 @@ describe('the heartbeat', () => {
     delete process.env.LANTERN_HEARTBEAT_MS;
   });
 
-  it('stamps what this process runs once its heartbeat is in, and keeps the heartbeat fresh', async () => {
+  it('stamps what this process runs once its heartbeat is in, and keeps the heartbeat fresh on Postgres', async () => {
     const db = await getDb();
     await startRecovery().started;
     const [first] = await db.select().from(runnerInstances).where(eq(runnerInstances.id, instanceId()));
     expect(first).toMatchObject({ host: os.hostname(), pid: process.pid });
     const run = await runTask('rate_limit_cleanup', async () => ({}), { trigger: 'manual' });
     expect(run.instanceId).toBe(instanceId());
+    // PGlite: nobody else could read it, so it beats once.
+    if ((await getDbKind()) === 'pglite') return;
     const deadline = Date.now() + 10_000;
     let later = first!;
     while (later.seenAt.getTime() <= first!.seenAt.getTime() && Date.now() < deadline) {
