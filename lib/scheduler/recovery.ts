@@ -9,7 +9,6 @@ import { createPendingExecution, runTask } from './run-task';
 
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped while this task was running';
 
-/** Rows of instances gone this long are deleted (their work was recovered long before). */
 const FORGET_AFTER = '1 day';
 
 export type Recovery = {
@@ -25,9 +24,9 @@ export type Recovery = {
 
 /**
  * Which owners of unfinished work are gone. `everyOtherOwner`: PGlite at start (one process owns its
- * data folder, so nobody else can be running). `staleAfterMs`: a heartbeat older than this is death
- * (null: not judged by heartbeat). Always: an owner whose row is missing under a stale rule, and an
- * owner on this machine whose PID is dead (a restart finds its predecessor at once).
+ * data folder, so nobody else can be running). `staleAfterMs`: a heartbeat older than this, or no row
+ * at all, is death (null: nobody is judged by heartbeat). Always: an owner on this machine whose PID
+ * is dead (a restart finds its predecessor at once).
  */
 async function goneOwners(opts: { everyOtherOwner: boolean; staleAfterMs: number | null }): Promise<string[]> {
   const db = await getDb();
@@ -105,7 +104,7 @@ export async function recoverInterrupted(opts: { everyOtherOwner?: boolean; stal
   return { gone, executions, jobs: freed.map((j) => j.id), reruns };
 }
 
-/** Once a day's worth of rows: instances gone that long are forgotten. */
+/** Instances not seen for a day are forgotten (what they left was recovered long before). */
 async function forgetOldInstances(): Promise<void> {
   const db = await getDb();
   await db.delete(runnerInstances).where(sql`${runnerInstances.seenAt} < now() - ${FORGET_AFTER}::interval`);
