@@ -59,7 +59,7 @@ export function slotGate(slots: number, timeoutMs: number) {
       release();
     };
   };
-  return { acquire, stats: () => ({ free, waiting: waiting.length }) };
+  return { acquire, free: () => free, stats: () => ({ free, waiting: waiting.length }) };
 }
 
 type Stats = { free: number; waiting: number };
@@ -92,12 +92,13 @@ export function gatePool(client: Sql, opts: { max: number; timeoutMs: number }):
     };
     return conn;
   };
-  // A query runs when first awaited (Query.handle calls its handler): only then is the pool judged.
+  // A query is sent when first awaited (Query.handle calls its handler), a tick after it is made;
+  // while a slot is free it is left as it is, so the common path costs one comparison.
   const unsafe = (...args: Parameters<Sql['unsafe']>) => {
     const query = client.unsafe(...args) as unknown as PendingQuery;
+    if (gate.free() > 0) return query;
     const run = query.handler;
     query.handler = (q) => {
-      if (gate.stats().free > 0) return run(q);
       gate.acquire().then(
         (release) => {
           release();
