@@ -30,11 +30,23 @@ async function quotaAbove(bytes: number) {
 /** A plain-text document of `size` bytes, in lines. */
 const textOf = (size: number) => Buffer.alloc(size, 'Visitors park in Lot C.\n');
 
+/** A multipart upload sent in 64 KiB pieces, as a browser's body reaches the server. */
 async function multipart(handler: typeof filesRoute.POST, path: string, bytes: Uint8Array, filename: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+  const encoded = new Response(form);
+  const type = encoded.headers.get('content-type')!;
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  let at = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= body.length) return controller.close();
+      controller.enqueue(body.subarray(at, (at += 64 * 1024)));
+    },
+  });
   const started = performance.now();
-  const res = await handler(new Request(`http://localhost:3000${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }), { params: Promise.resolve({}) });
+  const req = new Request(`http://localhost:3000${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body: stream, duplex: 'half' } as RequestInit);
+  const res = await handler(req, { params: Promise.resolve({}) });
   return { status: res.status, headers: res.headers, json: await res.json(), ms: performance.now() - started };
 }
 const uploadFile = (bytes: Uint8Array, filename = 'notes.txt') => multipart(filesRoute.POST, '/files/', bytes, filename);
