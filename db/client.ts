@@ -45,7 +45,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const max = Number(process.env.DATABASE_POOL_MAX || 10);
     const raw = postgres(opts.url, { max, onnotice: () => {} });
-    // Transactions and reserved connections wait for the pool at most DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts).
+    // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
     const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
     const db = drizzle(client, { schema }) as unknown as Database;
     const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
