@@ -5,7 +5,10 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as filesRoute from '@/app/(rest)/files/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { closeDb, getDb, installDatabase, openDatabase, type Database } from '@/db/client';
+import { databaseFault } from '@/db/faults';
 import { blobs, knowledgeFiles } from '@/db/schema';
+import { errorResponse } from '@/lib/http/route';
+import { saveBlob } from '@/lib/storage/blobs';
 import { call, STRONG_PASSWORD } from './http';
 
 // The Postgres pool held or refused: callers get 503 with Retry-After within the pool timeout, not a
@@ -97,8 +100,14 @@ describe.skipIf(!!why)('database pool full or refused', () => {
     const refused = await upload('Parking is in Lot C.');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
+    // A service that writes in a transaction (the stored bytes of an upload) gets the same fault.
+    const t2 = performance.now();
+    const fault = await saveBlob({ schoolId: null, contentType: 'text/plain', filename: 'notes.txt', data: Buffer.from('Parking is in Lot C.'), isPublic: false }).catch((err: unknown) => err);
+    const writeMs = performance.now() - t2;
+    expect(databaseFault(fault)).toBe('busy');
+    expect(errorResponse(fault).status).toBe(503);
     // The wait is bounded by the timeout (not a hang), and is not cut short either.
-    for (const ms of [listMs, refused.ms]) {
+    for (const ms of [listMs, refused.ms, writeMs]) {
       expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
       expect(ms).toBeLessThan(TIMEOUT_MS + 5_000);
     }
@@ -113,7 +122,7 @@ describe.skipIf(!!why)('database pool full or refused', () => {
     expect(ok.status).toBe(201);
     const recoveryMs = performance.now() - t1;
     expect(await stored(db)).toEqual({ blobs: before.blobs + 1, files: before.files + 1 });
-    console.log(`[pool-full] pool ${POOL_MAX}, timeout ${TIMEOUT_MS} ms: list 503 after ${listMs.toFixed(0)} ms, upload 503 after ${refused.ms.toFixed(0)} ms (nothing stored); after release list 200 and upload 201 in ${recoveryMs.toFixed(0)} ms`);
+    console.log(`[pool-full] pool ${POOL_MAX}, timeout ${TIMEOUT_MS} ms: list 503 after ${listMs.toFixed(0)} ms, upload 503 after ${refused.ms.toFixed(0)} ms, a blob write in a transaction refused after ${writeMs.toFixed(0)} ms (nothing stored); after release list 200 and upload 201 in ${recoveryMs.toFixed(0)} ms`);
   });
 
   it('lets callers waiting for a connection through, in order, as soon as one is released', async () => {
