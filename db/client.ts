@@ -7,6 +7,7 @@ import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
 import { migratePostgres, migrationsFolderOf } from './migrate-postgres.mjs';
 import { serverlessConfigProblem } from './host.mjs';
+import { gatePool, poolTimeoutMs } from './pool-gate';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -42,7 +43,10 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   if (opts.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(opts.url, { max: Number(process.env.DATABASE_POOL_MAX || 10), onnotice: () => {} });
+    const max = Number(process.env.DATABASE_POOL_MAX || 10);
+    const raw = postgres(opts.url, { max, onnotice: () => {} });
+    // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
+    const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
     const db = drizzle(client, { schema }) as unknown as Database;
     const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
       const conn = await client.reserve();
