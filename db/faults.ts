@@ -11,6 +11,7 @@ const BY_CODE: Record<string, DatabaseFault> = {
   '57P02': 'unavailable', // crash_shutdown
   '57P03': 'unavailable', // cannot_connect_now: starting up or in recovery
   '53300': 'busy', // too_many_connections
+  POOL_TIMEOUT: 'busy', // no pool connection became free in time (db/pool-gate.ts)
   '53200': 'busy', // out_of_memory
   '53100': 'full', // disk_full
   '53400': 'full', // configuration_limit_exceeded (temp_file_limit and the like)

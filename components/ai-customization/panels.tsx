@@ -83,8 +83,9 @@ export function PersonaPanel() {
       // The preview goes back to the avatar that was there.
       setPreview(null);
       setDraft((d) => ({ ...d, avatar_url: before }));
-      // The server's own words say what is wrong with the image; anything else gets the general text.
-      s.setError(out.code === 'validation' ? out.error : 'Failed to upload avatar image');
+      // The server's own words say what is wrong with the image, or why it cannot be stored now
+      // (upload storage full, database busy); anything else gets the general text.
+      s.setError(out.code === 'validation' ? out.error : out.code === 'unavailable' ? `Failed to upload avatar image. ${out.error}` : 'Failed to upload avatar image');
       if (file.current) file.current.value = '';
       return;
     }

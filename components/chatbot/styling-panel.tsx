@@ -208,7 +208,10 @@ export function StylingPanel() {
       setIcon(null);
       setIconUrl(null);
       setSuccess(STYLING_SAVED);
-    } else setError(STYLING_SAVE_FAILED);
+    } else {
+      // A store that cannot take the icon now (upload storage full, database busy) says why.
+      setError(res.code === 'unavailable' && res.error && res.error !== 'An error occurred' ? `${STYLING_SAVE_FAILED} ${res.error}` : STYLING_SAVE_FAILED);
+    }
   };
 
   const promptLength = value.promptMessage.length;

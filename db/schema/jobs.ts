@@ -18,6 +18,8 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     /** While running: when the claim lapses and another runner may take the job over (the process died). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** While running: the process running it (runner_instances.id), so its death frees the job at once. */
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

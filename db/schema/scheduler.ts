@@ -18,6 +18,10 @@ export const taskExecutions = pgTable(
     errorMessage: text('error_message'),
     /** The schedule tick a scheduled run belongs to: unique per task, so several instances run each tick once. */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The process running it (runner_instances.id); null in Inngest mode. Its death marks the run a failure. */
+    instanceId: text('instance_id'),
+    /** The interrupted execution this one runs again, so an interrupted run is repeated once, never in a loop. */
+    retryOf: integer('retry_of'),
   },
   (t) => [
     index('task_executions_started_idx').on(t.startedAt.desc()),
@@ -28,3 +32,17 @@ export const taskExecutions = pgTable(
 );
 
 export type TaskExecution = typeof taskExecutions.$inferSelect;
+
+// One row per server process running background work; its heartbeat (seen_at) tells the other
+// processes it is alive (lib/scheduler/instance.ts).
+export const runnerInstances = pgTable('runner_instances', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** Boot and PID namespace: processes with the same value can see each other's PIDs. */
+  machine: text('machine'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RunnerInstance = typeof runnerInstances.$inferSelect;

@@ -55,9 +55,17 @@ export async function startTaskRun(task: { key: string; handler: () => Promise<T
  */
 export async function startInProcessWork(opts: { schedules: boolean }): Promise<{ mode: 'inngest' } | { mode: 'in-process'; tasks: number }> {
   if (inngestEnabled()) return { mode: 'inngest' };
-  const { startJobRunner } = await import('./runner');
-  startJobRunner({ stopOnShutdown: true });
-  if (!opts.schedules) return { mode: 'in-process', tasks: 0 };
-  const { startLocalRunner } = await import('@/lib/scheduler/local-runner');
-  return { mode: 'in-process', tasks: startLocalRunner({ stopOnShutdown: true }).jobs.length };
+  const [{ startRecovery }, { startJobRunner }, { startLocalRunner }, { TASKS }] = await Promise.all([
+    import('@/lib/scheduler/recovery'),
+    import('./runner'),
+    import('@/lib/scheduler/local-runner'),
+    import('@/lib/scheduler/registry'),
+  ]);
+  // The runners start after the first heartbeat (and what a stopped server left is recovered), so
+  // what they claim carries this process's id. Not awaited: the database may still be opening.
+  void startRecovery().started.then(() => {
+    startJobRunner({ stopOnShutdown: true });
+    if (opts.schedules) startLocalRunner({ stopOnShutdown: true });
+  });
+  return { mode: 'in-process', tasks: opts.schedules ? TASKS.length : 0 };
 }

@@ -4,13 +4,17 @@ import { Cron } from 'croner';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { getDb, getDbKind, listen } from '@/db/client';
 import { jobs, type Job, type TaskExecution } from '@/db/schema';
+import { currentInstanceId } from '@/lib/scheduler/instance';
 import { runTask } from '@/lib/scheduler/run-task';
 import { JOB_CHANNEL } from './backend';
 import { isJobName, JOBS } from './catalog';
 import { JOB_HANDLERS } from './handlers';
 import { retryDelayMs } from './retry';
 
-/** How long a claimed job is its runner's alone; after that a runner takes it over (its process died). */
+/**
+ * How long a claimed job is its runner's alone; after that a runner takes it over (its process died).
+ * A job claimed by a process with a heartbeat is freed sooner, once that process is known gone.
+ */
 export const JOB_LEASE_MS = 15 * 60_000;
 const MAX_ERROR_LENGTH = 4000;
 
@@ -39,7 +43,14 @@ async function claimNext(now?: Date): Promise<Job | null> {
     .for('update', { skipLocked: true });
   const [job] = await db
     .update(jobs)
-    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: sql`${at} + make_interval(secs => ${JOB_LEASE_MS / 1000})`, updatedAt: at })
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`${at} + make_interval(secs => ${JOB_LEASE_MS / 1000})`,
+      // With a heartbeat in place, the job is free again as soon as this process is known gone (lib/scheduler/recovery.ts).
+      lockedBy: currentInstanceId(),
+      updatedAt: at,
+    })
     .where(inArray(jobs.id, due))
     .returning();
   return job ?? null;
@@ -50,7 +61,7 @@ async function settle(job: Job, changes: Partial<typeof jobs.$inferInsert>): Pro
   const db = await getDb();
   await db
     .update(jobs)
-    .set({ ...changes, lockedUntil: null, updatedAt: new Date() })
+    .set({ ...changes, lockedUntil: null, lockedBy: null, updatedAt: new Date() })
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)));
 }
 

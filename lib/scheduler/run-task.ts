@@ -1,8 +1,9 @@
 import 'server-only';
 import { EventEmitter } from 'node:events';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb, withAdvisoryLock } from '@/db/client';
 import { taskExecutions, type TaskExecution } from '@/db/schema';
+import { currentInstanceId } from './instance';
 import type { TaskResult } from './registry';
 
 export type TaskTrigger = 'schedule' | 'manual' | 'event';
@@ -14,9 +15,12 @@ taskEvents.setMaxListeners(50);
 const MAX_ERROR_LENGTH = 4000;
 
 /** Records a pending execution (the trigger endpoint answers its id before the run starts). */
-export async function createPendingExecution(key: string, trigger: TaskTrigger): Promise<number> {
+export async function createPendingExecution(key: string, trigger: TaskTrigger, opts: { retryOf?: number } = {}): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(taskExecutions).values({ taskName: key, status: 'pending', trigger }).returning({ id: taskExecutions.id });
+  const [row] = await db
+    .insert(taskExecutions)
+    .values({ taskName: key, status: 'pending', trigger, instanceId: currentInstanceId(), retryOf: opts.retryOf ?? null })
+    .returning({ id: taskExecutions.id });
   return row!.id;
 }
 
@@ -29,7 +33,7 @@ export async function claimScheduledRun(key: string, tick: Date): Promise<number
   const db = await getDb();
   const [row] = await db
     .insert(taskExecutions)
-    .values({ taskName: key, status: 'pending', trigger: 'schedule', scheduledFor: tick })
+    .values({ taskName: key, status: 'pending', trigger: 'schedule', scheduledFor: tick, instanceId: currentInstanceId() })
     .onConflictDoNothing({ target: [taskExecutions.taskName, taskExecutions.scheduledFor] })
     .returning({ id: taskExecutions.id });
   return row?.id ?? null;
@@ -50,25 +54,29 @@ export async function runTask(
   const id = opts.executionId ?? (await createPendingExecution(key, opts.trigger ?? 'schedule'));
   const run = async () => {
     const startedAt = new Date();
-    await db.update(taskExecutions).set({ status: 'running', startedAt }).where(eq(taskExecutions.id, id));
+    // Stamped with the process that runs it (which may not be the one that recorded it).
+    await db.update(taskExecutions).set({ status: 'running', startedAt, instanceId: currentInstanceId() }).where(eq(taskExecutions.id, id));
     const t0 = performance.now();
+    // Only a run still marked running is finished here: one marked interrupted (its process was
+    // judged gone, lib/scheduler/recovery.ts) keeps that verdict, since it was already run again.
+    const finish = async (changes: Partial<typeof taskExecutions.$inferInsert>) => {
+      const [row] = await db
+        .update(taskExecutions)
+        .set(changes)
+        .where(and(eq(taskExecutions.id, id), eq(taskExecutions.status, 'running')))
+        .returning();
+      if (row) return row;
+      console.warn(`[scheduler] ${key} (execution #${id}) finished after it was marked interrupted; the mark stands`);
+      const [stored] = await db.select().from(taskExecutions).where(eq(taskExecutions.id, id));
+      return stored!;
+    };
     try {
       const result = await handler();
-      const [row] = await db
-        .update(taskExecutions)
-        .set({ status: 'success', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, resultSummary: JSON.stringify(result ?? {}) })
-        .where(eq(taskExecutions.id, id))
-        .returning();
-      return row!;
+      return await finish({ status: 'success', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, resultSummary: JSON.stringify(result ?? {}) });
     } catch (err) {
       const message = err instanceof Error ? err.message || err.name : String(err);
-      const [row] = await db
-        .update(taskExecutions)
-        .set({ status: 'failure', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, errorMessage: message.slice(0, MAX_ERROR_LENGTH) })
-        .where(eq(taskExecutions.id, id))
-        .returning();
       console.error(`[scheduler] ${key} failed:`, err);
-      return row!;
+      return finish({ status: 'failure', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, errorMessage: message.slice(0, MAX_ERROR_LENGTH) });
     }
   };
   const outcome = opts.exclusive === false ? { acquired: true as const, value: await run() } : await withAdvisoryLock(`task:${key}`, run);

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { blobParts, blobs, personaSettings, schools, widgetStyling } from '@/db/schema';
+import { assertUploadRoom, uploadQuotaBytes } from './quota';
 
 export const PART_BYTES = 1024 * 1024;
 const EMPTY = new Uint8Array(0);
@@ -12,6 +13,7 @@ export async function saveBlob(input: { schoolId: number | null; contentType: st
   const size = input.data.byteLength;
   const whole = size <= PART_BYTES;
   return db.transaction(async (tx) => {
+    await assertUploadRoom(tx, size);
     const [row] = await tx
       .insert(blobs)
       .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size, data: whole ? input.data : EMPTY, isPublic: input.isPublic })
@@ -84,10 +86,22 @@ export const blobIdOfUrl = (url: string | null | undefined) => (url?.startsWith(
  */
 export async function openBlobWriter(input: { schoolId: number | null; contentType: string; filename: string | null; isPublic: boolean }) {
   const db = await getDb();
-  const [row] = await db
-    .insert(blobs)
-    .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size: 0, data: EMPTY, isPublic: input.isPublic })
-    .returning({ id: blobs.id });
+  const quota = uploadQuotaBytes();
+  // Under a quota each write checks the room left in the transaction that stores it (quota.ts); a
+  // full store refuses the upload here, before its body is read.
+  const stored = <T>(bytes: number, write: (tx: typeof db) => Promise<T>) =>
+    quota === null
+      ? write(db)
+      : db.transaction(async (tx) => {
+          await assertUploadRoom(tx, bytes, quota);
+          return write(tx as unknown as typeof db);
+        });
+  const [row] = await stored(0, (tx) =>
+    tx
+      .insert(blobs)
+      .values({ schoolId: input.schoolId, contentType: input.contentType, filename: input.filename, size: 0, data: EMPTY, isPublic: input.isPublic })
+      .returning({ id: blobs.id }),
+  );
   const id = row!.id;
   let pending: Uint8Array[] = [];
   let pendingSize = 0;
@@ -98,7 +112,8 @@ export async function openBlobWriter(input: { schoolId: number | null; contentTy
     const data = Buffer.concat(pending);
     pending = [];
     pendingSize = 0;
-    await db.insert(blobParts).values({ blobId: id, idx: idx++, data });
+    const part = idx++;
+    await stored(data.byteLength, (tx) => tx.insert(blobParts).values({ blobId: id, idx: part, data }));
   };
   return {
     id,
@@ -116,7 +131,8 @@ export async function openBlobWriter(input: { schoolId: number | null; contentTy
     /** Small blobs end up whole in `blobs.data`, large ones in parts; answers the size. */
     async finish(contentType: string) {
       if (idx === 0 && size <= PART_BYTES) {
-        await db.update(blobs).set({ data: Buffer.concat(pending), size, contentType }).where(eq(blobs.id, id));
+        const data = Buffer.concat(pending);
+        await stored(data.byteLength, (tx) => tx.update(blobs).set({ data, size, contentType }).where(eq(blobs.id, id)));
       } else {
         await flush();
         await db.update(blobs).set({ size, contentType }).where(eq(blobs.id, id));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseFault, reconnectDelaySeconds } from '@/db/faults';
+import { PoolTimeoutError } from '@/db/pool-gate';
 
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
 
@@ -12,6 +13,7 @@ describe('databaseFault', () => {
     expect(databaseFault(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe('unavailable');
     expect(databaseFault(wrapped(Object.assign(new Error('sorry, too many clients already'), { code: '53300' })))).toBe('busy');
     expect(databaseFault(wrapped(Object.assign(new Error('could not extend file'), { code: '53100' })))).toBe('full');
+    expect(databaseFault(new PoolTimeoutError(10_000))).toBe('busy');
   });
 
   it('leaves errors the request caused alone', () => {
