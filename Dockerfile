@@ -7,6 +7,8 @@
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall applies the fixes in patches/ (patch-package) to the installed packages.
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 
 # 2. Build: the widget, `next build` and the standalone folder (no DATABASE_URL here, so no migration at build).

@@ -7,6 +7,7 @@ import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
 import { migratePostgres, migrationsFolderOf } from './migrate-postgres.mjs';
 import { serverlessConfigProblem } from './host.mjs';
+import { reconnectDelaySeconds } from './faults';
 import { gatePool, poolTimeoutMs } from './pool-gate';
 
 export type Schema = typeof schema;
@@ -44,7 +45,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const max = Number(process.env.DATABASE_POOL_MAX || 10);
-    const raw = postgres(opts.url, { max, onnotice: () => {} });
+    const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds });
     // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
     const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
     const db = drizzle(client, { schema }) as unknown as Database;

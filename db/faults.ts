@@ -45,3 +45,13 @@ export const FAULT_DETAIL: Record<DatabaseFault, string> = {
 
 /** Seconds a client should wait before trying again. */
 export const FAULT_RETRY_AFTER: Record<DatabaseFault, number> = { unavailable: 5, busy: 5, full: 60 };
+
+/**
+ * Seconds a postgres.js connection waits before trying again after a failed connect. The driver's
+ * default grows with every failure of the whole pool up to 20 s, so after a restart of a few seconds
+ * queries would wait ten seconds or more for a database already back; here at most 1 s (with jitter,
+ * so a pool's connections do not all knock at once).
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
+}

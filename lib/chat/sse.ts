@@ -1,8 +1,9 @@
 import 'server-only';
+import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
 import { ModelFailure, type Turn } from './engine';
 
 // POST /api/widget/chat/stream answers server-sent events: `delta` pieces as the model writes,
-// then `done` with the stored message's index, or `error` (docs/widget.md).
+// then `done` with the stored message's index, or `error` {detail, code} (docs/widget.md).
 
 const FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
 
@@ -22,9 +23,17 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
         const stored = await turn.finish(answer);
         controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language }));
       } catch (err) {
-        if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);
-        else console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);
-        controller.enqueue(event('error', { detail: FAILURE }));
+        const fault = databaseFault(err);
+        if (fault) {
+          // The answer could not be stored (the database is restarting): not acknowledged, so the
+          // visitor may send it again; said as a 503 would, since the 200 status is already sent.
+          console.warn(`[chat] database ${fault}: the answer was not stored: ${(err as Error)?.message ?? err}`);
+          controller.enqueue(event('error', { detail: FAULT_DETAIL[fault], code: 'unavailable', retry_after: FAULT_RETRY_AFTER[fault] }));
+        } else {
+          if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);
+          else console.warn('[chat] the model failed:', (err.reason as Error)?.message ?? err.reason);
+          controller.enqueue(event('error', { detail: FAILURE, code: 'unavailable' }));
+        }
       }
       controller.close();
     },

@@ -23,7 +23,13 @@ export async function staffAction<S extends z.ZodType, T>(
   input: unknown,
   body: (ctx: AuthContext, data: z.infer<S>) => Promise<T>,
 ): Promise<ActionResult<T>> {
-  const ctx = await getStaffSession();
+  let ctx: AuthContext | null;
+  try {
+    // Inside the frame: the session check reads the database, which may be restarting.
+    ctx = await getStaffSession();
+  } catch (err) {
+    return failure(err);
+  }
   if (!ctx) return { ok: false, error: SESSION_EXPIRED, code: 'session_expired' };
   try {
     // The same text rule as the REST reader: Postgres cannot store NUL or broken Unicode.
@@ -36,18 +42,23 @@ export async function staffAction<S extends z.ZodType, T>(
   try {
     return { ok: true, data: await body(ctx, parsed.data) };
   } catch (err) {
-    if (err instanceof AppError) {
-      const error = typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.msg).join('. ');
-      // The same code as the REST answer. Only the frame above says the session ended: a 401 from
-      // inside (a wrong current password) answers `unauthorized`, shown in place.
-      return { ok: false, error, code: err.code === 'session_expired' ? 'unauthorized' : err.code };
-    }
-    const fault = databaseFault(err);
-    if (fault) {
-      console.warn(`[action] database ${fault}: ${(err as Error)?.message ?? err}`);
-      return { ok: false, error: FAULT_DETAIL[fault], code: 'unavailable' };
-    }
-    console.error('[action] unhandled error', err);
-    return { ok: false, error: 'An error occurred', code: 'unavailable' };
+    return failure(err);
   }
+}
+
+/** A thrown error as the typed result the client data layer branches on. */
+function failure(err: unknown): ActionResult<never> {
+  if (err instanceof AppError) {
+    const error = typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.msg).join('. ');
+    // The same code as the REST answer. Only the frame above says the session ended: a 401 from
+    // inside (a wrong current password) answers `unauthorized`, shown in place.
+    return { ok: false, error, code: err.code === 'session_expired' ? 'unauthorized' : err.code };
+  }
+  const fault = databaseFault(err);
+  if (fault) {
+    console.warn(`[action] database ${fault}: ${(err as Error)?.message ?? err}`);
+    return { ok: false, error: FAULT_DETAIL[fault], code: 'unavailable' };
+  }
+  console.error('[action] unhandled error', err);
+  return { ok: false, error: 'An error occurred', code: 'unavailable' };
 }

@@ -1,9 +1,12 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
+import { FAULT_RETRY_AFTER } from '@/db/faults';
 
 /** How long readiness waits for the database before answering that it is not ready. */
 const READY_TIMEOUT_MS = 5_000;
+/** Seconds a not-ready answer asks the caller to wait: as for any request the database cannot serve. */
+export const NOT_READY_RETRY_AFTER = FAULT_RETRY_AFTER.unavailable;
 
 export type Readiness = { ready: true; database: 'postgres' | 'pglite'; latency_ms: number } | { ready: false; detail: string };
 

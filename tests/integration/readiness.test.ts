@@ -24,7 +24,9 @@ it('answers 503 with the reason when the database does not answer', async () => 
   try {
     const res = await readyRoute.GET(new Request('http://localhost:3000/health/ready'));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Database unavailable: .+/) });
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Database unavailable: .+/), code: 'unavailable' });
   } finally {
     installDatabase(healthy);
   }

@@ -13,7 +13,13 @@ class MemoryStorage {
 }
 
 const session = vi.hoisted(() => ({ ctx: null as unknown }));
-vi.mock('@/lib/auth/web-session', () => ({ getStaffSession: async () => session.ctx }));
+vi.mock('@/lib/auth/web-session', () => ({
+  getStaffSession: async () => {
+    // An Error here stands for a session check the database could not answer.
+    if (session.ctx instanceof Error) throw session.ctx;
+    return session.ctx;
+  },
+}));
 
 describe('client data layer', () => {
   const assign = vi.fn();
@@ -84,6 +90,17 @@ describe('staffAction', () => {
     expect(await staffAction(z.undefined(), undefined, () => Promise.reject(forbidden()))).toMatchObject({ ok: false, code: 'forbidden' });
     // A 401 from inside (a wrong current password) is a refused input, not an ended session.
     expect(await staffAction(z.undefined(), undefined, () => Promise.reject(new AppError(401, 'Incorrect password')))).toMatchObject({ ok: false, code: 'unauthorized' });
+  });
+
+  it('answers unavailable, not a thrown 500, when the database cannot check the session (a restart)', async () => {
+    const { staffAction } = await import('@/lib/http/action');
+    const { z } = await import('zod');
+    const { FAULT_DETAIL } = await import('@/db/faults');
+    session.ctx = Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    let ran = false;
+    const result = await staffAction(z.undefined(), undefined, async () => (ran = true));
+    expect(result).toEqual({ ok: false, error: FAULT_DETAIL.unavailable, code: 'unavailable' });
+    expect(ran).toBe(false);
   });
 });
 

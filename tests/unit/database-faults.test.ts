@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseFault } from '@/db/faults';
+import { databaseFault, reconnectDelaySeconds } from '@/db/faults';
 import { PoolTimeoutError } from '@/db/pool-gate';
 
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -28,5 +28,17 @@ describe('databaseFault', () => {
     const e = new Error('loop') as Error & { cause?: unknown };
     e.cause = e;
     expect(databaseFault(e)).toBeNull();
+  });
+});
+
+describe('reconnectDelaySeconds', () => {
+  it('tries again soon after a database restart, however many connects failed meanwhile', () => {
+    for (const failures of [0, 1, 3, 8, 20, 1000]) {
+      const delay = reconnectDelaySeconds(failures);
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(1);
+    }
+    // Backs off rather than hammering a server that is still down.
+    expect(reconnectDelaySeconds(6)).toBeGreaterThan(reconnectDelaySeconds(0));
   });
 });

@@ -1,7 +1,8 @@
+import { serviceUnavailable } from '@/lib/http/errors';
 import { errorResponse } from '@/lib/http/route';
 import { limitPublicCall } from '@/lib/security/public-limit';
 import { systemOperations } from '@/lib/system/operations';
-import { checkReadiness } from '@/lib/system/readiness';
+import { checkReadiness, NOT_READY_RETRY_AFTER } from '@/lib/system/readiness';
 
 // Readiness, beside the liveness /health: answers 200 only while the database answers.
 export const dynamic = 'force-dynamic';
@@ -11,6 +12,11 @@ export async function GET(req: Request): Promise<Response> {
   const refused = await limitPublicCall(systemOperations.ready, req).then(() => null, errorResponse);
   if (refused) return refused;
   const state = await checkReadiness();
-  if (!state.ready) return Response.json({ detail: state.detail }, { status: 503, headers: { 'cache-control': 'no-store' } });
+  if (!state.ready) {
+    // Shaped like every other 503: a load balancer or a script reads Retry-After and the code.
+    const res = serviceUnavailable(state.detail, NOT_READY_RETRY_AFTER).toResponse();
+    res.headers.set('cache-control', 'no-store');
+    return res;
+  }
   return Response.json({ status: 'ready', database: state.database, latency_ms: state.latency_ms }, { headers: { 'cache-control': 'no-store' } });
 }
