@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // widget/ and its build script: the widget bundles in public/ are built from them (scripts/build-widget.mjs).
-const INPUTS = ['app', 'components', 'lib', 'db/schema', 'db/client.ts', 'db/migrate.ts', 'db/migrate-postgres.mjs', 'db/host.mjs', 'db/data-dir.ts', 'db/migrations', 'inngest', 'public', 'widget', 'scripts/build-widget.mjs',
+// db/ whole (the server's database code, its fault rules and pool gate) and patches/ (applied to node_modules at install).
+const INPUTS = ['app', 'components', 'lib', 'db', 'patches', 'inngest', 'public', 'widget', 'scripts/build-widget.mjs',
   'scripts/serve.mjs', 'scripts/client-address.mjs', 'scripts/standalone-server.mjs', 'scripts/standalone.mjs',
   'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
 
