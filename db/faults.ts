@@ -1,11 +1,12 @@
 // Errors that say the database cannot serve right now (down, restarting, out of connections, out of
-// disk), as opposed to errors the request caused. Callers answer them 503 with Retry-After, and the
-// work can be tried again: nothing was written by a statement that could not run.
+// disk), as opposed to errors the request caused. Callers answer them 503 with Retry-After: the work
+// can be tried again. A statement that never ran wrote nothing; one cut during its commit may have
+// been applied, so callers say "may not have been stored", never "was not".
 
 export type DatabaseFault = 'unavailable' | 'busy' | 'full';
 
-// SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html) and the codes postgres.js
-// and Node give a connection that failed or was cut.
+// SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html) and postgres.js's own
+// codes. (configuration_limit_exceeded, 53400, is not here: the same query would fail again.)
 const BY_CODE: Record<string, DatabaseFault> = {
   '57P01': 'unavailable', // admin_shutdown: the server is stopping or restarting
   '57P02': 'unavailable', // crash_shutdown
@@ -14,23 +15,25 @@ const BY_CODE: Record<string, DatabaseFault> = {
   POOL_TIMEOUT: 'busy', // no pool connection became free in time (db/pool-gate.ts)
   '53200': 'busy', // out_of_memory
   '53100': 'full', // disk_full
-  '53400': 'full', // configuration_limit_exceeded (temp_file_limit and the like)
   CONNECTION_CLOSED: 'unavailable',
   CONNECTION_ENDED: 'unavailable',
   CONNECTION_DESTROYED: 'unavailable',
   CONNECT_TIMEOUT: 'unavailable',
-  ECONNREFUSED: 'unavailable',
-  ECONNRESET: 'unavailable',
-  EPIPE: 'unavailable',
-  ETIMEDOUT: 'unavailable',
-  EAI_AGAIN: 'unavailable',
 };
+
+// Node's socket errors, which postgres.js passes on as they are. They say "database" only when thrown
+// by the driver itself or wrapped by drizzle's query error: a failed fetch to another service (undici
+// puts the same codes on its cause) or a visitor's dropped upload is not a database fault.
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
 
 /** The kind of database fault behind `err` (drizzle wraps the driver's error as `cause`), or null. */
 export function databaseFault(err: unknown): DatabaseFault | null {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 8; e = e.cause as typeof e, depth++) {
+  type Link = { code?: unknown; cause?: unknown; query?: unknown };
+  let parent: Link | null = null;
+  for (let e = err as Link | undefined, depth = 0; e && typeof e === 'object' && depth < 8; parent = e, e = e.cause as Link, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (BY_CODE[code]) return BY_CODE[code];
+    if (SOCKET_CODES.has(code) && (parent === null || typeof parent.query === 'string')) return 'unavailable';
     // Class 08: connection exceptions (08000, 08003, 08006, 08001, 08004...).
     if (/^08[0-9A-Z]{3}$/.test(code)) return 'unavailable';
   }

@@ -27,7 +27,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
         if (fault) {
           // The answer could not be stored (the database is restarting): not acknowledged, so the
           // visitor may send it again; said as a 503 would, since the 200 status is already sent.
-          console.warn(`[chat] database ${fault}: the answer was not stored: ${(err as Error)?.message ?? err}`);
+          console.warn(`[chat] database ${fault}: the answer may not have been stored: ${(err as Error)?.message ?? err}`);
           controller.enqueue(event('error', { detail: FAULT_DETAIL[fault], code: 'unavailable', retry_after: FAULT_RETRY_AFTER[fault] }));
         } else {
           if (!(err instanceof ModelFailure)) console.error('[chat] stream failed', err);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { databaseFault, reconnectDelaySeconds } from '@/db/faults';
 import { PoolTimeoutError } from '@/db/pool-gate';
 
-const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+// As drizzle wraps a driver error: DrizzleQueryError carries the query text.
+const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause, query: 'select 1', params: [] });
 
 describe('databaseFault', () => {
   it('names the faults a restart, a full pool or a full disk raise, also when wrapped', () => {
@@ -14,6 +15,16 @@ describe('databaseFault', () => {
     expect(databaseFault(wrapped(Object.assign(new Error('sorry, too many clients already'), { code: '53300' })))).toBe('busy');
     expect(databaseFault(wrapped(Object.assign(new Error('could not extend file'), { code: '53100' })))).toBe('full');
     expect(databaseFault(new PoolTimeoutError(10_000))).toBe('busy');
+  });
+
+  it('takes socket errors for the database only from the driver or drizzle, not from another service', () => {
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(databaseFault(refused())).toBe('unavailable');
+    // undici: TypeError('fetch failed') with the socket error as its cause.
+    expect(databaseFault(Object.assign(new TypeError('fetch failed'), { cause: refused() }))).toBeNull();
+    expect(databaseFault(Object.assign(new Error('aborted'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }))).toBeNull();
+    // A limit the same query would hit again is not a reason to retry.
+    expect(databaseFault(wrapped(Object.assign(new Error('temporary file size exceeds temp_file_limit'), { code: '53400' })))).toBeNull();
   });
 
   it('leaves errors the request caused alone', () => {
