@@ -96,6 +96,9 @@ export async function recoverInterrupted(opts: { everyOtherOwner?: boolean; stal
     // Jobs run again through their row; a rerun interrupted in turn is not repeated (no crash loop).
     if (!task || e.trigger === 'event' || e.retryOf !== null) continue;
     const trigger = e.trigger === 'manual' ? 'manual' : 'schedule';
+    // The operator's settings hold for a rerun as for a tick: a task switched off, or schedules off on
+    // this instance (LANTERN_SCHEDULER=off), is not run again; its next tick elsewhere covers it.
+    if ((task.enabled && !task.enabled()) || (trigger === 'schedule' && process.env.LANTERN_SCHEDULER === 'off')) continue;
     const id = await createPendingExecution(task.key, trigger, { retryOf: e.id });
     const rerun = runTask(task.key, task.handler, { trigger, executionId: id });
     rerun.catch((err: unknown) => console.error(`[scheduler] the rerun of ${task.key} failed:`, err));

@@ -54,8 +54,18 @@ export async function runTask(
   const id = opts.executionId ?? (await createPendingExecution(key, opts.trigger ?? 'schedule'));
   const run = async () => {
     const startedAt = new Date();
-    // Stamped with the process that runs it (which may not be the one that recorded it).
-    await db.update(taskExecutions).set({ status: 'running', startedAt, instanceId: currentInstanceId() }).where(eq(taskExecutions.id, id));
+    // Stamped with the process that runs it (which may not be the one that recorded it). Only a run
+    // still pending starts: one already judged interrupted (and run again by whoever judged it) does not.
+    const [started] = await db
+      .update(taskExecutions)
+      .set({ status: 'running', startedAt, instanceId: currentInstanceId() })
+      .where(and(eq(taskExecutions.id, id), eq(taskExecutions.status, 'pending')))
+      .returning({ id: taskExecutions.id });
+    if (!started) {
+      console.warn(`[scheduler] ${key} (execution #${id}) was no longer pending when it came to run; not run`);
+      const [stored] = await db.select().from(taskExecutions).where(eq(taskExecutions.id, id));
+      return stored!;
+    }
     const t0 = performance.now();
     // Only a run still marked running is finished here: one marked interrupted (its process was
     // judged gone, lib/scheduler/recovery.ts) keeps that verdict, since it was already run again.
@@ -79,7 +89,21 @@ export async function runTask(
       return finish({ status: 'failure', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, errorMessage: message.slice(0, MAX_ERROR_LENGTH) });
     }
   };
-  const outcome = opts.exclusive === false ? { acquired: true as const, value: await run() } : await withAdvisoryLock(`task:${key}`, run);
+  let outcome: { acquired: true; value: TaskExecution } | { acquired: false };
+  try {
+    outcome = opts.exclusive === false ? { acquired: true as const, value: await run() } : await withAdvisoryLock(`task:${key}`, run);
+  } catch (err) {
+    // The bookkeeping itself failed (the database restarting, the pool full): the execution must not
+    // stay pending under a live process until that process next restarts. Best effort: the database
+    // may still be away, and then recovery marks it once its owner is gone.
+    const message = err instanceof Error ? err.message || err.name : String(err);
+    await db
+      .update(taskExecutions)
+      .set({ status: 'failure', finishedAt: new Date(), durationSeconds: 0, errorMessage: `Could not run: ${message}`.slice(0, MAX_ERROR_LENGTH) })
+      .where(and(eq(taskExecutions.id, id), eq(taskExecutions.status, 'pending')))
+      .catch(() => {});
+    throw err;
+  }
   let finished: TaskExecution;
   if (outcome.acquired) finished = outcome.value;
   else {

@@ -186,6 +186,19 @@ describe('recovering the work of a stopped server', () => {
     release();
     expect(await run).toMatchObject({ id: row!.id, status: 'failure', errorMessage: INTERRUPTED_MESSAGE });
   });
+
+  it('a pending run judged interrupted before it started is not started by its owner afterwards', async () => {
+    const db = await getDb();
+    const [pending] = await db.insert(taskExecutions).values({ taskName: 'rate_limit_cleanup', status: 'pending', trigger: 'manual', instanceId: await otherInstance(10 * 60_000) }).returning();
+    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    expect(recovery.executions.map((e) => e.id)).toContain(pending!.id);
+    await Promise.all(recovery.reruns);
+    // The slow owner gets round to it only now: its run must not happen a second time.
+    let ran = false;
+    const late = await runTask('rate_limit_cleanup', async () => ((ran = true), {}), { trigger: 'manual', executionId: pending!.id });
+    expect(ran).toBe(false);
+    expect(late).toMatchObject({ id: pending!.id, status: 'failure', errorMessage: INTERRUPTED_MESSAGE });
+  });
 });
 
 describe('the heartbeat', () => {
