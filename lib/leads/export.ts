@@ -82,23 +82,45 @@ const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntri
 ) as Record<ExportField, { csv: SQL; json: SQL }>;
 
 type Batches = { next(): Promise<IteratorResult<Uint8Array[], undefined>>; return?: () => Promise<unknown> };
-type RawClient = { unsafe?: (text: string, params: unknown[]) => { raw(): { cursor(n: number): AsyncIterable<Buffer[][]> } } };
+type CursorClient = { unsafe: (text: string, params: unknown[]) => { raw(): { cursor(n: number): AsyncIterable<Buffer[][]> } } };
+type RawClient = { reserve?: () => Promise<CursorClient & { release(): void }> };
 
 /**
  * The query's one column (`line`) as bytes, in batches: on Postgres a server-side cursor handing
- * over the raw bytes (no string is made), on PGlite pages of the same order.
+ * over the raw bytes (no string is made), on PGlite pages of the same order. The cursor keeps a
+ * connection for as long as the download lasts, so it runs on a reserved one: the pool gate counts it
+ * (db/pool-gate.ts), and a full pool answers 503 here, before the download starts, not mid-stream.
  */
-function batchesOf(db: Database, query: (limit: number, offset: number) => SQL, whole: SQL): Batches {
+async function batchesOf(db: Database, query: (limit: number, offset: number) => SQL, whole: SQL): Promise<Batches> {
   const client = (db as unknown as { $client?: RawClient }).$client;
-  if (typeof client?.unsafe === 'function') {
+  if (typeof client?.reserve === 'function') {
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(whole);
-    const rows = client.unsafe(text, params).raw().cursor(CURSOR_BATCH)[Symbol.asyncIterator]();
+    const conn = await client.reserve();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      conn.release();
+    };
+    const rows = conn.unsafe(text, params).raw().cursor(CURSOR_BATCH)[Symbol.asyncIterator]();
     return {
       async next() {
-        const r = await rows.next();
-        return r.done ? { done: true, value: undefined } : { done: false, value: r.value.map((row) => row[0]!) };
+        try {
+          const r = await rows.next();
+          if (r.done) release();
+          return r.done ? { done: true, value: undefined } : { done: false, value: r.value.map((row) => row[0]!) };
+        } catch (err) {
+          release();
+          throw err;
+        }
       },
-      return: async () => rows.return?.(),
+      return: async () => {
+        try {
+          await rows.return?.();
+        } finally {
+          release();
+        }
+      },
     };
   }
   const encoder = new TextEncoder();
@@ -141,7 +163,7 @@ export async function exportLeads(ctx: AuthContext, q: LeadExportQuery): Promise
       ? sql` cross join lateral (select nullif(string_agg(m.v, ${LIST_SEPARATOR} order by m.i), '') as text from jsonb_array_elements_text(intended_major) with ordinality m(v, i)) majors`
       : sql``;
   const select = sql`select ${line} as line from leads${majors} where ${where} order by ${orderSql(q.sort)}`;
-  const batches = batchesOf(db, (limit, offset) => sql`${select} limit ${limit} offset ${offset}`, select);
+  const batches = await batchesOf(db, (limit, offset) => sql`${select} limit ${limit} offset ${offset}`, select);
 
   const encoder = new TextEncoder();
   const separator = encoder.encode(',\n');

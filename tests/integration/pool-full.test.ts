@@ -3,13 +3,14 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as filesRoute from '@/app/(rest)/files/route';
+import * as leadExportRoute from '@/app/(rest)/leads/export/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { closeDb, getDb, installDatabase, openDatabase, type Database } from '@/db/client';
 import { databaseFault } from '@/db/faults';
 import { blobs, knowledgeFiles } from '@/db/schema';
 import { errorResponse } from '@/lib/http/route';
 import { saveBlob } from '@/lib/storage/blobs';
-import { call, STRONG_PASSWORD } from './http';
+import { call, fromClient, STRONG_PASSWORD } from './http';
 
 // The Postgres pool held or refused: callers get 503 with Retry-After within the pool timeout, not a
 // hang, nothing is written, and the same calls succeed once connections are free again. PGlite has
@@ -138,6 +139,30 @@ describe.skipIf(!!why)('database pool full or refused', () => {
     expect((await waiting).status).toBe(200);
     expect(await inTransaction).toBeLessThan(TIMEOUT_MS);
     expect(poolStats(db)).toEqual({ free: POOL_MAX, waiting: 0 });
+  });
+
+  it('counts a lead export in progress (its cursor keeps a connection) and gives the connection back when the download is dropped', async () => {
+    const db = await getDb();
+    // More leads than one cursor batch (5,000), so the download pauses with its cursor open.
+    await db.execute(sql`insert into leads (school_id, first_name, email, source)
+      select s.id, 'Lead ' || g, 'lead' || g || '@example.com', 'chatbot_conversation' from schools s, generate_series(1, 12000) g where s.name = 'Pool College'`);
+    // Called directly (not through `call`, which reads the whole body): the download is read one piece.
+    const res = await leadExportRoute.GET(new Request('http://localhost:3000/leads/export?format=csv', { headers: { authorization: `Bearer ${token}`, ...fromClient('203.0.113.10') } }), {
+      params: Promise.resolve({}),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    expect(poolStats(db).free).toBe(POOL_MAX - 1);
+    const release = await holdConnections(db, POOL_MAX - 1);
+    // With the export's connection counted, the pool is full: a bounded 503, not a wait behind the download.
+    expect((await call(filesRoute.GET, 'GET', '/files/', { token })).status).toBe(503);
+    await release();
+    await reader.cancel();
+    const deadline = Date.now() + 5_000;
+    while (poolStats(db).free < POOL_MAX && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(poolStats(db)).toEqual({ free: POOL_MAX, waiting: 0 });
+    expect((await call(filesRoute.GET, 'GET', '/files/', { token })).status).toBe(200);
   });
 });
 
