@@ -26,6 +26,12 @@ type DbHandle = {
    * Postgres, where other sessions' notifications arrive later.
    */
   listenInProcess?: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Postgres: a database on one connection of its own, outside the pool and its gate, for the
+   * runner's heartbeat (lib/scheduler/instance.ts): a pool held by long work must not make a live
+   * instance look gone to the others. Opened on first use.
+   */
+  sideline?: () => Database;
   /** LISTEN on both drivers (Postgres: a connection of its own), for wake-ups where lateness is harmless. */
   listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
 };
@@ -73,7 +79,18 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
       const { unlisten } = await client.listen(channel, fn);
       return unlisten;
     };
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }), tryAdvisoryLock, listen };
+    let side: { db: Database; end: () => Promise<void> } | null = null;
+    const sideline = () => {
+      if (!side) {
+        const one = postgres(opts.url!, { max: 1, onnotice: () => {}, backoff: reconnectDelaySeconds });
+        side = { db: drizzle(one, { schema }) as unknown as Database, end: () => one.end({ timeout: 5 }) };
+      }
+      return side.db;
+    };
+    const close = async () => {
+      await Promise.all([client.end({ timeout: 5 }), side?.end()]);
+    };
+    return { db, kind: 'postgres', close, tryAdvisoryLock, listen, sideline };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -159,6 +176,13 @@ export async function listenInProcess(channel: string, fn: (payload: string) => 
 export async function listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>> {
   await getDb();
   return (await slot.handle!).listen(channel, fn);
+}
+
+/** The database for small writes that must not wait behind a full pool (the heartbeat): Postgres's sideline, else the database itself. */
+export async function getSidelineDb(): Promise<Database> {
+  await getDb();
+  const handle = await slot.handle!;
+  return handle.sideline?.() ?? handle.db;
 }
 
 export async function getDbKind(): Promise<DbHandle['kind']> {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getSidelineDb } from '@/db/client';
 import { runnerInstances } from '@/db/schema';
 
 /**
@@ -71,7 +71,8 @@ export function currentInstanceId(): string | null {
 /** Writes this process's heartbeat (inserting its row the first time); answers whether it went through. */
 export async function beat(): Promise<boolean> {
   try {
-    const db = await getDb();
+    // On a connection of its own (Postgres): a pool held by long work must not silence a live instance.
+    const db = await getSidelineDb();
     const [row] = await db
       .insert(runnerInstances)
       .values({ id: state.id, host: os.hostname(), pid: process.pid, machine: machineKey() })

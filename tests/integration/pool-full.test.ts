@@ -9,6 +9,7 @@ import { closeDb, getDb, installDatabase, openDatabase, type Database } from '@/
 import { databaseFault } from '@/db/faults';
 import { blobs, knowledgeFiles } from '@/db/schema';
 import { errorResponse } from '@/lib/http/route';
+import { beat, stopHeartbeat } from '@/lib/scheduler/instance';
 import { saveBlob } from '@/lib/storage/blobs';
 import { call, fromClient, STRONG_PASSWORD } from './http';
 
@@ -139,6 +140,18 @@ describe.skipIf(!!why)('database pool full or refused', () => {
     expect((await waiting).status).toBe(200);
     expect(await inTransaction).toBeLessThan(TIMEOUT_MS);
     expect(poolStats(db)).toEqual({ free: POOL_MAX, waiting: 0 });
+  });
+
+  it("keeps a live instance's heartbeat going while every pool connection is held (it has a connection of its own)", async () => {
+    const db = await getDb();
+    const release = await holdConnections(db, POOL_MAX);
+    try {
+      // Through the gate it would wait for the pool timeout and fail (beat answers false).
+      expect(await beat()).toBe(true);
+    } finally {
+      stopHeartbeat();
+      await release();
+    }
   });
 
   it('counts a lead export in progress (its cursor keeps a connection) and gives the connection back when the download is dropped', async () => {
