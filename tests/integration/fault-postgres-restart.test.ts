@@ -1,14 +1,12 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { STRONG_PASSWORD } from './http';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
+import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
 // Issue 24 item 5a: Postgres restarted (cleanly, then as a crash) while visitors chat and leave
 // their details. Nothing the server acknowledged may be lost, a refusal is a 503 the widget can
@@ -29,75 +27,29 @@ const RECOVERY_BOUND_MS = 10_000;
 const why = !buildIsCurrent(root) || !fs.existsSync(path.join(root, '.next/standalone/server.js')) ? 'needs a current build (npm run build)' : privatePostgresUnavailable();
 if (why) console.warn(`[fault-postgres-restart] skipped: ${why}`);
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type Server = { url: string; child: ChildProcessByStdio<null, Readable, Readable>; log: string[] };
 let pg: PrivatePostgres | undefined;
-let server: Server | undefined;
+let server: ServerProcess | undefined;
 let dataDir: string | undefined;
 let sql: postgres.Sql | undefined;
 
-function startServer(port: number, databaseUrl: string): Server {
+function startServer(port: number, databaseUrl: string): ServerProcess {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-fault-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOSTNAME_BIND: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      LANTERN_SCHEDULER: 'off',
-      // Many visitors from one address: the limits are the school's, not this test's subject.
-      WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_CLIENT_CALLS_PER_MINUTE: '10000000',
-      PUBLIC_CALLS_PER_MINUTE: '10000000',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer(port, {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: SECRET,
+    DATA_DIR: dataDir,
+    LANTERN_SCHEDULER: 'off',
+    // Many visitors from one address: the limits are the school's, not this test's subject.
+    WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
+    WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
+    WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
+    WIDGET_CLIENT_CALLS_PER_MINUTE: '10000000',
+    PUBLIC_CALLS_PER_MINUTE: '10000000',
   });
-  const log: string[] = [];
-  child.stdout.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => log.push(d.toString()));
-  return { url: `http://127.0.0.1:${port}`, child, log };
-}
-
-async function untilReady(s: Server): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (s.child.exitCode !== null) throw new Error(`the server exited (${s.child.exitCode}):\n${s.log.join('')}`);
-    if (await fetch(`${s.url}/health/ready`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not get ready:\n${s.log.join('')}`);
 }
 
 type Json = Record<string, unknown>;
-async function api(method: string, urlPath: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server!.url}${urlPath}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(ANSWER_BOUND_MS) });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // not JSON (a server-sent event stream)
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const api = (method: string, urlPath: string, opts: Omit<ApiOptions, 'timeoutMs'> = {}) => callServer(server!.url, method, urlPath, { ...opts, timeoutMs: ANSWER_BOUND_MS });
 
 /** What became of one request: acknowledged, refused for now (a 503 done right), or anything else. */
 type Outcome = { kind: 'ack' | 'refused' | 'other'; at: number; sentAt: number; note?: string };

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
@@ -11,6 +8,7 @@ import { jobs, runnerInstances } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { STRONG_PASSWORD } from './http';
+import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
 // Issue 24 item 5b, for real: the built server is SIGKILLed while a task runs (a CRM delivery job,
 // held open by the test's CRM), then started again on the same database. The interrupted execution
@@ -24,70 +22,27 @@ const INTERRUPTED = 'Interrupted: the server stopped while this task was running
 const why = !buildIsCurrent(root) ? 'needs a current build (npm run build)' : null;
 if (why) console.warn(`[fault-task-kill] skipped: ${why}`);
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type Server = { url: string; child: ChildProcessByStdio<null, Readable, Readable>; log: string[] };
+type Server = ServerProcess;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-task-kill-'));
 const children: Server[] = [];
 
 function startServer(port: number, crmPort: number): Server {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOSTNAME_BIND: '127.0.0.1',
-      ...(process.env.LANTERN_TEST_DATABASE_URL ? { DATABASE_URL: process.env.LANTERN_TEST_DATABASE_URL } : {}),
-      AUTH_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${crmPort}`,
-      // Only the job is of interest: no cron runs in the history.
-      LANTERN_SCHEDULER: 'off',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer(port, {
+    DATABASE_URL: process.env.LANTERN_TEST_DATABASE_URL || undefined,
+    AUTH_SECRET: SECRET,
+    DATA_DIR: dataDir,
+    OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${crmPort}`,
+    // Only the job is of interest: no cron runs in the history.
+    LANTERN_SCHEDULER: 'off',
   });
-  const log: string[] = [];
-  child.stdout.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => log.push(d.toString()));
-  const server = { url: `http://127.0.0.1:${port}`, child, log };
   children.push(server);
   return server;
 }
 
-async function ready(server: Server): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.log.join('')}`);
-    if (await fetch(`${server.url}/health/ready`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${server.url} not ready:\n${server.log.join('')}`);
-}
+const ready = (server: Server) => untilReady(server, 45_000);
 
 type Json = Record<string, unknown> & { items?: Json[] };
-async function api(server: Server, method: string, urlPath: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}${urlPath}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await res.text();
-  let json: unknown = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json: json as Json & Json[] };
-}
+const api = (server: Server, method: string, urlPath: string, opts: ApiOptions = {}) => callServer(server.url, method, urlPath, opts);
 
 /** Polls until `check` answers a value (not undefined), or fails at the deadline. */
 async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resultRows } from '@/db/client';
@@ -11,6 +8,7 @@ import { taskExecutions } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { PNG_1x1 } from '../fixtures/images';
 import { STRONG_PASSWORD } from './http';
+import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
 // Three real server processes on this file's own Postgres database, sharing one AUTH_SECRET: two as
 // `npm start` runs them (scripts/start.mjs) and one as a container does (`node .next/standalone/server.js`).
@@ -19,14 +17,6 @@ import { STRONG_PASSWORD } from './http';
 
 const root = path.resolve(__dirname, '../..');
 const standalone = path.join(root, '.next/standalone/server.js');
-/** A port free on this machine now, so parallel runs (and other suites) never collide. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 const SECRET = 'multi-instance-secret-0123456789abcdef0123';
 const TICK_TASK = 'rate_limit_cleanup';
 const SESSION_LIMIT = 3;
@@ -38,71 +28,30 @@ const why = !process.env.TEST_DATABASE_URL
     : null;
 if (why) console.warn(`[multi-instance] skipped: ${why}`);
 
-type Instance = { url: string; child: ChildProcessByStdio<null, Readable, Readable>; log: string[] };
+type Instance = ServerProcess;
 const instances: Instance[] = [];
 const dataDirs: string[] = [];
 
 function startInstance(port: number, entry: string): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-instance-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOSTNAME_BIND: '127.0.0.1',
+  return spawnServer(
+    port,
+    {
       DATABASE_URL: process.env.LANTERN_TEST_DATABASE_URL,
       AUTH_SECRET: SECRET,
       DATA_DIR: dataDir,
       WIDGET_SESSION_LIMIT_PER_MINUTE: String(SESSION_LIMIT),
       // Every instance keeps the schedule; this task ticks every two seconds so the test sees several ticks.
       LANTERN_TASK_SCHEDULES: `${TICK_TASK}=*/2 * * * * *`,
-      NEXT_TELEMETRY_DISABLED: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  child.stdout.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => log.push(d.toString()));
-  return { url: `http://127.0.0.1:${port}`, child, log };
+    entry,
+  );
 }
 
-async function ready(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`instance exited (${instance.child.exitCode}):\n${instance.log.join('')}`);
-    const ok = await fetch(`${instance.url}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`instance at ${instance.url} not ready:\n${instance.log.join('')}`);
-}
+const ready = (instance: Instance) => untilReady(instance, 45_000);
 
-type Json = Record<string, unknown>;
-async function api(instance: Instance, method: string, urlPath: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; form?: FormData } = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: BodyInit | undefined;
-  if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(`${instance.url}${urlPath}`, { method, headers, body });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const api = (instance: Instance, method: string, urlPath: string, opts: ApiOptions = {}) => callServer(instance.url, method, urlPath, opts);
 
 const [a, b, c] = [0, 1, 2].map((i) => () => instances[i]!);
 

@@ -1,8 +1,8 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process';
 
 // A Postgres cluster of one test file's own, on a free port, that the test may stop, crash and
 // restart: the machine's shared server (which other suites use) is never touched. initdb refuses
@@ -40,14 +40,6 @@ export function privatePostgresUnavailable(): string | null {
     if (spawnSync('runuser', ['-u', 'postgres', '--', 'true'], { stdio: 'ignore' }).status !== 0) return 'running as root without a postgres user to run initdb as';
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** initdb into a temporary folder and start the cluster; answers its URL (trust auth, user postgres). */
