@@ -7,7 +7,7 @@ import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
 import { migratePostgres, migrationsFolderOf } from './migrate-postgres.mjs';
 import { serverlessConfigProblem } from './host.mjs';
-import { reconnectDelaySeconds } from './faults';
+import { CONNECT_TIMEOUT_SECONDS, reconnectDelaySeconds } from './faults';
 import { gatePool, poolTimeoutMs } from './pool-gate';
 
 export type Schema = typeof schema;
@@ -51,7 +51,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const max = Number(process.env.DATABASE_POOL_MAX || 10);
-    const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds });
+    const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS });
     // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
     const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
     const db = drizzle(client, { schema }) as unknown as Database;
@@ -82,7 +82,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     let side: { db: Database; end: () => Promise<void> } | null = null;
     const sideline = () => {
       if (!side) {
-        const one = postgres(opts.url!, { max: 1, onnotice: () => {}, backoff: reconnectDelaySeconds });
+        const one = postgres(opts.url!, { max: 1, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS });
         side = { db: drizzle(one, { schema }) as unknown as Database, end: () => one.end({ timeout: 5 }) };
       }
       return side.db;
