@@ -15,12 +15,26 @@ function store(): Storage | null {
   }
 }
 
-/** Paths worth returning to: anything but the landing and login pages. */
+// Any origin works as the base: what matters is whether resolving the path leaves it.
+const SITE = 'https://lantern.invalid';
+
+/**
+ * Paths worth returning to: a path on this site, other than the landing and login pages. The path is
+ * resolved as the browser would resolve it (a backslash counts as a slash, tabs and newlines are
+ * dropped, so `/\evil.example` and `/%09/evil.example` are `//evil.example`) and kept only when it
+ * stays on this origin; what is returned is the resolved path, never the raw text.
+ */
 export function rememberablePath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith('/') || path.startsWith('//')) return null;
-  const bare = path.split(/[?#]/)[0];
-  if (bare === '/' || bare === '/login') return null;
-  return path;
+  if (!path || !path.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(path, SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SITE) return null;
+  if (url.pathname === '/' || url.pathname === '/login') return null;
+  return url.pathname + url.search + url.hash;
 }
 
 export function rememberExpiredSession(path: string | null): void {

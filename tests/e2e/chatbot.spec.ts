@@ -3,7 +3,7 @@ import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
-import { E2E_PORT, HOST_PAGE_PORT } from './ports';
+import { E2E_PORT, HOST_PAGE_PORT, WEBSITE_PORT } from './ports';
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
 
@@ -180,11 +180,11 @@ test.describe('the widget on a school website', () => {
   let auth: Record<string, string>;
 
   test.beforeAll(async ({ request }) => {
-    const staff = await schoolStaff(request);
+    // The school's website is the host page itself, port and all, and nothing is listed: the setup a
+    // school really has (the development-only localhost allowance ends once a website is set).
+    const staff = await schoolStaff(request, `http://localhost:${HOST_PAGE_PORT}`);
     auth = staff.auth;
     key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key;
-    const origins = await request.put('/chatbot/allowed-origins', { data: { allowed_origins: [`http://localhost:${HOST_PAGE_PORT}`] }, headers: auth });
-    expect(origins.status()).toBe(200);
     site = await hostSite(embedCode({ apiKey: key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
   });
   test.afterAll(async () => {
@@ -253,7 +253,7 @@ test.describe('the widget on a school website', () => {
     page.on('console', (m) => {
       if (m.text().startsWith('[Lantern chat]')) said.push(m.text());
     });
-    // The same page on 127.0.0.1 is another origin than the allowed http://localhost:<port>.
+    // The same page on 127.0.0.1 is another site than the school's website http://localhost:<port>.
     const origin = `http://127.0.0.1:${HOST_PAGE_PORT}`;
     await page.goto(`${origin}/`);
     await expect.poll(() => said).toEqual([`[Lantern chat] this website (${origin}) is not in the school's allowed websites, so the chat is not shown. Staff can add it under Chatbot > API Key > Allowed Websites.`]);
@@ -304,4 +304,31 @@ test.describe('the widget on a school website', () => {
     expect(box.y).toBeLessThan(log.y + log.height);
     await page.close();
   });
+});
+
+test('a school whose website is an address with a port opens the chat on that site', async ({ browser, request }) => {
+  const website = `http://127.0.0.1:${WEBSITE_PORT}`;
+  const { auth } = await schoolStaff(request, website);
+  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbor College</title></head><body><h1>Harbor College</h1>\n${embedCode({ apiKey: key, apiUrl: `http://127.0.0.1:${E2E_PORT}` })}\n</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(WEBSITE_PORT, '127.0.0.1', resolve));
+  try {
+    const page = await browser.newPage();
+    const frameResponse = page.waitForResponse((r) => r.url().includes('/widget/frame'));
+    await page.goto(`${website}/`);
+    await page.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
+    // The browser shows the frame only when its frame-ancestors name this page, port included.
+    expect((await frameResponse).headers()['content-security-policy']).toContain('http://127.0.0.1:*');
+    const frame = page.frameLocator('iframe[title^="Chat with"]');
+    await expect(frame.getByRole('log')).toContainText('How can I help you today?');
+    await frame.getByLabel('Type your message').fill('How much is tuition?');
+    await frame.getByLabel('Type your message').press('Enter');
+    await expect(frame.getByRole('log')).toContainText('$24,500 per year');
+    await page.close();
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
 });

@@ -124,6 +124,24 @@ test('an expired session returns home with the message and restores the path aft
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('a `next` that leaves the site is never followed after sign-in', async ({ page, request }) => {
+  const user = await createUser(request, await ownerToken(request));
+  const leftSite: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && new URL(r.url()).hostname !== '127.0.0.1') leftSite.push(r.url());
+  });
+  for (const address of ['/?session=expired&next=/%5Cevil.example', '/?session=expired&next=/%09/evil.example', '/?session=expired&next=/%0A/evil.example', '/login?session=expired&next=/%5Cevil.example%2Fphish']) {
+    await page.context().clearCookies();
+    await page.goto(address);
+    const d = dialog(page);
+    await d.getByLabel('E-mail').fill(user.email);
+    await d.getByLabel('Password').fill(user.password);
+    await d.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page, address).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+  }
+  expect(leftSite).toEqual([]);
+});
+
 test('the session ends for a deactivated user at their next page', async ({ page, request }) => {
   const owner = await ownerToken(request);
   const user = await createUser(request, owner);

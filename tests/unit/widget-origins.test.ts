@@ -75,13 +75,16 @@ describe('widget origin policy', () => {
     expect(normalizeOriginEntry('riverside.edu')).toBe('riverside.edu');
     expect(normalizeOriginEntry('*.Riverside.edu')).toBe('*.riverside.edu');
     expect(normalizeOriginEntry('http://localhost:3000')).toBe('http://localhost:3000');
-    for (const bad of ['', 'javascript:alert(1)', 'ftp://x.org', 'https://user:pw@x.org', 'intranet', 'https://*.x.org', 'a b.org']) expect(normalizeOriginEntry(bad), bad).toBeNull();
+    expect(normalizeOriginEntry('Staging.School.edu:8443/x')).toBe('staging.school.edu:8443');
+    for (const bad of ['', 'javascript:alert(1)', 'ftp://x.org', 'https://user:pw@x.org', 'intranet', 'https://*.x.org', 'a b.org', 'http://[::1]:8080', '*.10.0.0.5']) expect(normalizeOriginEntry(bad), bad).toBeNull();
   });
 
   it('gives the same rule to the chat frame as CSP frame-ancestors', () => {
     const sources = frameAncestorSources(policy({ allowedOrigins: ['https://apply.partner.org', '*.campus.io'] }));
-    expect(sources).toEqual(["'self'", 'https://riverside.edu', 'https://*.riverside.edu', 'http://riverside.edu', 'http://*.riverside.edu', 'https://apply.partner.org', 'https://*.campus.io', 'http://*.campus.io']);
-    expect(frameAncestorSources(policy({ websiteUrl: null, development: true }))).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'file:']);
+    // The website on any port and either scheme; a listed site as written; a wildcard with its own domain.
+    expect(sources).toEqual(["'self'", 'https://riverside.edu:*', 'https://*.riverside.edu:*', 'http://riverside.edu:*', 'http://*.riverside.edu:*', 'https://apply.partner.org', 'https://campus.io:*', 'https://*.campus.io:*', 'http://campus.io:*', 'http://*.campus.io:*']);
+    expect(frameAncestorSources(policy({ websiteUrl: 'http://127.0.0.1:8870' }))).toEqual(["'self'", 'https://127.0.0.1:*', 'http://127.0.0.1:*']);
+    expect(frameAncestorSources(policy({ websiteUrl: null, development: true }))).toEqual(["'self'", 'https://localhost:*', 'https://*.localhost:*', 'http://localhost:*', 'http://*.localhost:*', 'https://127.0.0.1:*', 'http://127.0.0.1:*', 'file:']);
     // Once the school has set its website, pages on localhost or opened from disk may not frame the chat.
     const set = frameAncestorSources(policy({ development: true }));
     for (const s of ['http://localhost:*', 'http://127.0.0.1:*', 'file:']) expect(set).not.toContain(s);
