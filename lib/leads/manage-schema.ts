@@ -65,7 +65,7 @@ const SORT_VALUES = SORT_FIELDS.flatMap((f) => [f, `-${f}`]) as [string, ...stri
 
 /* ---------------------------------------------------------------------------------------------- */
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
 function realDate(v: string): boolean {
@@ -173,10 +173,12 @@ export const exportTrackSchema = z
     field_count: z.number({ error: 'field_count must be a number' }).int('field_count must be a whole number').min(1, 'field_count must be at least 1').max(EXPORT_FIELD_KEYS.length, `field_count is at most ${EXPORT_FIELD_KEYS.length}`),
     lead_count: z.number({ error: 'lead_count must be a number' }).int('lead_count must be a whole number').min(0, 'lead_count must be at least 0').max(100_000_000),
     /**
-     * A normal export (everything since the last one): the last export date moves to `to_date`
-     * (the export's X-Export-Until header; now when absent). A custom range leaves it (spec §4.6).
+     * Whether this was a normal export (everything since the last one), whose record moves the last
+     * export date to `to_date` (the export's X-Export-Until header; now when absent); a custom range
+     * leaves it (spec §4.6). When absent it is read off the spec's own fields: no `from_date`, or a
+     * `from_date` equal to the last export date (the export's X-Export-From), is a normal export.
      */
-    since_last_export: z.boolean({ error: 'since_last_export must be true or false' }).default(false),
+    since_last_export: z.boolean({ error: 'since_last_export must be true or false' }).optional(),
   })
   .superRefine(checkRange);
 export type ExportTrackInput = z.infer<typeof exportTrackSchema>;

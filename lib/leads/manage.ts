@@ -7,6 +7,7 @@ import { notFound, validationError } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadFieldKey } from './fields';
 import {
+  DATE_ONLY,
   EXPORT_FIELD_KEYS,
   EXPORT_FIELDS,
   LEAD_SOURCES,
@@ -316,12 +317,24 @@ export async function exportUntil(db: Database): Promise<string> {
 
 const FUTURE_SKEW_MS = 5 * 60_000;
 
+/**
+ * Whether an export record without the explicit flag describes a normal export: it has no start, or
+ * it starts exactly at the last export date (compared in the database: the mark has microseconds).
+ */
+async function startsAtMark(db: Database, schoolId: number, from: string | null | undefined): Promise<boolean> {
+  if (!from) return true;
+  const start = DATE_ONLY.test(from) ? startOf(from).toISOString() : from;
+  const [row] = resultRows<{ same: boolean | null }>(await db.execute(sql`select ${start}::timestamptz = ${markSql(schoolId)} as same`));
+  return row?.same === true;
+}
+
 /** POST /leads/export/track: records an export; a normal one moves the last export date (never back). */
 export async function trackExport(ctx: AuthContext, input: ExportTrackInput): Promise<{ id: number; last_export_at: string | null }> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
+  const normal = input.since_last_export ?? (await startsAtMark(db, schoolId, input.from_date));
   // Only a mark must not run ahead of the clock (it would hide leads still to come); a custom range may end later today.
-  if (input.since_last_export && input.to_date && startOf(input.to_date).getTime() > Date.now() + FUTURE_SKEW_MS) {
+  if (normal && input.to_date && startOf(input.to_date).getTime() > Date.now() + FUTURE_SKEW_MS) {
     throw validationError([{ loc: ['body', 'to_date'], msg: 'to_date cannot be in the future', type: 'value_error' }]);
   }
   const bound = (v: string | null | undefined, end: boolean) => {
@@ -332,7 +345,7 @@ export async function trackExport(ctx: AuthContext, input: ExportTrackInput): Pr
     return e.inclusive ? sql`${v}::timestamptz` : sql`${e.at.toISOString()}::timestamptz`;
   };
   const to = bound(input.to_date, true);
-  const marks = input.since_last_export ? (to ?? sql`now()`) : null;
+  const marks = normal ? (to ?? sql`now()`) : null;
   const [row] = resultRows<{ id: number }>(
     await db.execute(sql`
       insert into ${leadExports} (school_id, user_id, export_type, from_date, to_date, field_count, lead_count, marks_until)

@@ -36,7 +36,7 @@ export const leadOperations = defineOperations({
   lastExport: { method: 'GET', path: '/leads/export/last-export-date', tag: 'Leads', auth: 'bearer', errors, summary: '{last_export_at}: where the next normal export starts (null before the first)' },
   track: {
     method: 'POST', path: '/leads/export/track', tag: 'Leads', auth: 'bearer', body: exportTrackSchema, status: 201, errors,
-    summary: 'Record an export: {export_type CSV|JSON, from_date, to_date, field_count, lead_count, since_last_export}. A normal export (since_last_export true) moves the last export date to to_date (the export’s X-Export-Until; now when absent); a custom range does not. Answers {id, last_export_at}',
+    summary: 'Record an export: {export_type CSV|JSON, from_date, to_date, field_count, lead_count, since_last_export}. A normal export moves the last export date to to_date (the export’s X-Export-Until; now when absent); a custom range does not. Without since_last_export, a record with no from_date, or a from_date equal to the last export date (the export’s X-Export-From), is a normal export; since_last_export true or false overrides that. Answers {id, last_export_at}',
   },
   export: {
     method: 'GET', path: '/leads/export', tag: 'Leads', auth: 'bearer-or-session', query: leadExportQuerySchema, errors: [401, 404],

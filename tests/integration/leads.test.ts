@@ -356,6 +356,42 @@ describe('since last export (spec §4.6)', () => {
     expect((await call(lastExportRoute.GET, 'GET', '/leads/export/last-export-date', { token: south.token })).json.last_export_at).toBeNull();
   });
 
+  it('a record with the spec\'s fields alone is a normal export unless it names a custom range; the flag overrides', async () => {
+    const school = await staffWithSchool(su, 'spec-mark@lantern.test', 'Spec Mark College');
+    const mark = async () => (await call(lastExportRoute.GET, 'GET', '/leads/export/last-export-date', { token: school.token })).json.last_export_at as string | null;
+    await seed(school, { firstName: 'Old', email: 'old@example.com', age: '2 days' });
+    const first = await exportOf(school, { since_last_export: 'true', fields: 'first_name' });
+    const until = first.headers.get('x-export-until')!;
+    // Exactly the spec's fields (spec 002 §7.8): no custom range, so the mark moves.
+    const tracked = await track(school, { export_type: 'CSV', from_date: null, to_date: until, field_count: 1, lead_count: 1 });
+    expect(tracked.status).toBe(201);
+    expect(tracked.json.last_export_at).toBe(until);
+    expect(await mark()).toBe(until);
+
+    // The next normal export starts at the mark (X-Export-From): still a normal export.
+    await seed(school, { firstName: 'New', email: 'new@example.com' });
+    const second = await exportOf(school, { since_last_export: 'true', fields: 'first_name' });
+    expect(second.headers.get('x-export-from')).toBe(until);
+    const secondUntil = second.headers.get('x-export-until')!;
+    expect((await track(school, { export_type: 'CSV', from_date: until, to_date: secondUntil, field_count: 1, lead_count: 1 })).json.last_export_at).toBe(secondUntil);
+
+    // A custom range (a start other than the mark) is recorded and leaves the mark.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect((await track(school, { export_type: 'CSV', from_date: '2020-01-01', to_date: later, field_count: 1, lead_count: 2 })).json.last_export_at).toBe(secondUntil);
+    // No start and no end: a normal export up to now.
+    const none = await track(school, { export_type: 'JSON', field_count: 2, lead_count: 0 });
+    expect(none.status).toBe(201);
+    expect(Date.parse(none.json.last_export_at)).toBeGreaterThan(Date.parse(secondUntil));
+    const now = none.json.last_export_at as string;
+    // The explicit flag still wins either way.
+    expect((await track(school, { export_type: 'CSV', to_date: later, field_count: 1, lead_count: 1, since_last_export: false })).json.last_export_at).toBe(now);
+    expect((await track(school, { export_type: 'CSV', from_date: '2020-01-01', field_count: 1, lead_count: 1, since_last_export: true })).json.last_export_at).not.toBe(now);
+    // A normal record may not put the mark in the future, with or without the flag.
+    const ahead = await track(school, { export_type: 'CSV', to_date: '2999-01-01T00:00:00Z', field_count: 1, lead_count: 1 });
+    expect(ahead.status).toBe(422);
+    expect(ahead.json.detail[0]).toMatchObject({ loc: ['body', 'to_date'], msg: 'to_date cannot be in the future' });
+  });
+
   // A real race needs a second connection: Postgres only (PGlite has one).
   it.skipIf(!process.env.TEST_DATABASE_URL)('a lead whose transaction is still open during an export lands in the next export', async () => {
     const school = await staffWithSchool(su, 'race@lantern.test', 'Race Leads College');
