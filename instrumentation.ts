@@ -3,12 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // A serverless host without DATABASE_URL / AUTH_SECRET: refuse to serve rather than write PGlite to a
   // read-only, per-instance disk (the build refuses first; this covers a host that skipped it).
-  const { serverlessConfigProblem, serverlessHost } = await import('./db/host.mjs');
-  const problem = serverlessConfigProblem();
-  if (problem) {
-    console.error(problem);
-    throw new Error(problem);
-  }
+  // Exits: a thrown error here leaves Next listening on a port that answers nothing.
+  const { exitOnServerlessConfigProblem, serverlessHost } = await import('./db/host.mjs');
+  exitOnServerlessConfigProblem();
   const { getDb } = await import('./db/client');
   // Open and migrate in the background: /health answers at once, the first data request waits for this.
   getDb().then(

@@ -29,3 +29,15 @@ export function serverlessConfigProblem(env = process.env) {
   if (missing.length === 0) return null;
   return `[lantern] refusing to run on ${host} without ${missing.join(' and ')}. Set ${missing.length > 1 ? 'them' : 'it'} in the project's environment variables (docs/deploy.md).`;
 }
+
+/**
+ * Whatever refuses to run stops: prints the problem and exits non-zero, before anything listens
+ * (`npm start`, `npm run build`, the standalone server, and the app's own start for a host that
+ * runs `next start` itself).
+ */
+export function exitOnServerlessConfigProblem(env = process.env) {
+  const problem = serverlessConfigProblem(env);
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
+}

@@ -3,16 +3,12 @@
 // time, under an advisory lock); then the widget, `next build`, and the standalone server folder.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverlessConfigProblem } from '../db/host.mjs';
+import { exitOnServerlessConfigProblem } from '../db/host.mjs';
 import { buildApp } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const problem = serverlessConfigProblem();
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
+exitOnServerlessConfigProblem();
 
 if (process.env.DATABASE_URL && process.env.LANTERN_MIGRATE_ON_BUILD !== '0') {
   const { migratePostgres, migrationsFolderOf } = await import('../db/migrate-postgres.mjs');

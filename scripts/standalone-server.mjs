@@ -3,12 +3,14 @@
 // the migrator's advisory lock), then serves like `npm start`, with no build step and no dev tools.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitOnServerlessConfigProblem } from '../db/host.mjs';
 import { migratePostgres, migrationsFolderOf } from '../db/migrate-postgres.mjs';
 import { serve } from './serve.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(dir);
 process.env.NODE_ENV = 'production';
+exitOnServerlessConfigProblem();
 
 if (process.env.DATABASE_URL) {
   const t0 = performance.now();
