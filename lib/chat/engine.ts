@@ -17,6 +17,7 @@ import { composeAnswer, contentTerms, inEnglish, NO_INFORMATION, retrievalQuery,
 import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from './knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from './conversations';
 import type { ChatRequest } from './schema';
+import { logValue } from '@/lib/system/log';
 
 // One chat turn: retrieve the school's passages, build the instructions, let the model answer
 // through the AI SDK (the configured model or the built-in local one), capture lead details, store
@@ -250,7 +251,7 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   try {
     answer = (await generateText(turn.call)).text;
   } catch (err) {
-    console.warn('[chat] the model failed:', (err as Error)?.message ?? err);
+    console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);
   }
   const stored = await turn.finish(answer);

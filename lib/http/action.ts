@@ -6,6 +6,7 @@ import type { ActionResult } from './action-result';
 import { assertStorableText } from './body';
 import { databaseFault, FAULT_DETAIL } from '@/db/faults';
 import { AppError } from './errors';
+import { logError, logValue } from '@/lib/system/log';
 
 export type { ActionResult } from './action-result';
 
@@ -56,9 +57,9 @@ function failure(err: unknown): ActionResult<never> {
   }
   const fault = databaseFault(err);
   if (fault) {
-    console.warn(`[action] database ${fault}: ${(err as Error)?.message ?? err}`);
+    console.warn(`[action] database ${fault}: ${logValue((err as Error)?.message ?? err)}`);
     return { ok: false, error: FAULT_DETAIL[fault], code: 'unavailable' };
   }
-  console.error('[action] unhandled error', err);
+  console.error(`[action] unhandled error ${logError(err)}`);
   return { ok: false, error: 'An error occurred', code: 'unavailable' };
 }

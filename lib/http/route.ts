@@ -8,6 +8,7 @@ import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } fr
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
+import { logError, logValue } from '@/lib/system/log';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type Ctx<O extends Operation> = O['auth'] extends 'bearer' | 'bearer-or-session' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
@@ -54,10 +55,10 @@ export function errorResponse(err: unknown): Response {
   const fault = databaseFault(err);
   if (fault) {
     // Expected while the database restarts or is saturated: one line, not a stack per request.
-    console.warn(`[api] database ${fault}: ${(err as Error)?.message ?? err}`);
+    console.warn(`[api] database ${fault}: ${logValue((err as Error)?.message ?? err)}`);
     return serviceUnavailable(FAULT_DETAIL[fault], FAULT_RETRY_AFTER[fault]).toResponse();
   }
-  console.error('[api] unhandled error', err);
+  console.error(`[api] unhandled error ${logError(err)}`);
   return new AppError(500, 'Internal server error').toResponse();
 }
 

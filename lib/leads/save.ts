@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
+import { stripBidiControls } from '@/lib/text/controls';
 import type { LeadData, LeadFieldKey } from './fields';
 
 // Leads in one place (issue 16): every lead is created or updated here, whether it comes from the
@@ -14,7 +15,11 @@ type LeadColumns = Partial<typeof leads.$inferInsert>;
 
 function columnsOf(data: LeadData): LeadColumns {
   const d = data as Partial<Record<LeadFieldKey, unknown>>;
-  const str = (k: LeadFieldKey) => (typeof d[k] === 'string' && (d[k] as string).trim() ? (d[k] as string).trim() : undefined);
+  // Bidirectional controls never reach a lead, whichever way its details came (the chat's own reading included).
+  const str = (k: LeadFieldKey) => {
+    const v = typeof d[k] === 'string' ? stripBidiControls(d[k] as string).trim() : '';
+    return v || undefined;
+  };
   const num = (k: LeadFieldKey) => (typeof d[k] === 'number' && Number.isFinite(d[k]) ? (d[k] as number) : undefined);
   const bool = (k: LeadFieldKey) => (typeof d[k] === 'boolean' ? (d[k] as boolean) : undefined);
   const cols: LeadColumns = {
@@ -25,7 +30,7 @@ function columnsOf(data: LeadData): LeadColumns {
     phone: str('phone'),
     phoneType: str('phone_type'),
     graduationYear: num('graduation_year'),
-    intendedMajor: Array.isArray(d.intended_major) && d.intended_major.length ? (d.intended_major as string[]) : undefined,
+    intendedMajor: Array.isArray(d.intended_major) && d.intended_major.length ? (d.intended_major as string[]).map(stripBidiControls) : undefined,
     degreeLevel: str('degree_level'),
     stateProvince: str('state_province'),
     parentEmail: str('parent_email')?.toLowerCase(),

@@ -5,6 +5,7 @@ import { mailOutbox } from '@/db/schema';
 import { JOBS } from '@/lib/jobs/catalog';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
+import { logValue } from '@/lib/system/log';
 
 /** `secretUntil`: the body carries a secret (a reset link) valid until then; it is cleared once sent or past that time. */
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date };
@@ -35,8 +36,9 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
   if (!smtp) {
     // Only the embedded install (one person's machine) prints the body, so its owner can follow a
     // reset link; a server's logs never carry one.
-    const body = (await getDbKind()) === 'pglite' ? `\n${mail.text}` : ' (the body is not logged outside the embedded mode; set SMTP_URL)';
-    console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${mail.to}: ${mail.subject}${body}`);
+    // One line, every value escaped: a visitor's name or question cannot add lines to the log.
+    const body = (await getDbKind()) === 'pglite' ? `; body: ${logValue(mail.text)}` : ' (the body is not logged outside the embedded mode; set SMTP_URL)';
+    console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${logValue(mail.to)}: ${logValue(mail.subject)}${body}`);
   }
   return { id };
 }
@@ -69,7 +71,7 @@ export async function sendOutboxMail(id: number): Promise<{ mail_id: number; out
       .update(mailOutbox)
       .set({ status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: String((err as Error).message ?? err).slice(0, 500) })
       .where(eq(mailOutbox.id, id));
-    console.error(`[mail] delivery of outbox #${id} failed (attempt ${attempts}):`, (err as Error).message);
+    console.error(`[mail] delivery of outbox #${id} failed (attempt ${attempts}): ${logValue((err as Error).message)}`);
     throw err;
   }
 }

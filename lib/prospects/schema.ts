@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, stripBidiControls } from '@/lib/text/controls';
 
 // Spec 002 §3.13, §5, §7.11, §9. No server imports: shared by the screen, the actions and the routes.
 
@@ -60,6 +61,8 @@ const text = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    // An imported cell may hold a line break (an address): kept as a space; bidirectional controls dropped.
+    .transform((v) => stripBidiControls(v.replace(new RegExp(CONTROL_CHARS.source, 'g'), ' ')).trim())
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();

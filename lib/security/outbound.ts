@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { AppError } from '@/lib/http/errors';
+import { logValue } from '@/lib/system/log';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const OUTBOUND_MAX_BYTES = 5 * 1024 * 1024;
@@ -77,7 +78,7 @@ export function savedAddressProblem(input: string): string | null {
 
 /** The answer names the host as typed, never what it resolved to: users must not map the server's network by asking. */
 function refusedAddress(host: string, address: string): OutboundRefused {
-  console.warn(`[outbound] refused ${host}: private or reserved address ${address}`);
+  console.warn(`[outbound] refused ${logValue(host)}: private or reserved address ${address}`);
   return new OutboundRefused(`Refusing to connect to ${host}: this address is not allowed`);
 }
 

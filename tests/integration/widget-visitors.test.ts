@@ -189,6 +189,32 @@ describe('reaching a person', () => {
     expect(empty.json.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(['name', 'question']);
   });
 
+  it('refuses a name with a line break, drops bidirectional controls, and writes what a visitor typed to the log on one line', async () => {
+    const forged = await handoff({ session_id: 'ho-log', name: 'Eve\r\nBcc: victim@example\r\n[lantern] FORGED LOG LINE', email: 'eve@example.com', question: 'Hi?' });
+    expect(forged.status).toBe(422);
+    expect(forged.json.detail[0]).toMatchObject({ loc: ['body', 'name'], msg: 'The name cannot contain line breaks or other control characters' });
+
+    const smtp = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    const logged: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' '))));
+    try {
+      // A question may span lines; in the log it stays one line, and no line of it can look like the server's own.
+      const res = await handoff({ session_id: 'ho-log', name: 'Eve \u202Egnp.exe', email: 'eve@example.com', question: 'Is there a tour?\r\n[lantern] FORGED LOG LINE\u2028[mail] another' });
+      expect(res.status).toBe(201);
+      const [lead] = await (await getDb()).select().from(leads).where(eq(leads.id, res.json.lead_id));
+      expect(lead!.lastName).toBe('gnp.exe');
+      expect(`${lead!.firstName} ${lead!.lastName}`).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      process.env.SMTP_URL = smtp;
+    }
+    const mailLines = logged.filter((l) => l.includes('[mail]'));
+    expect(mailLines).toHaveLength(1);
+    for (const line of logged) expect(line).not.toMatch(/[\r\n\u2028\u2029\u202e]/);
+    expect(mailLines[0]).toContain('Is there a tour?\\r\\n[lantern] FORGED LOG LINE\\u2028[mail] another');
+  });
+
   it("keeps schools apart: another school's key files the handoff under that school, never this one's", async () => {
     const res = await handoff({ session_id: 'ho-1', name: 'Other Visitor', email: 'ov@example.com', question: 'Hi?' }, otherKey);
     expect(res.status).toBe(201);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 function run(script: string): Promise<{ code: number | null; stderr: string }> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', VERCEL: '1', PORT: '0', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-refused-')) };
+  const env = { NODE_ENV: 'production', PATH: process.env.PATH ?? '', VERCEL: '1', PORT: '0', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-refused-')) } as NodeJS.ProcessEnv;
   const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
