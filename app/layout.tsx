@@ -1,13 +1,18 @@
 import type { Metadata, Viewport } from 'next';
 import { THEME_BOOT_SCRIPT } from '@/components/theme/dark-mode';
+import { publicOrigin } from '@/lib/system/public-origin';
 import './globals.css';
 
-export const metadata: Metadata = {
-  metadataBase: new URL(process.env.APP_URL || process.env.NEXTAUTH_URL || 'http://localhost:3000'),
-  title: { default: 'Lantern — the admissions assistant for schools', template: '%s · Lantern' },
-  description: 'Lantern answers prospective students and families from your school’s own knowledge, day and night.',
-  icons: { icon: '/favicon.svg' },
-};
+// Per request, not at module load: the share image's address uses the same public address as
+// e-mailed links (APP_URL, or this server's own port), whatever the build saw.
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(publicOrigin()),
+    title: { default: 'Lantern — the admissions assistant for schools', template: '%s · Lantern' },
+    description: 'Lantern answers prospective students and families from your school’s own knowledge, day and night.',
+    icons: { icon: '/favicon.svg' },
+  };
+}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 

@@ -33,7 +33,7 @@ if (!only || only === 'static') {
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`];
 // The fault tests that start the built server run in their own step after e2e (below), never beside
 // sixty other files on two cores (with a build left from an earlier run they would run twice).
-const FAULT_FILES = ['tests/integration/fault-postgres-restart.test.ts', 'tests/integration/fault-task-kill.test.ts'];
+const FAULT_FILES = ['tests/integration/fault-postgres-restart.test.ts', 'tests/integration/fault-task-kill.test.ts', 'tests/integration/built-server.test.ts'];
 if (!only || only === 'vitest') step('unit and integration tests', bin('vitest'), [...vitestArgs, ...FAULT_FILES.flatMap((f) => ['--exclude', f])]);
 // `npm test -- integration`: the integration project alone (CI reruns it on Postgres with TEST_DATABASE_URL).
 if (only === 'integration') step('integration tests', bin('vitest'), [...vitestArgs, '--project', 'integration']);

@@ -1,5 +1,5 @@
 import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
-import { renderMarkdown } from '@/lib/widget/markdown';
+import { renderMarkdown, type LinkSites } from '@/lib/widget/markdown';
 import { MESSAGE_MAX } from './chat';
 import { fontFamily, h, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
@@ -124,11 +124,14 @@ export function userAvatar(style: WidgetStyling['userAvatarStyle'], letter: stri
   return h('span', { class: 'ua ' + style, 'aria-hidden': 'true' });
 }
 
-/** An assistant bubble: model text through renderMarkdown (the one innerHTML), or plain text. */
-export function assistantBubble(text: string, asText = false): HTMLElement {
+/**
+ * An assistant bubble: model text through renderMarkdown (the one innerHTML), or plain text. Links
+ * stay clickable only to `sites` (the school's own, from the widget's configuration).
+ */
+export function assistantBubble(text: string, asText = false, sites?: LinkSites): HTMLElement {
   const bubble = h('div', { class: 'msg' });
   if (asText) bubble.textContent = text;
-  else bubble.innerHTML = renderMarkdown(text);
+  else bubble.innerHTML = renderMarkdown(text, sites);
   return bubble;
 }
 

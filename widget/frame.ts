@@ -114,6 +114,7 @@ async function boot() {
     return;
   }
   const s = cfg.styling;
+  const sites = cfg.link_sites;
 
   const aiName = (persona && typeof persona.ai_name === 'string' && persona.ai_name.trim()) || '';
   const title = aiName ? fill(t.chatWith, { name: aiName }) : t.chatWithUs;
@@ -172,7 +173,7 @@ async function boot() {
 
   function messageRow(m: ChatMessage): HTMLElement {
     if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()), t);
-    const bubble = assistantBubble(m.text, m.failed);
+    const bubble = assistantBubble(m.text, m.failed, sites);
     const name = aiName || t.assistant;
     return typeof m.index === 'number' && !m.failed ? assistantRow(name, bubble, feedback(m)) : assistantRow(name, bubble);
   }
@@ -248,7 +249,7 @@ async function boot() {
   }
 
   // Greeting first (shown, never sent), then what this session already said.
-  log.append(assistantRow(aiName || t.assistant, assistantBubble(greeting)));
+  log.append(assistantRow(aiName || t.assistant, assistantBubble(greeting, false, sites)));
   chat.messages.forEach((m, i) => {
     log.append(messageRow(m));
     const cardHere = chat.cardAt === i + 1 && cardNode();
@@ -324,7 +325,7 @@ async function boot() {
     const paint = () => {
       raf = 0;
       const stick = nearBottom();
-      const bubble = assistantBubble(answer);
+      const bubble = assistantBubble(answer, false, sites);
       if (!draft) {
         draft = h('div', { class: 'row ai' }, h('div', { class: 'col' }, bubble));
         typing.replaceWith(draft);

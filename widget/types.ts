@@ -1,4 +1,5 @@
 import type { LeadFieldType } from '@/lib/leads/fields';
+import type { LinkSites } from '@/lib/widget/origins';
 import type { WidgetStyling } from '@/lib/widget/styling';
 
 // The shapes of the public widget API's answers as the loader and the frame read them
@@ -24,4 +25,6 @@ export type WidgetConfig = {
   };
   model?: { mode: string };
   handoff?: { contact_actions: ContactAction[] };
+  /** Links in answers stay clickable only to these sites (lib/widget/markdown.ts). */
+  link_sites?: LinkSites;
 };

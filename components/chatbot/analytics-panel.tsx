@@ -12,6 +12,8 @@ import { useScreenData } from '@/lib/web/screen-data';
 import type { ActionFailure } from '@/lib/http/action-result';
 import { AnalyticsBarChart } from './analytics-chart';
 import { CorrectionDialog } from './correction-dialog';
+import { VisitorText } from '@/components/ui/visitor-text';
+import { stripBidiControls } from '@/lib/text/controls';
 
 // Spec 002 §2.6, §4.5, §9 and issue 19: the Analytics tab.
 
@@ -120,14 +122,28 @@ function Unanswered({ list, failure, onAnswer }: { list: UnansweredQuestion[] | 
       {list.map((q) => (
         <li key={q.question} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="unanswered-question">
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900 dark:text-white">{q.question}</p>
+            <p className="font-medium text-slate-900 dark:text-white">
+              <VisitorText text={q.question} />
+            </p>
             <p className="text-xs text-slate-600 dark:text-slate-300">
               Asked {q.count} {q.count === 1 ? 'time' : 'times'}, last {whenAsked(q.last_asked_at)}
               {q.rating_id !== null ? ' · rated poor' : ''}
             </p>
-            {q.examples.length > 1 && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Also asked as: {q.examples.filter((e) => e !== q.question).join(' · ')}</p>}
+            {q.examples.length > 1 && (
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                Also asked as:{' '}
+                {q.examples
+                  .filter((e) => e !== q.question)
+                  .map((e, i) => (
+                    <span key={i}>
+                      {i > 0 && ' · '}
+                      <VisitorText text={e} />
+                    </span>
+                  ))}
+              </p>
+            )}
           </div>
-          <Button variant="secondary" onClick={() => onAnswer(q)} aria-label={`Add answer: ${q.question}`}>
+          <Button variant="secondary" className="shrink-0" onClick={() => onAnswer(q)} aria-label={`Add answer: ${stripBidiControls(q.question)}`}>
             Add answer
           </Button>
         </li>

@@ -14,6 +14,7 @@ import { RATING_CATEGORY_VALUES, RATING_REQUIRED } from '@/lib/chat/rating-schem
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { CorrectionDialog } from './correction-dialog';
+import { VisitorText } from '@/components/ui/visitor-text';
 
 // The view-conversation modal of the Logs tab (spec 002 §2.4, §3.8, §3.9, §4.8, §4.9): the
 // engagement level, every message with its time and the visitor's thumbs, and staff ratings of the
@@ -171,7 +172,9 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
                   <span aria-label={m.user_feedback_rating === 1 ? 'Visitor: thumbs up' : 'Visitor: thumbs down'}>{m.user_feedback_rating === 1 ? '👍' : '👎'}</span>
                 )}
               </div>
-              <p className="whitespace-pre-wrap break-words">{m.content}</p>
+              <p className="whitespace-pre-wrap">
+                <VisitorText text={m.content} />
+              </p>
               {m.role === 'assistant' && (
                 <div className="mt-2">
                   {m.rating && rating !== m.message_index && (

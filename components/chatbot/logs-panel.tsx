@@ -12,6 +12,7 @@ import { ENGAGEMENT_FILTERS, engagementLevel, type EngagementFilter } from '@/li
 import { useScreenData } from '@/lib/web/screen-data';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/widget/language';
 import { ConversationModal } from './conversation-modal';
+import { VisitorText } from '@/components/ui/visitor-text';
 
 // Spec 002 §2.4, §9: the Logs tab. Up to 10000 conversations are fetched at once; filters
 // (engagement, date range, text), sorting and paging (20 a page) happen here, in the browser.
@@ -137,7 +138,7 @@ export function LogsPanel() {
           );
         },
       },
-      { id: 'question', header: 'First question', cell: ({ row }) => (row.original.first_question ? truncate(row.original.first_question, 80) : '—') },
+      { id: 'question', header: 'First question', cell: ({ row }) => (row.original.first_question ? <VisitorText text={truncate(row.original.first_question, 80)} /> : '—') },
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Keyb
 import { internalKeyAction, modelInUseAction } from '@/app/actions/chatbot';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { renderMarkdown } from '@/lib/widget/markdown';
+import { renderMarkdown, type LinkSites } from '@/lib/widget/markdown';
 import { stylingSchema, type WidgetStyling } from '@/lib/widget/styling';
 import { callAction } from '@/lib/web/api';
 import { chatStyleVars } from '@/widget/chat-view';
@@ -35,6 +35,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const [key, setKey] = useState<string | null>(null);
   const [persona, setPersona] = useState<Persona | null>(null);
   const [styling, setStyling] = useState<WidgetStyling>(DEFAULT_STYLING);
+  const [linkSites, setLinkSites] = useState<LinkSites | null>(null);
   const [model, setModel] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -62,8 +63,10 @@ export function TestChat({ schoolName }: { schoolName: string }) {
       const headers = { 'X-API-Key': res.data };
       const [answer, config] = await Promise.all([fetch('/api/widget/persona-info', { headers }).catch(() => null), fetch('/api/widget/config', { headers }).catch(() => null)]);
       // The saved styling; the defaults (as the widget shows them) when it cannot be read.
-      const saved = config?.ok ? ((await config.json()) as { styling?: WidgetStyling }).styling : undefined;
-      if (saved) setStyling(saved);
+      const cfg = config?.ok ? ((await config.json()) as { styling?: WidgetStyling; link_sites?: LinkSites }) : null;
+      if (cfg?.styling) setStyling(cfg.styling);
+      // Links in answers as visitors see them: clickable only to the school's own sites.
+      if (cfg?.link_sites) setLinkSites(cfg.link_sites);
       const p: Persona = answer?.ok ? await answer.json() : { greeting: `Hi! How can I help you with ${schoolName}?`, ai_name: 'Admissions Assistant', avatar_url: null };
       setPersona(p);
       setMessages(withGreeting(p.greeting));
@@ -144,7 +147,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
           {loadError && <Banner tone="error">{loadError}</Banner>}
           {messages.map((m, i) =>
             m.role === 'ai' ? (
-              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-[var(--ab)] px-3 py-2 text-sm text-[var(--at)] [font-family:var(--af)]" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-[var(--ab)] px-3 py-2 text-sm text-[var(--at)] [font-family:var(--af)]" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content, linkSites) }} />
             ) : (
               <div key={i} data-testid="user-message" className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-[var(--ub)] px-3 py-2 text-sm text-[var(--ut)] [font-family:var(--uf)]">
                 {m.content}

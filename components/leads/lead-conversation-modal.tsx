@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { LeadView } from '@/lib/leads/manage-schema';
 import { useScreenData } from '@/lib/web/screen-data';
+import { VisitorText } from '@/components/ui/visitor-text';
 
 // Spec 002 §3.3, §4.9, §5, §8: a lead's conversation. Ratings, sentiment and topics are hidden
 // unless asked for; the transcript can be printed or downloaded as plain text.
@@ -85,7 +86,9 @@ function Body({ lead }: { lead: LeadView }) {
                     {details && m.sentiment && <Badge>Sentiment: {m.sentiment}</Badge>}
                     {details && m.topics.map((t) => <Badge key={t}>{t}</Badge>)}
                   </div>
-                  <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                  <p className="whitespace-pre-wrap">
+                    <VisitorText text={m.content} />
+                  </p>
                 </li>
               ))}
             </ol>

@@ -14,6 +14,7 @@ import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { LeadConversationModal } from './lead-conversation-modal';
 import { LeadFormDialog } from './lead-form-dialog';
+import { VisitorText } from '@/components/ui/visitor-text';
 
 // Spec 002 §2.9, §3.3, §9: the Leads tab. The server filters, searches, sorts and pages (100 a
 // page); the table shows the columns the staff member chose, remembered in this browser.
@@ -180,21 +181,21 @@ export function LeadsPanel() {
     const cell: Record<ColumnKey, (l: LeadView) => React.ReactNode> = {
       name: (l) => (
         <span className="flex flex-wrap items-center gap-1">
-          <span className="font-medium">{leadName(l)}</span>
+          <VisitorText className="font-medium" text={leadName(l)} />
           {l.handoff_at && <Badge tone="warning">Asked for a person</Badge>}
         </span>
       ),
-      email: (l) => <span className="break-all">{dash(l.email)}</span>,
+      email: (l) => <VisitorText text={dash(l.email)} />,
       phone: (l) => <span className="whitespace-nowrap">{dash(l.phone)}</span>,
       source: (l) => <Badge tone={l.source === 'chatbot_quickinfocard' ? 'brand' : l.source === 'staff_entry' ? 'neutral' : 'success'}>{SOURCE_LABELS[l.source] ?? l.source}</Badge>,
       created_at: (l) => <time dateTime={l.created_at}>{when(l.created_at)}</time>,
-      preferred_name: (l) => dash(l.preferred_name),
+      preferred_name: (l) => <VisitorText text={dash(l.preferred_name)} />,
       phone_type: (l) => dash(l.phone_type),
       graduation_year: (l) => dash(l.graduation_year),
-      intended_major: (l) => (l.intended_major.length ? l.intended_major.join(', ') : '—'),
+      intended_major: (l) => <VisitorText text={l.intended_major.length ? l.intended_major.join(', ') : '—'} />,
       degree_level: (l) => dash(l.degree_level),
-      state_province: (l) => dash(l.state_province),
-      parent_email: (l) => dash(l.parent_email),
+      state_province: (l) => <VisitorText text={dash(l.state_province)} />,
+      parent_email: (l) => <VisitorText text={dash(l.parent_email)} />,
       parent_phone: (l) => dash(l.parent_phone),
       conversation_count: (l) => l.conversation_count,
       last_interaction_at: (l) => when(l.last_interaction_at),

@@ -12,6 +12,7 @@ import { SelectField } from '@/components/ui/select';
 import { hasAcceptedExtension, PROSPECT_FIELD_LABELS, PROSPECT_PAGE_SIZE, SELECT_FILE, type FieldMapping, type ParsedHeaders, type ProspectBatchView, type ProspectSort, type ProspectView, type UploadResult } from '@/lib/prospects/schema';
 import { useScreenData } from '@/lib/web/screen-data';
 import { MappingDialog } from './mapping-dialog';
+import { VisitorText } from '@/components/ui/visitor-text';
 
 // Spec 002 §2.13, §4.10: stats, the file import (headers → mapping → import with progress → result
 // → the list refreshes), the table (search, filters, sort, 50 a page), multi-select delete, hand
@@ -289,8 +290,12 @@ export function ManageProspects() {
                         onChange={() => setSelected((s) => (s.has(r.id) ? new Set([...s].filter((x) => x !== r.id)) : new Set([...s, r.id])))}
                       />
                     </td>
-                    <td className="p-2">{r.first_name}</td>
-                    <td className="p-2">{r.last_name}</td>
+                    <td className="p-2">
+                      <VisitorText text={r.first_name} />
+                    </td>
+                    <td className="p-2">
+                      <VisitorText text={r.last_name} />
+                    </td>
                     <td className="p-2">{r.email ?? '—'}</td>
                     <td className="p-2">{r.status ?? '—'}</td>
                     <td className="p-2">{r.anticipated_program ?? '—'}</td>

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { stripBidiControls } from '@/lib/text/controls';
 
 // What every streamed file export shares (the conversation logs, issue 18; the leads, issue 20):
 // RFC 4180 CSV text, cells that a spreadsheet would run as a formula made inert, the dated file
@@ -10,10 +11,13 @@ export const UTF8_BOM = '\uFEFF';
 // A cell Excel, LibreOffice or Google Sheets would treat as a formula (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell made safe to open: text starting with = + - @ tab or CR gets a leading single quote. */
+/**
+ * A cell made safe to open: text starting with = + - @ tab or CR gets a leading single quote, and
+ * bidirectional controls are dropped (a spreadsheet would show `invoice\u202Egnp.exe` reversed).
+ */
 export function inertCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : String(value);
+  const text = stripBidiControls(typeof value === 'string' ? value : String(value));
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

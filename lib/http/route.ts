@@ -90,11 +90,4 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
   };
 }
 
-/**
- * The public address of this install, for links in e-mails. Never taken from request headers: a
- * forged Host header would otherwise send reset links to someone else's site.
- */
-export function publicOrigin(): string {
-  const configured = process.env.APP_URL || process.env.NEXTAUTH_URL;
-  return (configured || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
-}
+export { publicOrigin } from '@/lib/system/public-origin';

@@ -6,6 +6,7 @@ import { streamBlobData } from '@/lib/storage/blobs';
 import { columnNames, estimateRows, FileRejected, NO_DATA_ROWS, readRows, type ByteSource, type CsvEncoding, type SheetRow } from './parse';
 import { z } from 'zod';
 import { isRealDate, MAX_ROWS, PROSPECT_FIELDS, prospectCreateSchema, type FieldMapping, type ProspectBatchView, type ProspectField } from './schema';
+import { BIDI_CONTROLS, CONTROL_CHARS } from '@/lib/text/controls';
 
 // One import (spec 002 §4.10): rows are read as a stream and written in chunks of CHUNK rows, each
 // in its own transaction that also moves the batch's progress on, so the page can show it. A
@@ -103,6 +104,8 @@ const MAX_LENGTHS: Record<ProspectField, number> = {
   address_state: 100, address_zip: 20, address_country: 100, status: 100, anticipated_program: 200, anticipated_start_date: 10,
 };
 const EMAIL = z.regexes.email;
+// Control and bidirectional characters: the schema decides what becomes of them.
+const UNUSUAL = new RegExp(`${CONTROL_CHARS.source}|${BIDI_CONTROLS.source}`);
 
 /**
  * The common case without zod's cost (a third of a 100,000-row import): a row that plainly passes
@@ -115,7 +118,7 @@ function quickValues(input: Record<string, unknown>): Values | null {
     if (key === 'custom_fields') continue;
     const v = (raw as string).trim();
     const field = key as ProspectField;
-    if (v.length > MAX_LENGTHS[field]) return null;
+    if (v.length > MAX_LENGTHS[field] || UNUSUAL.test(v)) return null;
     if (v === '') {
       if (field === 'first_name' || field === 'last_name') return null;
       out[field] = null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, stripBidiControls } from '@/lib/text/controls';
+import { CONTROL_CHARS, hasControlChars, stripBidiControls } from '@/lib/text/controls';
 
 // Spec 002 §3.13, §5, §7.11, §9. No server imports: shared by the screen, the actions and the routes.
 
@@ -80,10 +80,21 @@ const customFields = z
   .record(customFieldName, z.string().max(2000, 'Custom field values must be at most 2000 characters'), { error: 'Custom fields must be an object of names to text' })
   .refine((v) => Object.keys(v).length <= MAX_CUSTOM_FIELDS, `At most ${MAX_CUSTOM_FIELDS} custom fields`);
 
+/** A required name: no line breaks or other controls, bidirectional controls dropped. */
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} must be at most 200 characters`)
+    .refine((v) => !hasControlChars(v), `${label} cannot contain line breaks or other control characters`)
+    .transform((v) => stripBidiControls(v).trim())
+    .refine((v) => v.length > 0, `${label} is required`);
+
 const prospectFields = {
   external_id: text('External ID', 200),
-  first_name: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(200, 'First name must be at most 200 characters'),
-  last_name: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(200, 'Last name must be at most 200 characters'),
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
   email: z
     .union([z.literal('').transform(() => null), z.string().trim().max(320, 'Email must be at most 320 characters').pipe(z.email('Enter a valid e-mail address')), z.null()])
     .optional(),

@@ -12,6 +12,7 @@ import { missingForRequirements, parseRequirements, requirementsMet } from '@/li
 import { loadLeadGenSettings } from '@/lib/leads/settings';
 import type { QuickInfoCardInput } from '@/lib/leads/values';
 import { limitWidgetCall, sourceOf, type WidgetCaller } from './access';
+import { linkSites } from './origins';
 import { withStylingDefaults } from './styling';
 
 // The public widget API's answers besides chat (docs/widget.md).
@@ -59,6 +60,8 @@ export async function widgetConfig(caller: WidgetCaller) {
     model: { mode: modelInfo().mode },
     // 'Talk to a person' (issue 26) shows the school's ways to reach it.
     handoff: { contact_actions: actions.slice(0, 6) },
+    // Where links in answers may point and stay clickable: the school's sites and its action prompts.
+    link_sites: linkSites(caller.policy, actions.filter((a) => a.type === 'link' || a.type === 'form').map((a) => a.data)),
   };
 }
 

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as promptRoute from '@/app/(rest)/action-prompts/[id]/route';
+import * as promptsRoute from '@/app/(rest)/action-prompts/route';
 import * as allowedOriginsRoute from '@/app/(rest)/chatbot/allowed-origins/route';
 import * as internalKeyRoute from '@/app/(rest)/chatbot/current-key/internal/route';
 import * as currentKeyRoute from '@/app/(rest)/chatbot/current-key/route';
@@ -174,6 +176,12 @@ describe('origins', () => {
     expect(bad.json.detail[0].loc).toEqual(['body', 'allowed_origins', 0]);
     const saved = await call(allowedOriginsRoute.PUT, 'PUT', '/chatbot/allowed-origins', { token, body: { allowed_origins: ['https://events.partner.org/x', '', '*.campus.io'] } });
     expect(saved.json).toMatchObject({ website_url: SITE, allowed_origins: ['https://events.partner.org', '*.campus.io'] });
+    // Links in answers stay clickable to the same sites, and to the school's action prompts (issue 31 item 8).
+    const prompt = await call(promptsRoute.POST, 'POST', '/action-prompts/', { token, body: { name: 'Book a tour', target_audience: 'Visitors', action_description: 'Book a campus tour.', action_type: 'link', action_data: 'https://calendly.com/riverside/tour', priority: 10, is_active: true } });
+    expect(prompt.status).toBe(201);
+    const cfg = await call(configRoute.GET, 'GET', '/api/widget/config', { headers: { 'x-api-key': key } });
+    expect(cfg.json.link_sites).toEqual({ domains: ['riverside.edu', 'campus.io'], hosts: ['events.partner.org', 'calendly.com'] });
+    await call(promptRoute.DELETE, 'DELETE', `/action-prompts/${prompt.json.id}`, { token, params: { id: String(prompt.json.id) } });
     expect((await ask(key, 'hi', {}, { origin: 'https://events.partner.org' })).status).toBe(200);
     expect((await ask(key, 'hi', {}, { origin: 'https://a.campus.io' })).status).toBe(200);
 

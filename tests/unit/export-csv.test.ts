@@ -9,6 +9,12 @@ describe('lib/export/csv', () => {
     expect([null, undefined, 42, true].map(inertCell)).toEqual(['', '', '42', 'true']);
   });
 
+  it('drops bidirectional controls, so a spreadsheet shows a cell as it was typed', () => {
+    expect(inertCell('invoice\u202Egnp.exe')).toBe('invoicegnp.exe');
+    expect(inertCell('\u2066=HYPERLINK("x")\u2069')).toBe('\'=HYPERLINK("x")');
+    expect(parse(csvRecords([['Eve\u202Blyn\u200F', 'שלום']]))).toEqual([['Evelyn', 'שלום']]);
+  });
+
   it('writes RFC 4180 records a parser reads back', () => {
     const records = [
       ['a,b', 'say "hi"', 'line\nbreak', 'Zoë 李'],

@@ -49,7 +49,7 @@ describe('renderMarkdown safety', () => {
 
 describe('renderMarkdown formatting', () => {
   it('renders http(s), mailto and tel links that open in a new tab without an opener', () => {
-    const html = renderMarkdown('[Apply](https://apply.example.edu/start?a=1&b=2) [Email](mailto:admissions@example.edu) [Call](tel:+15551234567) <https://example.edu>');
+    const html = renderMarkdown('[Apply](https://apply.example.edu/start?a=1&b=2) [Email](mailto:admissions@example.edu) [Call](tel:+15551234567) <https://example.edu>', { domains: ['example.edu'], hosts: [] });
     expect(links(html)).toEqual([
       '<a href="https://apply.example.edu/start?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">',
       '<a href="mailto:admissions@example.edu" target="_blank" rel="noopener noreferrer">',
@@ -71,6 +71,39 @@ describe('renderMarkdown formatting', () => {
 
   it('escapes code', () => {
     expect(renderMarkdown('`<b>`')).toBe('<p><code>&lt;b&gt;</code></p>\n');
+  });
+});
+
+describe('links to sites other than the school\'s', () => {
+  const school = { domains: ['riverside.edu'], hosts: ['apply.partner.org', 'calendly.com'] };
+
+  it('keeps links to the school, its subdomains, its listed sites and its action prompts clickable', () => {
+    const html = renderMarkdown('[Home](https://www.riverside.edu/) [Aid](http://aid.riverside.edu:8080/x) [Apply](https://apply.partner.org/start) [Tour](https://calendly.com/riverside/tour) [Mail](mailto:a@b.co) [Call](tel:+15551234567)', school);
+    expect(links(html).map((a) => /href="([^"]+)"/.exec(a)![1])).toEqual([
+      'https://www.riverside.edu/',
+      'http://aid.riverside.edu:8080/x',
+      'https://apply.partner.org/start',
+      'https://calendly.com/riverside/tour',
+      'mailto:a@b.co',
+      'tel:+15551234567',
+    ]);
+  });
+
+  it('shows any other link as its text with the domain visible, never clickable', () => {
+    for (const [src, shown] of [
+      ['[safe](https://evil.example/phish)', 'safe (evil.example)'],
+      ['[Riverside portal](https://riverside.edu.evil.example/login)', 'Riverside portal (riverside.edu.evil.example)'],
+      ['[x](https://evilriverside.edu/)', 'x (evilriverside.edu)'],
+      ['[Apply](https://partner.org/)', 'Apply (partner.org)'],
+      ['<https://evil.example/a>', 'https://evil.example/a (evil.example)'],
+      ['[**bold** link](https://evil.example)', 'bold link (evil.example)'],
+    ]) {
+      const html = renderMarkdown(src, school);
+      expect(links(html), src).toEqual([]);
+      expect(html.replace(/<[^>]+>/g, '').trim(), src).toBe(shown);
+    }
+    // Without the school's sites (no configuration), no web link is clickable.
+    expect(links(renderMarkdown('[Home](https://www.riverside.edu/)'))).toEqual([]);
   });
 });
 
