@@ -37,7 +37,7 @@ const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [4
 
 export const widgetOperations = defineOperations({
   personaInfo: { method: 'GET', path: '/api/widget/persona-info', ...widget, summary: '{greeting, ai_name, avatar_url}' },
-  config: { method: 'GET', path: '/api/widget/config', ...widget, summary: 'Widget styling (defaults filled in) and the public lead generation settings' },
+  config: { method: 'GET', path: '/api/widget/config', ...widget, summary: 'Widget styling (defaults filled in), the public lead generation settings, the ways to reach the office (handoff.contact_actions) and the sites links in answers may point to (link_sites {domains, hosts})' },
   chat: { method: 'POST', path: '/api/widget/chat', ...widget, errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}' },
   chatStream: {
     method: 'POST', path: '/api/widget/chat/stream', ...widget, body: chatRequestSchema,
