@@ -16,7 +16,7 @@ import * as chatRoute from '@/app/api/widget/chat/route';
 import * as configRoute from '@/app/api/widget/config/route';
 import * as handoffRoute from '@/app/api/widget/handoff/route';
 import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
-import { getDb } from '@/db/client';
+import { getDb, getDbKind } from '@/db/client';
 import { conversations, leads, mailOutbox } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, STRONG_PASSWORD } from './http';
@@ -212,7 +212,9 @@ describe('reaching a person', () => {
     const mailLines = logged.filter((l) => l.includes('[mail]'));
     expect(mailLines).toHaveLength(1);
     for (const line of logged) expect(line).not.toMatch(/[\r\n\u2028\u2029\u202e]/);
-    expect(mailLines[0]).toContain('Is there a tour?\\r\\n[lantern] FORGED LOG LINE\\u2028[mail] another');
+    // Only the embedded mode prints the body (so its owner can follow a reset link); escaped there.
+    if ((await getDbKind()) === 'pglite') expect(mailLines[0]).toContain('Is there a tour?\\r\\n[lantern] FORGED LOG LINE\\u2028[mail] another');
+    else expect(mailLines[0]).toContain('the body is not logged outside the embedded mode');
   });
 
   it("keeps schools apart: another school's key files the handoff under that school, never this one's", async () => {
