@@ -6,6 +6,17 @@ export async function register() {
   // Exits: a thrown error here leaves Next listening on a port that answers nothing.
   const { exitOnServerlessConfigProblem, serverlessHost } = await import('./db/host.mjs');
   exitOnServerlessConfigProblem();
+  // With REDIS_URL the limits of every instance live there: no Redis, no start (never a silent
+  // fallback to limits counted per process).
+  if (process.env.REDIS_URL) {
+    const { pingRedis, redisLabel } = await import('./lib/security/redis');
+    try {
+      await pingRedis(process.env.REDIS_URL);
+    } catch (err) {
+      console.error(`[lantern] REDIS_URL (${redisLabel()}) does not answer: ${(err as Error)?.message ?? err}. Start Redis there, or unset REDIS_URL to keep the limits in the database (docs/deploy.md).`);
+      process.exit(1);
+    }
+  }
   const { getDb } = await import('./db/client');
   // Open and migrate in the background: /health answers at once, the first data request waits for this.
   getDb().then(

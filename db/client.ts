@@ -40,6 +40,14 @@ type DbHandle = {
 // (PGlite has a single session for the whole process).
 const LOCK_CLASS = 7311;
 
+// Statements this process has sent to Postgres through the pool (postgres.js's debug hook): a test
+// counts what one request costs, so a new query on a hot path is a decision, not an accident.
+let statements = 0;
+const countStatement = () => {
+  statements += 1;
+};
+export const statementCount = () => statements;
+
 // One instance per process, kept on globalThis so dev-mode reloads reuse it (PGlite is single-process).
 const globalKey = Symbol.for('lantern.db');
 type GlobalSlot = { handle?: Promise<DbHandle> };
@@ -51,7 +59,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const max = Number(process.env.DATABASE_POOL_MAX || 10);
-    const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS });
+    const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS, debug: countStatement });
     // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
     const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
     const db = drizzle(client, { schema }) as unknown as Database;

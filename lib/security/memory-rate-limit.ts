@@ -1,58 +1,96 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { like, or } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
-import { AppError, tooManyRequests } from '@/lib/http/errors';
-import { consume } from './rate-limit';
+import { tooManyRequests } from '@/lib/http/errors';
+import { logValue } from '@/lib/system/log';
+import { flush as flushBatched, hitBatched, resetBatched } from './batched-counters';
+import { deleteRedisKeys, readyRedis, redis } from './redis';
 
-// The public widget API's fixed-window counters. On the embedded database (one process by design)
-// they are kept in this process (rate-limiter-flexible's memory store): a chat message must not pay
-// for database round trips just to be counted. On Postgres, where several instances may serve the
-// same school, they are counted in the database (rate_limit_counters), once across every instance.
+// The public widget API's and public calls' fixed-window counters, on the store made for them:
+// - REDIS_URL set: Redis (rate-limiter-flexible's Redis store), all of a request's limits in one
+//   round trip; while Redis is unreachable the visitor is let through, with a log line.
+// - Postgres without Redis: counted in this process first and added to rate_limit_counters in
+//   batches, so every instance shares the count without a write per request (batched-counters.ts).
+// - PGlite (one process by design): in this process's memory.
 export type MemoryLimit = { key: string; max: number; windowMs: number };
 
 // One limiter per limit shape: the maxima come from the environment and may change between calls.
-let limiters = new Map<string, RateLimiterMemory>();
+let memoryLimiters = new Map<string, RateLimiterMemory>();
+const redisLimiters = new Map<string, { client: object; limiter: RateLimiterRedis }>();
 
-function limiter(max: number, windowMs: number): RateLimiterMemory {
+function memoryLimiter(max: number, windowMs: number): RateLimiterMemory {
   const shape = `${max}/${windowMs}`;
-  let found = limiters.get(shape);
-  if (!found) limiters.set(shape, (found = new RateLimiterMemory({ points: max, duration: windowMs / 1000, keyPrefix: '' })));
+  let found = memoryLimiters.get(shape);
+  if (!found) memoryLimiters.set(shape, (found = new RateLimiterMemory({ points: max, duration: windowMs / 1000, keyPrefix: '' })));
   return found;
+}
+
+function redisLimiter(client: NonNullable<ReturnType<typeof redis>>, max: number, windowMs: number): RateLimiterRedis {
+  const shape = `${max}/${windowMs}`;
+  let found = redisLimiters.get(shape);
+  if (!found || found.client !== client) {
+    found = { client, limiter: new RateLimiterRedis({ storeClient: client, points: max, duration: Math.max(1, Math.round(windowMs / 1000)), keyPrefix: 'rl', rejectIfRedisNotReady: true }) };
+    redisLimiters.set(shape, found);
+  }
+  return found.limiter;
 }
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 
+/** The wait in ms before every limit has room again, -1 when all admit the hit; `consume` throws a RateLimiterRes when refused. */
+async function waitOf(limits: MemoryLimit[], consume: (l: MemoryLimit) => Promise<unknown>): Promise<number> {
+  const results = await Promise.allSettled(limits.map(consume));
+  let retryMs = -1;
+  for (const r of results) {
+    if (r.status === 'fulfilled') continue;
+    if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+    retryMs = Math.max(retryMs, r.reason.msBeforeNext);
+  }
+  return retryMs;
+}
+
+let lastOutageLog = 0;
+
 /**
- * Counts one hit against every limit; throws 429 (with Retry-After) when any is over. On Postgres
- * the keys are stored under `prefix` (`widget:` for the widget's limits, `public:` for the
- * per-operation limits of public routes, lib/security/public-limit.ts).
+ * Counts one hit against every limit; throws 429 (with Retry-After) when any is over. Keys are
+ * stored under `prefix` (`widget:` for the widget's limits, `public:` for the per-operation limits
+ * of public routes, lib/security/public-limit.ts). `perProcess`: counted in this process whatever
+ * the store.
  */
 export async function takeHits(limits: MemoryLimit[], { prefix = 'widget:', message = TOO_MANY_MESSAGES, perProcess = false } = {}): Promise<void> {
-  if (!perProcess && (await getDbKind()) === 'postgres') {
+  const keyed = limits.map((l) => ({ ...l, key: `${prefix}${l.key}` }));
+  const client = perProcess ? null : await readyRedis();
+  let retryMs: number;
+  if (client) {
     try {
-      await consume(limits.map((l) => ({ key: `${prefix}${l.key}`, max: l.max, windowSeconds: Math.max(1, Math.round(l.windowMs / 1000)) })));
+      retryMs = await waitOf(keyed, (l) => redisLimiter(client, l.max, l.windowMs).consume(l.key));
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) throw new AppError(429, message, err.headers);
-      throw err;
+      // Fail open: a visitor's question is answered when the counters cannot be reached.
+      if (Date.now() - lastOutageLog > 10_000) {
+        lastOutageLog = Date.now();
+        console.warn(`[limits] Redis did not answer; the widget's limits are not counted until it does: ${logValue((err as Error)?.message ?? err)}`);
+      }
+      return;
     }
-    return;
-  }
-  let retryMs = -1;
-  for (const limit of limits) {
-    try {
-      await limiter(limit.max, limit.windowMs).consume(`${prefix}${limit.key}`);
-    } catch (refused) {
-      if (!(refused instanceof RateLimiterRes)) throw refused;
-      retryMs = Math.max(retryMs, refused.msBeforeNext);
-    }
+  } else if (!perProcess && (await getDbKind()) === 'postgres') {
+    retryMs = await hitBatched(keyed);
+  } else {
+    retryMs = await waitOf(keyed, (l) => memoryLimiter(l.max, l.windowMs).consume(l.key));
   }
   if (retryMs >= 0) throw tooManyRequests(Math.max(retryMs, 1000) / 1000, message);
 }
 
-/** Tests start from empty counters (this process's, and the database's widget counters on Postgres). */
+/** Adds what this process has counted to the shared counters now (tests, and a stopping server). */
+export async function flushLimits(): Promise<void> {
+  if (!redis() && (await getDbKind()) === 'postgres') await flushBatched();
+}
+
+/** Tests start from empty counters (this process's, and the shared widget and public counters). */
 export async function resetMemoryLimits(): Promise<void> {
-  limiters = new Map();
+  memoryLimiters = new Map();
+  resetBatched();
+  if (redis()) await Promise.all([deleteRedisKeys('rl:widget:'), deleteRedisKeys('rl:public:')]);
   if ((await getDbKind()) === 'postgres') {
     const db = await getDb();
     await db.delete(rateLimitCounters).where(or(like(rateLimitCounters.key, 'widget:%'), like(rateLimitCounters.key, 'public:%')));

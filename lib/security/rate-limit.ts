@@ -1,10 +1,12 @@
 import 'server-only';
 import { lt } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { getDb } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
-import { tooManyRequests } from '@/lib/http/errors';
+import { AppError, tooManyRequests } from '@/lib/http/errors';
+import { logValue } from '@/lib/system/log';
+import { readyRedis, redis } from './redis';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -22,14 +24,29 @@ const counters = pgTable('rate_limit_counters', {
 });
 
 type Db = Awaited<ReturnType<typeof getDb>>;
-const limiters = new WeakMap<Db, Map<string, RateLimiterDrizzle>>();
+type Store = RateLimiterDrizzle | RateLimiterRedis;
+const limiters = new WeakMap<object, Map<string, Store>>();
 
-async function limiter(max: number, windowSeconds: number): Promise<RateLimiterDrizzle> {
+// Sign-in, reset and contact limits fail closed: without their counters they refuse (503), so a
+// Redis outage can never open the door to password guessing.
+const STORE_DOWN = 'This is unavailable for a moment. Please try again shortly.';
+
+/** With REDIS_URL: the Redis store (keys `rl:<key>`); otherwise rate_limit_counters in the database. */
+async function limiter(max: number, windowSeconds: number): Promise<Store> {
+  const client = await readyRedis();
+  if (client) {
+    let byShape = limiters.get(client);
+    if (!byShape) limiters.set(client, (byShape = new Map()));
+    const shape = `${max}/${windowSeconds}`;
+    let found = byShape.get(shape);
+    if (!found) byShape.set(shape, (found = new RateLimiterRedis({ storeClient: client, points: max, duration: windowSeconds, keyPrefix: 'rl', rejectIfRedisNotReady: true })));
+    return found;
+  }
   const db = await getDb();
   let byShape = limiters.get(db);
   if (!byShape) limiters.set(db, (byShape = new Map()));
   const shape = `${max}/${windowSeconds}`;
-  let found = byShape.get(shape);
+  let found = byShape.get(shape) as RateLimiterDrizzle | undefined;
   if (!found) {
     // Expired rows are removed by the scheduler's rate-limit cleanup, not by a timer per limiter.
     found = new RateLimiterDrizzle({ storeClient: db, schema: counters, points: max, duration: windowSeconds, keyPrefix: '', clearExpiredByTimeout: false });
@@ -38,12 +55,23 @@ async function limiter(max: number, windowSeconds: number): Promise<RateLimiterD
   return found;
 }
 
+/** A store error from Redis as 503 (fail closed); database errors pass on (db/faults.ts answers them). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof RateLimiterRes || !redis()) throw err;
+    console.warn(`[limits] Redis did not answer; refusing until it does: ${logValue((err as Error)?.message ?? err)}`);
+    throw new AppError(503, STORE_DOWN, { 'Retry-After': '5' });
+  }
+}
+
 /**
  * Counts one hit against every limit and refuses it (429 with Retry-After) when any is over.
  * Answers each counter's count, this hit included.
  */
 export async function consume(limits: Limit[]): Promise<number[]> {
-  const results = await Promise.allSettled(limits.map(async (l) => (await limiter(l.max, l.windowSeconds)).consume(l.key)));
+  const results = await Promise.allSettled(limits.map((l) => guarded(async () => (await limiter(l.max, l.windowSeconds)).consume(l.key))));
   const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
   if (refused.length === 0) return results.map((r) => (r as PromiseFulfilledResult<RateLimiterRes>).value.consumedPoints);
   const failure = refused.find((reason) => !(reason instanceof RateLimiterRes));
@@ -54,28 +82,28 @@ export async function consume(limits: Limit[]): Promise<number[]> {
 
 /** Refuses (429) when any counter is already over its limit, without counting this request. */
 export async function assertUnder(limits: Limit[]): Promise<void> {
-  const counts = await Promise.all(limits.map(async (l) => [l, await (await limiter(l.max, l.windowSeconds)).get(l.key)] as const));
+  const counts = await Promise.all(limits.map(async (l) => [l, await guarded(async () => (await limiter(l.max, l.windowSeconds)).get(l.key))] as const));
   const over = counts.filter(([l, res]) => res !== null && res.consumedPoints > l.max);
   if (over.length) throw tooManyRequests(Math.max(1000, ...over.map(([, res]) => res!.msBeforeNext)) / 1000);
 }
 
 /** Gives back the hit of a request that turned out not to count (a sign-in that succeeded). */
 export async function refund(limits: Limit[]): Promise<void> {
-  await Promise.all(limits.map(async (l) => (await limiter(l.max, l.windowSeconds)).reward(l.key)));
+  await Promise.all(limits.map((l) => guarded(async () => (await limiter(l.max, l.windowSeconds)).reward(l.key))));
 }
 
 export async function clearLimits(keys: string[]): Promise<void> {
   const any = await limiter(1, 1);
-  await Promise.all(keys.map((key) => any.delete(key)));
+  await Promise.all(keys.map((key) => guarded(() => any.delete(key))));
 }
 
 /** Remembers a fact about a key for a while (a client that signed in to an account). */
 export async function remember(key: string, seconds: number): Promise<void> {
-  await (await limiter(1, seconds)).set(key, 1, seconds);
+  await guarded(async () => (await limiter(1, seconds)).set(key, 1, seconds));
 }
 
 export async function remembered(key: string): Promise<boolean> {
-  return (await (await limiter(1, 1)).get(key)) !== null;
+  return (await guarded(async () => (await limiter(1, 1)).get(key))) !== null;
 }
 
 /** Removes counters whose window has passed. */

@@ -8,6 +8,8 @@ import { runMigrations } from '@/db/migrate';
 // Route handlers are called as `npm start` serves them: behind its front server, which sets the client
 // address header from the socket (tests/integration/http.ts sends it for the simulated client).
 process.env.LANTERN_FRONT_SERVER = '1';
+// With REDIS_URL (CI's second pass of the limit tests), each file counts under keys of its own.
+process.env.REDIS_KEY_PREFIX = `lantern-test-${randomBytes(6).toString('hex')}:`;
 
 let dropDatabase: (() => Promise<void>) | undefined;
 

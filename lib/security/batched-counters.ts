@@ -1,0 +1,116 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { getDb, resultRows } from '@/db/client';
+import { logError } from '@/lib/system/log';
+
+// The widget's and public calls' limits on Postgres without Redis, shared by every instance through
+// rate_limit_counters but without a write per request. Each instance counts in memory first and
+// refuses there when its view of a counter is full; what it has admitted is added to the shared
+// rows in one statement for all counters, every FLUSH_MS or at once when a counter has gathered its
+// slack (`slackOf`), and each flush reads back the totals of every instance. So a school's busy hour
+// writes a few statements a second per instance instead of four upserts per message on one hot row.
+// Precision given up (docs/decisions.md): an instance admits at most `slackOf(max)` hits per counter
+// beyond the last total it read, so a limit of `max` lets through at most max + slack per instance
+// in a window.
+
+export type Counted = { key: string; max: number; windowMs: number };
+
+const FLUSH_MS = 250;
+
+/** Hits an instance may admit on a counter before it must add them to the shared count: a tenth of the limit, at least 2. */
+export const slackOf = (max: number) => Math.max(2, Math.ceil(max / 10));
+
+type Counter = { shared: number; pending: number; sending: number; windowEnd: number; windowMs: number };
+const counters = new Map<string, Counter>();
+let flushing: Promise<void> | null = null;
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function counterOf(l: Counted, now: number): Counter {
+  let c = counters.get(l.key);
+  if (!c) counters.set(l.key, (c = { shared: 0, pending: 0, sending: 0, windowEnd: now + l.windowMs, windowMs: l.windowMs }));
+  // The window has passed here: the shared total starts again (the next flush reads the real one).
+  if (now >= c.windowEnd) {
+    c.shared = 0;
+    c.windowEnd = now + l.windowMs;
+  }
+  return c;
+}
+
+/**
+ * Counts one hit on every counter unless one of them is full in this instance's view: then nothing
+ * is counted and the answer is the wait in ms until that window ends; -1 when admitted.
+ */
+export async function hitBatched(limits: Counted[]): Promise<number> {
+  const now = Date.now();
+  const list = limits.map((l) => [l, counterOf(l, now)] as const);
+  let retryMs = -1;
+  for (const [l, c] of list) if (c.shared + c.pending + c.sending + 1 > l.max) retryMs = Math.max(retryMs, c.windowEnd - now);
+  if (retryMs >= 0) return retryMs;
+  let due = false;
+  for (const [l, c] of list) {
+    c.pending += 1;
+    if (c.pending >= slackOf(l.max)) due = true;
+  }
+  timer ??= setInterval(() => void flush().catch(() => {}), FLUSH_MS);
+  timer.unref?.();
+  // A counter that has used its slack is added to the shared count before the hit is answered.
+  if (due) await flush();
+  return -1;
+}
+
+/** Adds every counter's pending hits to the shared rows in one statement and reads the totals back. */
+export function flush(): Promise<void> {
+  // One flush at a time; a caller that arrives during one waits for it and then sends its own.
+  const run = (flushing ?? Promise.resolve()).then(send, send);
+  flushing = run.finally(() => {
+    if (flushing === run) flushing = null;
+  });
+  return run;
+}
+
+async function send(): Promise<void> {
+  const batch = [...counters].filter(([, c]) => c.pending > 0);
+  const now = Date.now();
+  // Forget counters whose window is over and that have nothing left to send.
+  for (const [key, c] of counters) if (c.pending === 0 && c.sending === 0 && now >= c.windowEnd) counters.delete(key);
+  if (!batch.length) return;
+  for (const [, c] of batch) {
+    c.sending = c.pending;
+    c.pending = 0;
+  }
+  try {
+    const db = await getDb();
+    const rows = resultRows<{ key: string; count: number; ends_in: number }>(
+      await db.execute(sql`
+        insert into rate_limit_counters (key, count, expires_at, window_start)
+        select t.key, t.delta, now() + t.window_ms * interval '1 millisecond', now()
+        from jsonb_to_recordset(${JSON.stringify(batch.map(([key, c]) => ({ key, delta: c.sending, window_ms: c.windowMs })))}::jsonb) as t(key text, delta int, window_ms int)
+        on conflict (key) do update set
+          count = case when rate_limit_counters.expires_at <= now() then excluded.count else rate_limit_counters.count + excluded.count end,
+          window_start = case when rate_limit_counters.expires_at <= now() then now() else rate_limit_counters.window_start end,
+          expires_at = case when rate_limit_counters.expires_at <= now() then excluded.expires_at else rate_limit_counters.expires_at end
+        returning key, count, greatest(0, extract(epoch from (expires_at - now())) * 1000)::float8 as ends_in`),
+    );
+    const at = Date.now();
+    for (const row of rows) {
+      const c = counters.get(row.key);
+      if (!c) continue;
+      c.shared = Number(row.count);
+      c.windowEnd = at + Number(row.ends_in);
+    }
+    for (const [, c] of batch) c.sending = 0;
+  } catch (err) {
+    // Not lost: counted again with the next flush.
+    for (const [, c] of batch) {
+      c.pending += c.sending;
+      c.sending = 0;
+    }
+    console.error(`[limits] could not add the counted hits to the shared counters: ${logError(err)}`);
+    throw err;
+  }
+}
+
+/** Tests: forget what this process counted (the shared rows are the database's). */
+export function resetBatched(): void {
+  counters.clear();
+}
