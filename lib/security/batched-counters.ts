@@ -9,16 +9,17 @@ import { logError } from '@/lib/system/log';
 // rows in one statement for all counters, every FLUSH_MS or at once when a counter has gathered its
 // slack (`slackOf`), and each flush reads back the totals of every instance. So a school's busy hour
 // writes a few statements a second per instance instead of four upserts per message on one hot row.
-// Precision given up (docs/decisions.md): an instance admits at most `slackOf(max)` hits per counter
-// beyond the last total it read, so a limit of `max` lets through at most max + slack per instance
-// in a window.
+// The hit that uses up a counter's slack is decided on the shared total read back with its flush,
+// as a database counter would decide it. Precision given up (docs/decisions.md): the hits before it
+// are decided on the last total this instance read, so an instance may admit at most slack - 1 hits
+// per counter and window beyond the limit; a limit of 10 or less has a slack of 1 and is exact.
 
 export type Counted = { key: string; max: number; windowMs: number };
 
 const FLUSH_MS = 250;
 
-/** Hits an instance may admit on a counter before it must add them to the shared count: a tenth of the limit, at least 2. */
-export const slackOf = (max: number) => Math.max(2, Math.ceil(max / 10));
+/** Hits an instance gathers on a counter before it adds them to the shared count: a tenth of the limit, at least 1. */
+export const slackOf = (max: number) => Math.max(1, Math.floor(max / 10));
 
 type Counter = { shared: number; pending: number; sending: number; windowEnd: number; windowMs: number };
 const counters = new Map<string, Counter>();
@@ -53,9 +54,13 @@ export async function hitBatched(limits: Counted[]): Promise<number> {
   }
   timer ??= setInterval(() => void flush().catch(() => {}), FLUSH_MS);
   timer.unref?.();
-  // A counter that has used its slack is added to the shared count before the hit is answered.
-  if (due) await flush();
-  return -1;
+  if (!due) return -1;
+  // A counter has used its slack: the hits go to the shared count now, and this one is judged by the
+  // total of every instance, itself included (over the limit: refused, and counted, as in a database).
+  await flush();
+  const after = Date.now();
+  for (const [l, c] of list) if (c.shared > l.max) retryMs = Math.max(retryMs, c.windowEnd - after);
+  return retryMs;
 }
 
 /** Adds every counter's pending hits to the shared rows in one statement and reads the totals back. */
@@ -67,6 +72,10 @@ export function flush(): Promise<void> {
   });
   return run;
 }
+
+let statementsSent = 0;
+/** Flush statements sent by this process (a test of a request's statements leaves them out). */
+export const flushStatements = () => statementsSent;
 
 async function send(): Promise<void> {
   const batch = [...counters].filter(([, c]) => c.pending > 0);
@@ -80,6 +89,7 @@ async function send(): Promise<void> {
   }
   try {
     const db = await getDb();
+    statementsSent += 1;
     const rows = resultRows<{ key: string; count: number; ends_in: number }>(
       await db.execute(sql`
         insert into rate_limit_counters (key, count, expires_at, window_start)

@@ -23,7 +23,6 @@ const counters = pgTable('rate_limit_counters', {
     .$defaultFn(() => new Date()),
 });
 
-type Db = Awaited<ReturnType<typeof getDb>>;
 type Store = RateLimiterDrizzle | RateLimiterRedis;
 const limiters = new WeakMap<object, Map<string, Store>>();
 

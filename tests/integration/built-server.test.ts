@@ -34,6 +34,17 @@ describe.skipIf(why)('the built server', () => {
     server.child.kill('SIGTERM');
   }, 120_000);
 
+  it('refuses to start when REDIS_URL does not answer, naming it, and exits non-zero', async () => {
+    const closed = await freePort();
+    const server = spawnServer(await freePort(), { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-redis-')), AUTH_SECRET: 'built-server-secret-0123456789abcdef', LANTERN_SCHEDULER: 'off', REDIS_URL: `redis://:hunter2@127.0.0.1:${closed}` });
+    children.push(server);
+    const code = await new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    expect(code).toBe(1);
+    const log = server.log.join('');
+    expect(log).toContain(`[lantern] REDIS_URL (redis://:***@127.0.0.1:${closed}) does not answer`);
+    expect(log).not.toContain('hunter2');
+  }, 60_000);
+
   it('the standalone server refuses a serverless host without its settings and exits 1', async () => {
     const entry = path.join(root, '.next/standalone/server.js');
     const server = spawnServer(await freePort(), { VERCEL: '1', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-refused-')) }, entry);

@@ -39,6 +39,9 @@ function startInstance(port: number, entry: string): Instance {
     port,
     {
       DATABASE_URL: process.env.LANTERN_TEST_DATABASE_URL,
+      // CI runs this file once more with REDIS_URL: the instances then count their limits there.
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX,
       AUTH_SECRET: SECRET,
       DATA_DIR: dataDir,
       WIDGET_SESSION_LIMIT_PER_MINUTE: String(SESSION_LIMIT),

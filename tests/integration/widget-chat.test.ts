@@ -27,7 +27,8 @@ import * as eventsRoute from '@/app/api/widget/events/route';
 import * as personaRoute from '@/app/api/widget/persona-info/route';
 import * as frameRoute from '@/app/widget/frame/route';
 import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
-import { getDb, getDbKind } from '@/db/client';
+import { getDb, getDbKind, statementCount } from '@/db/client';
+import { flushStatements } from '@/lib/security/batched-counters';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
 import { call, fromClient, STRONG_PASSWORD } from './http';
@@ -432,6 +433,20 @@ describe('conversation logging', () => {
     expect((await event({ session_id: 'funnel', event_type: 'page_scrolled' })).status).toBe(422);
     const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token });
     expect(list.json.find((c: { session_id: string }) => c.session_id === 'funnel')).toMatchObject({ user_thumbs_down_count: 1, user_thumbs_up_count: 0, message_count: 2 });
+  });
+
+  // A new statement on the chat's hot path is a decision, not an accident (issue 32): the key lookup
+  // and the stored turn. The limits are counted in process and added to the shared counters in
+  // batches, the assistant and the retrieval index come from caches kept by version.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on Postgres one chat message costs two statements: the key lookup and the stored turn', async () => {
+    const key = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token })).json.api_key;
+    expect((await ask(key, 'How much is tuition?', { session_id: 'statements-warm' })).status).toBe(200);
+    for (const [i, message] of ['How much is tuition?', 'When is the application deadline?', 'Do you have housing?'].entries()) {
+      const [before, flushesBefore] = [statementCount(), flushStatements()];
+      const res = await ask(key, message, { session_id: `statements-${i}` });
+      expect(res.status).toBe(200);
+      expect(statementCount() - before - (flushStatements() - flushesBefore), message).toBe(2);
+    }
   });
 
   it('marks test chats and stores the client only as a keyed hash', async () => {
