@@ -63,7 +63,8 @@ function prepareBase(): string {
   for (const file of ['bench/chat-seed.ts', 'bench/knowledge-data.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
   console.log(`[compare] building ${short}`);
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
-  run(process.execPath, ['scripts/build.mjs'], dir, env);
+  // That commit's own build command.
+  run('npm', ['run', 'build'], dir, env);
   fs.writeFileSync(built, sha);
   return dir;
 }

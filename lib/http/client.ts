@@ -62,6 +62,12 @@ export function hashClientAddress(address: string): string {
   return createHmac('sha256', getAuthSecret()).update(clientBucket(address)).digest('hex').slice(0, 32);
 }
 
+// A request asks for its client's hash more than once (its public-call limit, then its widget key's
+// checks): one HMAC per request.
+const hashes = new WeakMap<Request, string>();
+
 export function clientHash(req: Request): string {
-  return hashClientAddress(clientAddress(req));
+  let hash = hashes.get(req);
+  if (hash === undefined) hashes.set(req, (hash = hashClientAddress(clientAddress(req))));
+  return hash;
 }
