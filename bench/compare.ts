@@ -1,10 +1,10 @@
 // The chat's regression gate: `npm run bench:compare -- <commit>` builds <commit> in a temporary
 // folder, then runs the same chat load (POST /api/widget/chat, 16 connections, the widget's limits
 // opened wide but still counted, as bench/server.ts does) against it and against this working tree
-// alternately, two rounds each, on PGlite and on Postgres (when one answers), and prints each
+// alternately, three rounds each, on PGlite and on Postgres (when one answers), and prints each
 // round, the ratio of the working tree to the commit, and the budgets of issue 32.
 //   Budgets: throughput ratio >= 1.0; server time p50 <= 5 ms.
-//   Options: --rounds N (2), --duration S (10), --redis (also the working tree with REDIS_URL).
+//   Options: --rounds N (3), --duration S (10), --redis (also the working tree with REDIS_URL).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,10 +27,10 @@ for (let i = 0; i < args.length; i++) {
 }
 const commitArg = positional[0];
 if (!commitArg) {
-  console.error('usage: npm run bench:compare -- <commit> [--rounds 2] [--duration 10] [--redis]');
+  console.error('usage: npm run bench:compare -- <commit> [--rounds 3] [--duration 10] [--redis]');
   process.exit(2);
 }
-const ROUNDS = Number(opt('--rounds', '2'));
+const ROUNDS = Number(opt('--rounds', '3'));
 const DURATION = Number(opt('--duration', '10'));
 const WITH_REDIS = args.includes('--redis');
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -47,7 +47,8 @@ const run = (cmd: string, cmdArgs: string[], cwd: string, env: NodeJS.ProcessEnv
 /** The commit's tree, built, in a folder kept between runs (its build is reused). */
 function prepareBase(): string {
   const dir = path.join(os.tmpdir(), `lantern-compare-${sha}`);
-  const built = path.join(dir, '.next', 'lantern-compare-built');
+  // Outside .next: a build wipes .next.
+  const built = path.join(dir, '.lantern-compare-built');
   if (fs.existsSync(built)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -63,8 +64,10 @@ function prepareBase(): string {
   for (const file of ['bench/chat-seed.ts', 'bench/knowledge-data.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
   console.log(`[compare] building ${short}`);
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
-  // That commit's own build command.
-  run('npm', ['run', 'build'], dir, env);
+  // As that commit's `npm start` would build it (recording its build stamp, so its start does not
+  // build again), else its own build command.
+  if (fs.existsSync(path.join(dir, 'scripts/build-stamp.mjs'))) run(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/build-stamp.mjs'); await m.ensureBuilt(process.cwd());"], dir, env);
+  else run('npm', ['run', 'build'], dir, env);
   fs.writeFileSync(built, sha);
   return dir;
 }

@@ -107,7 +107,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Database;
+  // PGlite has no driver hook: drizzle's logger sees every statement the app sends through it.
+  const db = drizzle(client, { schema, logger: { logQuery: countStatement } }) as unknown as Database;
   const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
     const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, key]);
     if (!res.rows[0]?.ok) return null;
