@@ -33,11 +33,16 @@ type PreparedTurn = {
   /** Whether an answer is one the assistant could give (false: it said it does not have that information). */
   answered: (answer: string) => boolean;
   call: Parameters<typeof generateText>[0];
+  /**
+   * The built-in model's input when it answers: a whole answer is composed here directly, without
+   * the AI SDK's prompt checks (a sixth of a message's CPU, for a model that reads none of it).
+   */
+  local: ComposeInput | null;
   /** Stores the finished turn (when logging is on) and answers its message_index. */
   finish: (answer: string) => Promise<StoredTurn | null>;
 };
 
-export type Turn = Omit<PreparedTurn, 'call'> & {
+export type Turn = Omit<PreparedTurn, 'call' | 'local'> & {
   /** The model's text as it arrives. */
   textStream: AsyncIterable<string>;
 };
@@ -197,6 +202,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     language,
     // The built-in model's answer says so itself; a configured model is also judged by the threshold.
     answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
+    local: info.mode === 'local' ? local : null,
     call: {
       model: chatModel(),
       system,
@@ -223,7 +229,8 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
 
 /** POST /api/widget/chat/stream: the answer as the model writes it (AI SDK streamText). */
 export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
-  const { call, ...turn } = await prepareTurn(caller, input);
+  const { call, sessionId, language, answered, finish } = await prepareTurn(caller, input);
+  const turn = { sessionId, language, answered, finish };
   // Failures surface as error parts of the stream (textOf); keep the SDK from logging them twice.
   const result = streamText({ ...call, onError: () => {} });
   return { ...turn, textStream: textOf(result.fullStream) };
@@ -249,7 +256,7 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {
-    answer = (await generateText(turn.call)).text;
+    answer = turn.local ? composeAnswer(turn.local).text : (await generateText(turn.call)).text;
   } catch (err) {
     console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);

@@ -58,8 +58,21 @@ export function clientBucket(address: string): string {
 }
 
 /** A keyed hash of a client address: enough to rate-limit, never stored in the clear. */
+// A visitor sends many requests from one address: its hash is kept (bounded; dropped whole when full).
+const addressHashes = new Map<string, string>();
+const MAX_ADDRESS_HASHES = 50_000;
+
 export function hashClientAddress(address: string): string {
-  return createHmac('sha256', getAuthSecret()).update(clientBucket(address)).digest('hex').slice(0, 32);
+  const secret = getAuthSecret();
+  const bucket = clientBucket(address);
+  const cacheKey = `${secret.length}:${secret.slice(0, 8)}:${bucket}`;
+  let hash = addressHashes.get(cacheKey);
+  if (hash === undefined) {
+    hash = createHmac('sha256', secret).update(bucket).digest('hex').slice(0, 32);
+    if (addressHashes.size >= MAX_ADDRESS_HASHES) addressHashes.clear();
+    addressHashes.set(cacheKey, hash);
+  }
+  return hash;
 }
 
 // A request asks for its client's hash more than once (its public-call limit, then its widget key's
