@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
-import { logError } from '@/lib/system/log';
+import { getSidelineDb, resultRows } from '@/db/client';
+import { logValue } from '@/lib/system/log';
 
 // The widget's and public calls' limits on Postgres without Redis, shared by every instance through
 // rate_limit_counters but without a write per request. Each instance counts in memory first and
@@ -74,6 +74,7 @@ export function flush(): Promise<void> {
 }
 
 let statementsSent = 0;
+let lastFailureLog = 0;
 /** Flush statements sent by this process (a test of a request's statements leaves them out). */
 export const flushStatements = () => statementsSent;
 
@@ -88,7 +89,9 @@ async function send(): Promise<void> {
     c.pending = 0;
   }
   try {
-    const db = await getDb();
+    // Flushes go one at a time over the instance's own side connection (the heartbeat's), so a
+    // pool held by requests never holds the counters back, nor do they take a request's connection.
+    const db = await getSidelineDb();
     statementsSent += 1;
     const rows = resultRows<{ key: string; count: number; ends_in: number }>(
       await db.execute(sql`
@@ -115,7 +118,10 @@ async function send(): Promise<void> {
       c.pending += c.sending;
       c.sending = 0;
     }
-    console.error(`[limits] could not add the counted hits to the shared counters: ${logError(err)}`);
+    if (Date.now() - lastFailureLog > 10_000) {
+      lastFailureLog = Date.now();
+      console.error(`[limits] could not add the counted hits to the shared counters (tried again every ${FLUSH_MS} ms): ${logValue((err as { cause?: Error })?.cause?.message ?? (err as Error)?.message ?? err)}`);
+    }
     throw err;
   }
 }
