@@ -14,9 +14,8 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { closeDb, installDatabase, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { knowledgeChunks, schools } from '../db/schema';
-import { issueKey } from '../lib/widget/keys';
-import { passage, QUESTIONS } from './knowledge-data';
+import { seedChatSchool } from './chat-seed';
+import { QUESTIONS } from './knowledge-data';
 import type { ChildProcess } from 'node:child_process';
 import { BENCH_SECRET, percentile, startLantern, stopLantern } from './server';
 
@@ -32,23 +31,10 @@ const pct = percentile;
 
 async function seed(handle: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
   installDatabase(handle);
-  const [school] = await handle.db
-    .insert(schools)
-    .values({ name: 'Bench College', tuitionInfo: 'Undergraduate tuition is $24,500 per year.', contactPoints: [{ name: 'Office of Admissions', email: 'admissions@bench.edu', phone: '+1 503 555 0100' }] })
-    .returning({ id: schools.id });
-  const schoolId = school!.id;
-  await handle.db.insert(knowledgeChunks).values({ schoolId, sourceType: 'school', sourceId: 'school:tuition', title: 'Tuition and costs at Bench College', content: 'Undergraduate tuition is $24,500 per year. Room and board average $11,200.' });
-  for (let i = 0; i < CHUNKS - 1; i += 500) {
-    await handle.db.insert(knowledgeChunks).values(
-      Array.from({ length: Math.min(500, CHUNKS - 1 - i) }, (_, k) => ({ schoolId, sourceType: 'web_link' as const, sourceId: String(i + k), title: `Page ${i + k}`, content: passage(i + k) })),
-    );
-  }
-  const key = await issueKey(schoolId, 'public');
+  const key = await seedChatSchool(handle.db);
   await closeDb();
   return key;
 }
-
-
 
 let counter = 0;
 function body(session?: string) {

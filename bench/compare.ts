@@ -5,7 +5,7 @@
 // round, the ratio of the working tree to the commit, and the budgets of issue 32.
 //   Budgets: throughput ratio >= 1.0; server time p50 <= 5 ms.
 //   Options: --rounds N (3), --duration S (10), --redis (also the working tree with REDIS_URL).
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 import { QUESTIONS } from './knowledge-data';
-import { BENCH_SECRET, percentile, root } from './server';
+import { BENCH_SECRET, percentile, root, startLantern, stopLantern } from './server';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -80,38 +80,8 @@ function seed(tree: string, target: { pglite: string } | { url: string }): strin
   return key;
 }
 
-async function start(tree: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(tree, 'scripts/start.mjs')], {
-    cwd: tree,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      AUTH_SECRET: BENCH_SECRET,
-      LANTERN_SCHEDULER: 'off',
-      WIDGET_KEY_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_CLIENT_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
-      WIDGET_CLIENT_CALLS_PER_MINUTE: '10000000',
-      PUBLIC_CALLS_PER_MINUTE: '10000000',
-      TRUSTED_PROXIES: 'loopback',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (const t = performance.now(); performance.now() - t < 120_000; ) {
-    if (child.exitCode !== null) throw new Error(`the server in ${tree} exited (${child.exitCode})`);
-    if (await fetch(`http://127.0.0.1:${PORT}/health`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the server in ${tree} did not start`);
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const start = (tree: string, env: Record<string, string>) => startLantern(PORT, env, tree);
+const stop = stopLantern;
 
 let counter = 0;
 const body = () => JSON.stringify({ message: QUESTIONS[++counter % QUESTIONS.length], session_id: `cmp-${counter}` });

@@ -14,10 +14,13 @@ export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789';
 /** The value at percentile `p` (0–100) of `xs`. */
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-/** Starts the built app on `port` with `env` over the bench defaults; resolves once /health answers. */
-export async function startLantern(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
+/**
+ * Starts the built app on `port` with `env` over the bench defaults; resolves once /health answers.
+ * `dir`: the tree to start (bench/compare.ts starts another commit's), this one by default.
+ */
+export async function startLantern(port: number, env: Record<string, string> = {}, dir = root): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(dir, 'scripts/start.mjs')], {
+    cwd: dir,
     env: {
       ...process.env,
       PORT: String(port),
