@@ -1,6 +1,6 @@
 import { clientHash } from '@/lib/http/client';
 import { publicLimitOf, type Operation } from '@/lib/http/operation';
-import { takeHits } from './memory-rate-limit';
+import { takeHits } from './request-limits';
 
 /**
  * Counts this call against its operation's per-client limit before anything else is read (so a

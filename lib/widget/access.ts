@@ -4,7 +4,7 @@ import { getDb, type Database } from '@/db/client';
 import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind, type ConversationSource } from '@/db/schema';
 import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
 import { clientHash } from '@/lib/http/client';
-import { takeHits, type MemoryLimit } from '@/lib/security/memory-rate-limit';
+import { takeHits, type RequestLimit } from '@/lib/security/request-limits';
 import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
 import { frameAncestorSources, isLoopbackHost, originAllowed, originIndex, type OriginPolicy } from './origins';
@@ -149,7 +149,7 @@ const perMinute = (name: string, fallback: number) => {
  * school's model spending; WIDGET_KEY_LIMIT_PER_MINUTE raises it for a busy site.
  */
 export async function limitChat(caller: WidgetCaller, sessionId: string | null): Promise<void> {
-  const limits: MemoryLimit[] = [
+  const limits: RequestLimit[] = [
     { key: `chat:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
     { key: `chat:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_LIMIT_PER_MINUTE', 600), windowMs: 60_000 },
   ];

@@ -11,7 +11,7 @@ import * as contactRoute from '@/app/(rest)/schools/my-school/contact/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import { drainJobs } from '@/lib/jobs/runner';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 // Issue 15, item 2 (part): retrieval that understands visitors, through the public widget API.

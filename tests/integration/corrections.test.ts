@@ -17,7 +17,7 @@ import * as chatRoute from '@/app/api/widget/chat/route';
 import { getDb } from '@/db/client';
 import { conversationRatings, conversations, corrections } from '@/db/schema';
 import { drainJobs } from '@/lib/jobs/runner';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 // Issue 18, item 3: staff corrections of answers, a question-and-answer knowledge item the chat

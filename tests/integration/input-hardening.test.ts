@@ -10,7 +10,7 @@ import * as chatRoute from '@/app/api/widget/chat/route';
 import * as leadsRoute from '@/app/api/widget/leads/route';
 import { getDb } from '@/db/client';
 import { blobs, conversationMessages, leads } from '@/db/schema';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 // Bad input found by fuzzing (issue 14, items 1 and 2): each answers 4xx before anything is stored.

@@ -3,7 +3,7 @@ import { like } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
-import { flushLimits, resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { flushLimits, resetMemoryLimits } from '@/lib/security/request-limits';
 import { readyRedis, redisKeyPrefix } from '@/lib/security/redis';
 import { call } from './http';
 

@@ -5,7 +5,7 @@ import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import { signInDelayMs } from '@/lib/auth/accounts';
 import { consume } from '@/lib/security/rate-limit';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { issueKey } from '@/lib/widget/keys';
 import { call, createSchool, fromClient, STRONG_PASSWORD, unique } from './http';
 

@@ -19,7 +19,7 @@ import { mailOutbox } from '@/db/schema';
 import '@/lib/crm/lead-listener';
 import { drainJobs } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { call, unique } from './http';
 

@@ -8,7 +8,7 @@ import * as chatRoute from '@/app/api/widget/chat/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings } from '@/db/schema';
 import { and, desc, eq } from 'drizzle-orm';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 

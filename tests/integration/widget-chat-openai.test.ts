@@ -11,7 +11,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as personaRoute from '@/app/(rest)/ai-settings/persona/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import * as streamRoute from '@/app/api/widget/chat/stream/route';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 // A small server speaking the OpenAI Chat Completions API with streaming, as OpenAI, Ollama or

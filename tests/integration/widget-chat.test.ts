@@ -30,7 +30,7 @@ import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
 import { getDb, getDbKind, statementCount } from '@/db/client';
 import { flushStatements } from '@/lib/security/batched-counters';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, fromClient, STRONG_PASSWORD } from './http';
 
 let su: string;

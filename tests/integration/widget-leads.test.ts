@@ -16,7 +16,7 @@ import * as configRoute from '@/app/api/widget/config/route';
 import * as leadsRoute from '@/app/api/widget/leads/route';
 import { getDb } from '@/db/client';
 import { leads } from '@/db/schema';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 let su: string;

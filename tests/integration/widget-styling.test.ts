@@ -11,7 +11,7 @@ import * as configRoute from '@/app/api/widget/config/route';
 import * as openapiRoute from '@/app/openapi.json/route';
 import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { deleteUnreferencedUploads } from '@/lib/storage/blobs';
 import { STYLING_FIELDS, stylingSchema, type WidgetStyling } from '@/lib/widget/styling';
 import { GIF_1x1, PNG_1x1, SVG } from '../fixtures/images';

@@ -18,7 +18,7 @@ import * as handoffRoute from '@/app/api/widget/handoff/route';
 import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
 import { getDb, getDbKind } from '@/db/client';
 import { conversations, leads, mailOutbox } from '@/db/schema';
-import { resetMemoryLimits } from '@/lib/security/memory-rate-limit';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
 // Issue 26: visitors' languages (the model is asked for the visitor's language; the built-in model

@@ -13,7 +13,7 @@ import { deleteRedisKeys, readyRedis, redis } from './redis';
 // - Postgres without Redis: counted in this process first and added to rate_limit_counters in
 //   batches, so every instance shares the count without a write per request (batched-counters.ts).
 // - PGlite (one process by design): in this process's memory.
-export type MemoryLimit = { key: string; max: number; windowMs: number };
+export type RequestLimit = { key: string; max: number; windowMs: number };
 
 // One limiter per limit shape: the maxima come from the environment and may change between calls.
 let memoryLimiters = new Map<string, RateLimiterMemory>();
@@ -39,7 +39,7 @@ function redisLimiter(client: NonNullable<ReturnType<typeof redis>>, max: number
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 
 /** The wait in ms before every limit has room again, -1 when all admit the hit; `consume` throws a RateLimiterRes when refused. */
-async function waitOf(limits: MemoryLimit[], consume: (l: MemoryLimit) => Promise<unknown>): Promise<number> {
+async function waitOf(limits: RequestLimit[], consume: (l: RequestLimit) => Promise<unknown>): Promise<number> {
   const results = await Promise.allSettled(limits.map(consume));
   let retryMs = -1;
   for (const r of results) {
@@ -58,7 +58,7 @@ let lastOutageLog = 0;
  * of public routes, lib/security/public-limit.ts). `perProcess`: counted in this process whatever
  * the store.
  */
-export async function takeHits(limits: MemoryLimit[], { prefix = 'widget:', message = TOO_MANY_MESSAGES, perProcess = false } = {}): Promise<void> {
+export async function takeHits(limits: RequestLimit[], { prefix = 'widget:', message = TOO_MANY_MESSAGES, perProcess = false } = {}): Promise<void> {
   const keyed = limits.map((l) => ({ ...l, key: `${prefix}${l.key}` }));
   const client = perProcess ? null : await readyRedis();
   let retryMs: number;
