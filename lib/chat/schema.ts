@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAD_VALUE_SCHEMAS, sessionIdField } from '@/lib/leads/values';
-import { hasControlChars, stripBidiControls } from '@/lib/text/controls';
+import { singleLine } from '@/lib/text/single-line';
 import { LANGUAGES } from '@/lib/widget/language';
 
 export { sessionIdField };
@@ -52,14 +52,10 @@ export type WidgetEventInput = z.output<typeof widgetEventSchema>;
 export const handoffRequestSchema = z
   .object({
     session_id: sessionIdField,
-    name: z
-      .string({ error: 'Please enter your name' })
-      .trim()
-      .min(1, 'Please enter your name')
-      .max(200, 'The name is at most 200 characters')
-      .refine((v) => !hasControlChars(v), 'The name cannot contain line breaks or other control characters')
-      .transform((v) => stripBidiControls(v).trim())
-      .refine((v) => v.length > 0, 'Please enter your name'),
+    name: singleLine(
+      z.string({ error: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(200, 'The name is at most 200 characters'),
+      'The name cannot contain line breaks or other control characters',
+    ).refine((v) => v.length > 0, 'Please enter your name'),
     email: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), LEAD_VALUE_SCHEMAS.email.optional()) as z.ZodType<string | undefined>,
     phone: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), LEAD_VALUE_SCHEMAS.phone.optional()) as z.ZodType<string | undefined>,
     question: z.string({ error: 'Please enter your question' }).trim().min(1, 'Please enter your question').max(MESSAGE_MAX, MESSAGE_TOO_LONG),

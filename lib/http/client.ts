@@ -58,29 +58,23 @@ export function clientBucket(address: string): string {
 }
 
 /** A keyed hash of a client address: enough to rate-limit, never stored in the clear. */
-// A visitor sends many requests from one address: its hash is kept (bounded; dropped whole when full).
+// A visitor sends many requests from one address (and a request asks for its hash more than once):
+// each address is hashed once. The secret is fixed for the process (getAuthSecret keeps it), so the
+// bucket alone is the key; bounded, dropped whole when full.
 const addressHashes = new Map<string, string>();
 const MAX_ADDRESS_HASHES = 50_000;
 
 export function hashClientAddress(address: string): string {
-  const secret = getAuthSecret();
   const bucket = clientBucket(address);
-  const cacheKey = `${secret.length}:${secret.slice(0, 8)}:${bucket}`;
-  let hash = addressHashes.get(cacheKey);
+  let hash = addressHashes.get(bucket);
   if (hash === undefined) {
-    hash = createHmac('sha256', secret).update(bucket).digest('hex').slice(0, 32);
+    hash = createHmac('sha256', getAuthSecret()).update(bucket).digest('hex').slice(0, 32);
     if (addressHashes.size >= MAX_ADDRESS_HASHES) addressHashes.clear();
-    addressHashes.set(cacheKey, hash);
+    addressHashes.set(bucket, hash);
   }
   return hash;
 }
 
-// A request asks for its client's hash more than once (its public-call limit, then its widget key's
-// checks): one HMAC per request.
-const hashes = new WeakMap<Request, string>();
-
 export function clientHash(req: Request): string {
-  let hash = hashes.get(req);
-  if (hash === undefined) hashes.set(req, (hash = hashClientAddress(clientAddress(req))));
-  return hash;
+  return hashClientAddress(clientAddress(req));
 }

@@ -90,4 +90,3 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
   };
 }
 
-export { publicOrigin } from '@/lib/system/public-origin';

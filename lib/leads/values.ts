@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
-import { hasControlChars, stripBidiControls } from '@/lib/text/controls';
+import { singleLine } from '@/lib/text/single-line';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from './fields';
 
 /** A visitor's chat session, as the widget names it (chat, events and the quick info card). */
@@ -14,19 +14,9 @@ export const sessionIdField = z
 // How each lead field's value is checked when a visitor types it into the quick info card. Phone
 // numbers are kept in E.164 so the same person is recognised however they wrote it.
 
-/**
- * A single-line value (a name, a state): a line break or other control character is refused (it
- * could forge a log line or a mail header), and bidirectional controls are dropped (they make
- * `invoice\u202Egnp.exe` read as "invoiceexe.png" on staff screens and in exports).
- */
-export const singleLineText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is at most ${max} characters`)
-    .refine((v) => !hasControlChars(v), `${label} cannot contain line breaks or other control characters`)
-    .transform((v) => stripBidiControls(v).trim());
-const text = singleLineText;
+// Names and other single-line text: no line breaks, no bidirectional controls (lib/text/single-line.ts).
+const text = (label: string, max = 100) =>
+  singleLine(z.string({ error: `${label} must be text` }).trim().max(max, `${label} is at most ${max} characters`), `${label} cannot contain line breaks or other control characters`);
 const email = (label: string) => z.string({ error: `${label} must be text` }).trim().toLowerCase().pipe(z.email(`Please enter a valid ${label.toLowerCase()}`));
 const phone = (label: string) =>
   z

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, hasControlChars, stripBidiControls } from '@/lib/text/controls';
+import { CONTROL_CHARS, stripBidiControls } from '@/lib/text/controls';
+import { singleLine } from '@/lib/text/single-line';
+
+const EVERY_CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
 // Spec 002 §3.13, §5, §7.11, §9. No server imports: shared by the screen, the actions and the routes.
 
@@ -62,7 +65,7 @@ const text = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     // An imported cell may hold a line break (an address): kept as a space; bidirectional controls dropped.
-    .transform((v) => stripBidiControls(v.replace(new RegExp(CONTROL_CHARS.source, 'g'), ' ')).trim())
+    .transform((v) => stripBidiControls(v.replace(EVERY_CONTROL, ' ')).trim())
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -82,14 +85,10 @@ const customFields = z
 
 /** A required name: no line breaks or other controls, bidirectional controls dropped. */
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(200, `${label} must be at most 200 characters`)
-    .refine((v) => !hasControlChars(v), `${label} cannot contain line breaks or other control characters`)
-    .transform((v) => stripBidiControls(v).trim())
-    .refine((v) => v.length > 0, `${label} is required`);
+  singleLine(
+    z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200, `${label} must be at most 200 characters`),
+    `${label} cannot contain line breaks or other control characters`,
+  ).refine((v) => v.length > 0, `${label} is required`);
 
 const prospectFields = {
   external_id: text('External ID', 200),

@@ -52,8 +52,10 @@ export async function hitBatched(limits: Counted[]): Promise<number> {
     c.pending += 1;
     if (c.pending >= slackOf(l.max)) due = true;
   }
-  timer ??= setInterval(() => void flush().catch(() => {}), FLUSH_MS);
-  timer.unref?.();
+  if (!timer) {
+    timer = setInterval(() => void flush().catch(() => {}), FLUSH_MS);
+    timer.unref?.();
+  }
   if (!due) return -1;
   // A counter has used its slack: the hits go to the shared count now, and this one is judged by the
   // total of every instance, itself included (over the limit: refused, and counted, as in a database).

@@ -107,6 +107,20 @@ function listedRule(entry: string): SiteRule | null {
  * copy on :8870); a listed site counts as written.
  */
 export function siteRules(policy: OriginPolicy): SiteRule[] {
+  // Asked on every widget call from a page: the rules of a policy are read once.
+  const memoKey = `${policy.development}|${policy.websiteUrl ?? ''}|${policy.allowedOrigins.join(' ')}`;
+  const known = rulesMemo.get(memoKey);
+  if (known) return known;
+  const rules = rulesOf(policy);
+  if (rulesMemo.size >= MAX_MEMO) rulesMemo.clear();
+  rulesMemo.set(memoKey, rules);
+  return rules;
+}
+
+const rulesMemo = new Map<string, SiteRule[]>();
+const MAX_MEMO = 2_000;
+
+function rulesOf(policy: OriginPolicy): SiteRule[] {
   const rules: SiteRule[] = [];
   const domain = websiteDomain(policy.websiteUrl);
   // An IPv6 website cannot be written as a CSP source, so it allows nothing.
@@ -155,7 +169,8 @@ function ruleAllows(rule: SiteRule, page: PageOrigin): boolean {
 
 /** Whether a browser page at `origin` (the Origin header, possibly "null") may use the widget. */
 export function originAllowed(origin: string, policy: OriginPolicy): boolean {
-  return originIndex([policy]).allows(origin);
+  const page = pageOrigin(origin);
+  return !!page && siteRules(policy).some((rule) => ruleAllows(rule, page));
 }
 
 /** The same rules as CSP `frame-ancestors` sources, so browsers refuse the chat frame elsewhere. */
