@@ -4,21 +4,22 @@ import { getDb, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
-import { rollupClosedDays, rollupSchoolDays, schoolDays } from './rollup';
+import { rollupClosedDays, rollupSchoolDays, schoolDayFigures, schoolDays, type DayFigures } from './rollup';
 import { validationError } from '@/lib/http/errors';
 import { FUTURE_TARGET_DATE, type AnalyticsSummary, type ConversationAnalyticsSummary, type DailyStats, type GenerateDailyInput, type SentimentCategoryItem, type TopicCategoryItem } from './schema';
 
 // Issue 19, spec 002 §3.5, §3.6, §7.4, §9: what the school's widget did. Days and hours are the
 // school's own (schools.time_zone, as Reports count them; UTC by default). Test chats never count.
 // The summary covers the analytics window (the last 30 days, today included); leads_today /
-// leads_last_7days their own days.
+// leads_last_7days their own days. Closed days come from the daily rollup and the rest are counted
+// live by the same definition (./rollup.ts), so a call reads about one day of raw rows whatever the
+// traffic. A closed day keeps its counts when its sessions are deleted later, as Reports do.
 
 export const ANALYTICS_WINDOW_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const round1 = (v: number) => Math.round(v * 10) / 10;
 /** A percentage 0–100 with one decimal; 0 when there is nothing to divide by. */
 const rate = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
@@ -35,13 +36,6 @@ async function localToday(schoolId: number, now: Date): Promise<{ today: string;
 /** The instant a local day starts in `tz`, for comparisons with timestamptz columns. */
 const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 
-/** The days `start` … `end` (YYYY-MM-DD, inclusive). */
-function daysBetween(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY_MS) out.push(isoDay(new Date(t)));
-  return out;
-}
-
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
 
 /** Grouped statements over many rows: the planner's row guesses switch JIT on for ~100 ms of compile time. Off for these alone. */
@@ -54,94 +48,38 @@ async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** GET /conversations/analytics: spec §3.5 for the caller's school. */
-export async function analyticsSummary(ctx: AuthContext, now: Date = new Date()): Promise<AnalyticsSummary> {
+export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(), opts: { live?: boolean } = {}): Promise<AnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
   const { today, tz } = await localToday(schoolId, now);
   const start = addDays(today, -(ANALYTICS_WINDOW_DAYS - 1));
-  const from = dayStart(start, tz);
-  const todayStart = dayStart(today, tz);
-  const weekFrom = dayStart(addDays(today, -6), tz);
-
-  // Three statements: the window's sessions (read once: totals, by day, by hour), its messages, its leads.
-  const { conv, msg, lead } = await withoutJit(async (tx) => {
-    const conv = resultRows<Record<string, unknown>>(
-      await tx.execute(sql`
-        with c as materialized (
-          select status, started_at, ended_at, handoff_at from conversations
-          where school_id = ${schoolId} and source = 'widget' and started_at >= ${from}
-        )
-        select t.*,
-          (select coalesce(json_agg(json_build_object('day', d.day, 'count', d.count)), '[]'::json)
-             from (select to_char(started_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as count from c group by 1) d) as by_day,
-          (select coalesce(json_agg(json_build_object('hour', h.hour, 'count', h.count)), '[]'::json)
-             from (select extract(hour from started_at at time zone ${tz})::int as hour, count(*)::int as count from c group by 1) h) as by_hour
-        from (
-          select count(*)::int as loads,
-            count(*) filter (where status in ('opened', 'engaged'))::int as opens,
-            count(*) filter (where status = 'engaged')::int as started,
-            avg(extract(epoch from ended_at - started_at)) filter (where status = 'engaged') as avg_duration,
-            count(*) filter (where ended_at >= ${todayStart})::int as active_today,
-            count(*) filter (where handoff_at is not null)::int as handoffs
-          from c
-        ) t`),
-    )[0]!;
-    // The school's messages sent in the window (index on school_id, created_at), less those of test chats.
-    const msg = resultRows<Record<string, unknown>>(
-      await tx.execute(sql`
-        select count(*)::bigint as messages, coalesce(sum(length(m.content)), 0)::bigint as characters,
-          avg(m.response_time_ms) filter (where m.role = 'assistant' and m.response_time_ms is not null) as avg_response
-        from conversation_messages m
-        where m.school_id = ${schoolId} and m.created_at >= ${from}
-          and m.conversation_id not in (select id from conversations where school_id = ${schoolId} and source = 'test_chat')`),
-    )[0]!;
-    const lead = resultRows<Record<string, unknown>>(
-      await tx.execute(sql`
-        with l as materialized (
-          select id, source, email, phone, created_at from leads
-          where school_id = ${schoolId} and not is_test and created_at >= ${from}
-        )
-        select count(*)::int as total,
-          count(*) filter (where created_at >= ${todayStart})::int as today,
-          count(*) filter (where created_at >= ${weekFrom})::int as week,
-          count(*) filter (where nullif(email, '') is not null)::int as with_email,
-          count(*) filter (where nullif(phone, '') is not null)::int as with_phone,
-          count(*) filter (where nullif(email, '') is not null and nullif(phone, '') is not null)::int as with_both,
-          (select avg((select count(*) from conversation_messages m where m.conversation_id = c.id and m.created_at <= ll.created_at))
-             from conversations c join leads ll on ll.id = c.lead_id
-             where c.school_id = ${schoolId} and c.source = 'widget' and c.started_at >= ${from} and not ll.is_test) as avg_before,
-          (select coalesce(json_agg(json_build_object('source', s.source, 'count', s.count) order by s.count desc, s.source), '[]'::json)
-             from (select source, count(*)::int as count from l group by source) s) as sources,
-          (select coalesce(json_agg(json_build_object('day', d.day, 'count', d.count)), '[]'::json)
-             from (select to_char(created_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as count from l group by 1) d) as by_day
-        from l`),
-    )[0]!;
-    return { conv, msg, lead };
-  });
-  const json = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v ?? []) as T[]));
-  const byDay = json<{ day: string; count: number }>(conv.by_day);
-  const byHour = json<{ hour: number; count: number }>(conv.by_hour);
-  const leadSources = json<{ source: string; count: number }>(lead.sources);
-  const leadsByDay = json<{ day: string; count: number }>(lead.by_day);
-
-  const loads = num(conv.loads);
-  const opens = num(conv.opens);
-  const started = num(conv.started);
-  const totalLeads = num(lead.total);
-  const dayMap = new Map(byDay.map((r) => [r.day, num(r.count)]));
-  const hourMap = new Map(byHour.map((r) => [num(r.hour), num(r.count)]));
-  const leadDayMap = new Map(leadsByDay.map((r) => [r.day, num(r.count)]));
-  const days = daysBetween(start, today);
-  const avgResponse = numOrNull(msg.avg_response);
-  const avgDuration = numOrNull(conv.avg_duration);
-  const avgBefore = numOrNull(lead.avg_before);
+  // The window's days from the rollup (closed days) and live (today); sessions active today live.
+  const { days, activeToday } = await withoutJit(async (tx) => ({
+    days: await schoolDayFigures(tx, schoolId, start, today, { ...opts, parts: { activity: true, analysis: false } }),
+    activeToday: num(
+      resultRows<{ n: number }>(
+        await tx.execute(sql`
+          select count(*)::int as n from conversations
+          where school_id = ${schoolId} and source = 'widget' and started_at >= ${dayStart(start, tz)} and ended_at >= ${dayStart(today, tz)}`),
+      )[0]?.n,
+    ),
+  }));
+  const sum = (pick: (d: DayFigures) => number, list: DayFigures[] = days) => list.reduce((s, d) => s + pick(d), 0);
+  const loads = sum((d) => d.conversations);
+  const opens = sum((d) => d.widget_opened + d.engaged);
+  const started = sum((d) => d.engaged);
+  const totalLeads = sum((d) => d.leads);
+  const responses = sum((d) => d.response_count);
+  const leadConversations = sum((d) => d.lead_conversations);
+  const sources = new Map<string, number>();
+  for (const d of days) for (const [source, n] of Object.entries(d.lead_sources)) sources.set(source, (sources.get(source) ?? 0) + num(n));
   return {
     total_conversations: loads,
-    total_messages: num(msg.messages),
-    total_characters: num(msg.characters),
-    avg_response_time_ms: avgResponse === null ? null : round1(avgResponse),
-    avg_conversation_duration: avgDuration === null ? null : round1(avgDuration),
-    active_sessions_today: num(conv.active_today),
-    handoff_requests: num(conv.handoffs),
+    total_messages: sum((d) => d.messages_sent),
+    total_characters: sum((d) => d.characters),
+    avg_response_time_ms: responses > 0 ? round1(sum((d) => d.response_time_sum_ms) / responses) : null,
+    avg_conversation_duration: started > 0 ? round1(sum((d) => d.engaged_seconds) / started) : null,
+    active_sessions_today: activeToday,
+    handoff_requests: sum((d) => d.handoffs),
     engagement_funnel: {
       widget_loads: loads,
       widget_opens: opens,
@@ -152,43 +90,32 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date())
     },
     total_leads: totalLeads,
     lead_conversion_rate: rate(totalLeads, started),
-    leads_today: num(lead.today),
-    leads_last_7days: num(lead.week),
-    avg_messages_before_lead: avgBefore === null ? null : round1(avgBefore),
-    lead_sources: leadSources.map((r) => ({ source: r.source, count: num(r.count) })),
-    leads_by_day: days.map((date) => ({ date, count: leadDayMap.get(date) ?? 0 })),
-    conversations_by_day: days.map((date) => ({ date, count: dayMap.get(date) ?? 0 })),
-    conversations_by_hour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hourMap.get(hour) ?? 0 })),
-    lead_quality: { with_email: num(lead.with_email), with_phone: num(lead.with_phone), with_both: num(lead.with_both) },
+    leads_today: sum((d) => d.leads, days.filter((d) => d.day === today)),
+    leads_last_7days: sum((d) => d.leads, days.filter((d) => d.day >= addDays(today, -6))),
+    avg_messages_before_lead: leadConversations > 0 ? round1(sum((d) => d.messages_before_leads) / leadConversations) : null,
+    lead_sources: [...sources].map(([source, count]) => ({ source, count })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+    leads_by_day: days.map((d) => ({ date: d.day, count: d.leads })),
+    conversations_by_day: days.map((d) => ({ date: d.day, count: d.conversations })),
+    conversations_by_hour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: sum((d) => d.by_hour[hour] ?? 0) })),
+    lead_quality: { with_email: sum((d) => d.leads_with_email), with_phone: sum((d) => d.leads_with_phone), with_both: sum((d) => d.leads_with_both) },
   };
 }
 
 /** GET /conversation-analytics/summary: spec §3.6 from the stored analysis of visitor messages sent in the school's last `days` local days. */
-export async function conversationAnalyticsSummary(ctx: AuthContext, q: { days: number }, now: Date = new Date()): Promise<ConversationAnalyticsSummary> {
+export async function conversationAnalyticsSummary(ctx: AuthContext, q: { days: number }, now: Date = new Date(), opts: { live?: boolean } = {}): Promise<ConversationAnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
-  const { today: end, tz } = await localToday(schoolId, now);
+  const { today: end } = await localToday(schoolId, now);
   const start = addDays(end, -(q.days - 1));
-  const from = dayStart(start, tz);
-  // Analysed visitor messages of the window (test chats excluded), read once from a covering index:
-  // counted by sentiment, and by topic (a message counts once for each topic it has).
-  const rows = await withoutJit(async (tx) =>
-    resultRows<{ is_sentiment: boolean; sentiment: string | null; category: string | null; messages: number; topics: number }>(
-      await tx.execute(sql`
-        select grouping(m.sentiment) = 0 as is_sentiment, m.sentiment, t.v->>'category' as category,
-          count(*) filter (where t.ord is null or t.ord = 1)::int as messages, count(t.v)::int as topics
-        from conversation_messages m
-        left join lateral jsonb_array_elements(case when jsonb_typeof(m.topics) = 'array' then m.topics else '[]'::jsonb end) with ordinality t(v, ord) on true
-        where m.school_id = ${schoolId} and m.created_at >= ${from} and m.role = 'user' and m.analyzed_at is not null
-          and m.conversation_id not in (select id from conversations where school_id = ${schoolId} and source = 'test_chat')
-        group by grouping sets ((m.sentiment), (t.v->>'category'))`),
-    ),
-  );
-  const totals = rows.filter((r) => r.is_sentiment).map((r) => ({ sentiment: r.sentiment, count: r.messages }));
-  const topics = rows.filter((r) => !r.is_sentiment && r.category !== null).map((r) => ({ category: r.category, count: r.topics }));
-  const sentimentCounts = new Map(totals.map((r) => [r.sentiment, num(r.count)]));
-  const topicCounts = new Map(topics.map((r) => [r.category, num(r.count)]));
+  const days = await withoutJit((tx) => schoolDayFigures(tx, schoolId, start, end, { ...opts, parts: { activity: false, analysis: true } }));
+  // A message counts once by its sentiment, and once for each topic it has.
+  const sentimentCounts = new Map<string, number>();
+  const topicCounts = new Map<string, number>();
+  for (const d of days) {
+    for (const [k, n] of Object.entries(d.sentiments)) sentimentCounts.set(k, (sentimentCounts.get(k) ?? 0) + num(n));
+    for (const [k, n] of Object.entries(d.topics)) topicCounts.set(k, (topicCounts.get(k) ?? 0) + num(n));
+  }
   return {
-    total_analyzed_turns: totals.reduce((s, r) => s + num(r.count), 0),
+    total_analyzed_turns: days.reduce((s, d) => s + d.analyzed_turns, 0),
     date_range: { start_date: start, end_date: end, days: q.days },
     topic_breakdown: TOPIC_CATEGORIES.map((c) => ({ category: c.key, name: c.name, count: topicCounts.get(c.key) ?? 0 }))
       .filter((t) => t.count > 0)

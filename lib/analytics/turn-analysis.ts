@@ -8,6 +8,7 @@ import { configuredModel } from '@/lib/ai/providers';
 import { SENTIMENT_KEYS, TOPIC_KEYS, type Sentiment, type TopicScore } from './categories';
 import { classifyLocal } from './classify';
 import { conversationTopics, engagementScore, keyPoints, overallSentiment } from './engagement';
+import { rerollAnalysedDays } from './rollup';
 
 // Issue 19: the conversation_turn_analysis task. Per school, the visitor messages not analysed yet
 // (the partial index conversation_messages_unanalyzed_idx) are classified in batches — by the
@@ -126,6 +127,8 @@ async function store(schoolId: number, batch: Pending[], analyses: Analysis[]): 
     }
     const touched = [...new Set(batch.filter((m) => done.has(m.id)).map((m) => m.conversation_id))];
     if (touched.length > 0) await refreshConversations(tx, schoolId, touched);
+    // Messages of a day already rolled up (analysed after midnight): that day's topic counts follow.
+    await rerollAnalysedDays(tx, schoolId, [...done]);
   });
 }
 
