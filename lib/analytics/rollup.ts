@@ -68,7 +68,7 @@ export type DayFigures = {
  * The one definition of a day's figures: a select of one row per local day of `runs` (zeros
  * included) for one school, every column of DayFigures.
  */
-export function dayFigures(schoolId: number, runs: DayRun[], parts: Parts = ALL) {
+function dayFigures(schoolId: number, runs: DayRun[], parts: Parts = ALL) {
   // A part left out reads nothing (a constant false filter) and answers zeros.
   const activity = sql.raw(String(parts.activity));
   const analysis = sql.raw(String(parts.analysis));
