@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
-import { limitWidgetCall, sourceOf, type WidgetCaller } from '@/lib/widget/access';
+import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import type { WidgetEventInput } from './schema';
 
 // What a widget session leaves behind (spec 002 §3.7–§3.9), written only while the school's
@@ -14,7 +14,6 @@ const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(convers
 
 /** widget_loaded / widget_opened / conversation_engaged move the session forward, never back; thumbs mark an answer. */
 export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEventInput): Promise<void> {
-  await limitWidgetCall(caller);
   if (!caller.logging) return;
   const db = await getDb();
   const base = { schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash };

@@ -10,7 +10,7 @@ import '@/lib/crm/lead-listener';
 import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
-import { limitChat, type WidgetCaller } from '@/lib/widget/access';
+import type { WidgetCaller } from '@/lib/widget/access';
 import { detectLanguage, LANGUAGE_NAMES, type LanguageCode, type OtherLanguage } from '@/lib/widget/language';
 import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, contentTerms, inEnglish, NO_INFORMATION, retrievalQuery, type ActionLink, type ComposeInput, type FollowUpContext } from './compose';
@@ -139,7 +139,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const receivedAt = new Date();
   const started = performance.now();
   const sessionId = input.session_id ?? randomUUID();
-  await limitChat(caller, sessionId);
 
   const [assistant, corpus] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), corpusOf(caller.schoolId, caller.knowledgeVersion)]);
   const { vocabulary } = corpus;

@@ -5,7 +5,7 @@ import { conversationMessages, conversations, crmIntegrations, leads, schools, t
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { queueMail } from '@/lib/mail/outbox';
-import { limitWidgetCall, sourceOf, type WidgetCaller } from '@/lib/widget/access';
+import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
 import type { HandoffRequest } from './schema';
 
@@ -57,7 +57,6 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
 
 /** POST /api/widget/handoff. */
 export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest) {
-  await limitWidgetCall(caller);
   const db = await getDb();
   const [[school], [crm]] = await Promise.all([
     db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),

@@ -15,6 +15,8 @@ import { logValue } from '@/lib/system/log';
 // per counter and window beyond the limit; a limit of 10 or less has a slack of 1 and is exact.
 
 export type Counted = { key: string; max: number; windowMs: number };
+/** A refused hit: the wait before every limit has room again, and the first limit (in the caller's order) that refused. */
+export type Refusal = { retryMs: number; first: number } | null;
 
 const FLUSH_MS = 250;
 
@@ -41,12 +43,18 @@ function counterOf(l: Counted, now: number): Counter {
  * Counts one hit on every counter unless one of them is full in this instance's view: then nothing
  * is counted and the answer is the wait in ms until that window ends; -1 when admitted.
  */
-export async function hitBatched(limits: Counted[]): Promise<number> {
+export async function hitBatched(limits: Counted[]): Promise<Refusal> {
   const now = Date.now();
   const list = limits.map((l) => [l, counterOf(l, now)] as const);
-  let retryMs = -1;
-  for (const [l, c] of list) if (c.shared + c.pending + c.sending + 1 > l.max) retryMs = Math.max(retryMs, c.windowEnd - now);
-  if (retryMs >= 0) return retryMs;
+  const refusal = (over: (l: Counted, c: (typeof list)[number][1]) => boolean, at: number): Refusal => {
+    let found: Refusal = null;
+    list.forEach(([l, c], i) => {
+      if (over(l, c)) found = { retryMs: Math.max(found?.retryMs ?? -1, c.windowEnd - at), first: found?.first ?? i };
+    });
+    return found;
+  };
+  const early = refusal((l, c) => c.shared + c.pending + c.sending + 1 > l.max, now);
+  if (early) return early;
   let due = false;
   for (const [l, c] of list) {
     c.pending += 1;
@@ -56,13 +64,11 @@ export async function hitBatched(limits: Counted[]): Promise<number> {
     timer = setInterval(() => void flush().catch(() => {}), FLUSH_MS);
     timer.unref?.();
   }
-  if (!due) return -1;
+  if (!due) return null;
   // A counter has used its slack: the hits go to the shared count now, and this one is judged by the
   // total of every instance, itself included (over the limit: refused, and counted, as in a database).
   await flush();
-  const after = Date.now();
-  for (const [l, c] of list) if (c.shared > l.max) retryMs = Math.max(retryMs, c.windowEnd - after);
-  return retryMs;
+  return refusal((l, c) => c.shared > l.max, Date.now());
 }
 
 /** Adds every counter's pending hits to the shared rows in one statement and reads the totals back. */

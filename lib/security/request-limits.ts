@@ -4,7 +4,7 @@ import { getDb, getDbKind } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { tooManyRequests } from '@/lib/http/errors';
 import { logValue } from '@/lib/system/log';
-import { flush as flushBatched, hitBatched, resetBatched } from './batched-counters';
+import { flush as flushBatched, hitBatched, resetBatched, type Refusal } from './batched-counters';
 import { deleteRedisKeys, readyRedis, redis } from './redis';
 
 // The public widget API's and public calls' fixed-window counters, on the store made for them:
@@ -13,7 +13,8 @@ import { deleteRedisKeys, readyRedis, redis } from './redis';
 // - Postgres without Redis: counted in this process first and added to rate_limit_counters in
 //   batches, so every instance shares the count without a write per request (batched-counters.ts).
 // - PGlite (one process by design): in this process's memory.
-export type RequestLimit = { key: string; max: number; windowMs: number };
+/** One counter: `prefix` and `message` override the call's (a request's limits of several kinds go in one call). */
+export type RequestLimit = { key: string; max: number; windowMs: number; prefix?: string; message?: string };
 
 // One limiter per limit shape: the maxima come from the environment and may change between calls.
 let memoryLimiters = new Map<string, RateLimiterMemory>();
@@ -38,16 +39,16 @@ function redisLimiter(client: NonNullable<ReturnType<typeof redis>>, max: number
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 
-/** The wait in ms before every limit has room again, -1 when all admit the hit; `consume` throws a RateLimiterRes when refused. */
-async function waitOf(limits: RequestLimit[], consume: (l: RequestLimit) => Promise<unknown>): Promise<number> {
+/** Every limit counted at once; `consume` throws a RateLimiterRes when refused. */
+async function refusalOf(limits: RequestLimit[], consume: (l: RequestLimit) => Promise<unknown>): Promise<Refusal> {
   const results = await Promise.allSettled(limits.map(consume));
-  let retryMs = -1;
-  for (const r of results) {
-    if (r.status === 'fulfilled') continue;
+  let refusal: Refusal = null;
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') return;
     if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
-    retryMs = Math.max(retryMs, r.reason.msBeforeNext);
-  }
-  return retryMs;
+    refusal = { retryMs: Math.max(refusal?.retryMs ?? -1, r.reason.msBeforeNext), first: refusal?.first ?? i };
+  });
+  return refusal;
 }
 
 let lastOutageLog = 0;
@@ -59,12 +60,13 @@ let lastOutageLog = 0;
  * the store.
  */
 export async function takeHits(limits: RequestLimit[], { prefix = 'widget:', message = TOO_MANY_MESSAGES, perProcess = false } = {}): Promise<void> {
-  const keyed = limits.map((l) => ({ ...l, key: `${prefix}${l.key}` }));
+  const keyed = limits.map((l) => ({ ...l, key: `${l.prefix ?? prefix}${l.key}` }));
   const client = perProcess ? null : await readyRedis();
-  let retryMs: number;
+  let refusal: Refusal;
   if (client) {
     try {
-      retryMs = await waitOf(keyed, (l) => redisLimiter(client, l.max, l.windowMs).consume(l.key));
+      // ioredis pipelines commands sent in the same tick: every limit of the request in one round trip.
+      refusal = await refusalOf(keyed, (l) => redisLimiter(client, l.max, l.windowMs).consume(l.key));
     } catch (err) {
       // Fail open: a visitor's question is answered when the counters cannot be reached.
       if (Date.now() - lastOutageLog > 10_000) {
@@ -74,11 +76,11 @@ export async function takeHits(limits: RequestLimit[], { prefix = 'widget:', mes
       return;
     }
   } else if (!perProcess && (await getDbKind()) === 'postgres') {
-    retryMs = await hitBatched(keyed);
+    refusal = await hitBatched(keyed);
   } else {
-    retryMs = await waitOf(keyed, (l) => memoryLimiter(l.max, l.windowMs).consume(l.key));
+    refusal = await refusalOf(keyed, (l) => memoryLimiter(l.max, l.windowMs).consume(l.key));
   }
-  if (retryMs >= 0) throw tooManyRequests(Math.max(retryMs, 1000) / 1000, message);
+  if (refusal) throw tooManyRequests(Math.max(refusal.retryMs, 1000) / 1000, keyed[refusal.first]?.message ?? message);
 }
 
 /** Adds what this process has counted to the shared counters now (tests, and a stopping server). */

@@ -4,7 +4,7 @@ import { getDb, type Database } from '@/db/client';
 import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind, type ConversationSource } from '@/db/schema';
 import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
 import { clientHash } from '@/lib/http/client';
-import { takeHits, type RequestLimit } from '@/lib/security/request-limits';
+import type { RequestLimit } from '@/lib/security/request-limits';
 import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
 import { frameAncestorSources, isLoopbackHost, originAllowed, originIndex, type OriginPolicy } from './origins';
@@ -144,25 +144,36 @@ const perMinute = (name: string, fallback: number) => {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 
+/** The widget's own limits: chat messages, or every other widget call (loads, opens, thumbs, persona, config, leads, handoff). */
+export type WidgetLimits = 'chat' | 'calls';
+
 /**
- * Chat messages: per session, per client and per key, each per minute. The per-key ceiling guards a
- * school's model spending; WIDGET_KEY_LIMIT_PER_MINUTE raises it for a busy site.
+ * A widget call's limits, known before its key is looked up (the key's hash, the client, the session
+ * the body names), so that the route counts them with the public call's limit in one round trip.
+ * Chat messages: per session, per client and per key, each per minute (the per-key ceiling guards a
+ * school's model spending; WIDGET_KEY_LIMIT_PER_MINUTE raises it for a busy site). Other calls:
+ * generous per client and per key, but not unbounded.
  */
-export async function limitChat(caller: WidgetCaller, sessionId: string | null): Promise<void> {
+export function widgetLimits(kind: WidgetLimits, keyHash: string, client: string, sessionId: string | null): RequestLimit[] {
+  if (kind === 'calls') {
+    return [
+      { key: `widget:client:${client}`, max: perMinute('WIDGET_CLIENT_CALLS_PER_MINUTE', 300), windowMs: 60_000 },
+      { key: `widget:key:${keyHash}`, max: perMinute('WIDGET_KEY_CALLS_PER_MINUTE', 30_000), windowMs: 60_000 },
+    ];
+  }
   const limits: RequestLimit[] = [
-    { key: `chat:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
-    { key: `chat:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_LIMIT_PER_MINUTE', 600), windowMs: 60_000 },
+    { key: `chat:client:${client}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
+    { key: `chat:key:${keyHash}`, max: perMinute('WIDGET_KEY_LIMIT_PER_MINUTE', 600), windowMs: 60_000 },
   ];
-  if (sessionId) limits.push({ key: `chat:session:${caller.schoolId}:${sessionId}`, max: perMinute('WIDGET_SESSION_LIMIT_PER_MINUTE', 20), windowMs: 60_000 });
-  await takeHits(limits);
+  // A message without a session starts a new one: nothing to count yet.
+  if (sessionId) limits.push({ key: `chat:session:${keyHash}:${sessionId}`, max: perMinute('WIDGET_SESSION_LIMIT_PER_MINUTE', 20), windowMs: 60_000 });
+  return limits;
 }
 
-/** Widget loads, opens, thumbs, persona and config reads: generous, but not unbounded. */
-export async function limitWidgetCall(caller: WidgetCaller): Promise<void> {
-  await takeHits([
-    { key: `widget:client:${caller.clientHash}`, max: perMinute('WIDGET_CLIENT_CALLS_PER_MINUTE', 300), windowMs: 60_000 },
-    { key: `widget:key:${caller.keyHash}`, max: perMinute('WIDGET_KEY_CALLS_PER_MINUTE', 30_000), windowMs: 60_000 },
-  ]);
+/** The hash of the key a request sends, when it looks like one (the lookup itself comes later). */
+export function sentKeyHash(req: Request): string | null {
+  const key = req.headers.get('x-api-key')?.trim();
+  return key && looksLikeApiKey(key) ? hashApiKey(key) : null;
 }
 
 /** CORS for an allowed page: the answer may be read by it (errors too, so the widget can say why). */

@@ -11,7 +11,7 @@ import { LEAD_FIELDS } from '@/lib/leads/fields';
 import { missingForRequirements, parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { loadLeadGenSettings } from '@/lib/leads/settings';
 import type { QuickInfoCardInput } from '@/lib/leads/values';
-import { limitWidgetCall, sourceOf, type WidgetCaller } from './access';
+import { sourceOf, type WidgetCaller } from './access';
 import { linkSites } from './origins';
 import { withStylingDefaults } from './styling';
 
@@ -21,7 +21,6 @@ export const DEFAULT_AI_NAME = 'Admissions Assistant';
 
 /** GET /api/widget/persona-info. */
 export async function personaInfo(caller: WidgetCaller) {
-  await limitWidgetCall(caller);
   const db = await getDb();
   const [persona] = await db.select().from(personaSettings).where(eq(personaSettings.schoolId, caller.schoolId)).limit(1);
   const aiName = persona?.aiName || DEFAULT_AI_NAME;
@@ -37,7 +36,6 @@ export async function personaInfo(caller: WidgetCaller) {
 
 /** GET /api/widget/config: styling with every default filled in, and what the widget needs of lead generation. */
 export async function widgetConfig(caller: WidgetCaller) {
-  await limitWidgetCall(caller);
   const db = await getDb();
   const [[styling], leadGen, actions] = await Promise.all([
     db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1),
@@ -67,7 +65,6 @@ export async function widgetConfig(caller: WidgetCaller) {
 
 /** POST /api/widget/leads: the quick info card. */
 export async function submitQuickInfoCard(caller: WidgetCaller, input: QuickInfoCardInput) {
-  await limitWidgetCall(caller);
   const settings = await loadLeadGenSettings(caller.schoolId);
   if (!settings.enabled) throw new AppError(409, 'Lead collection is not turned on for this chat');
   const requirements = parseRequirements(settings.minimum_requirements);

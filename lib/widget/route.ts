@@ -4,24 +4,50 @@ import { readJsonBody } from '@/lib/http/body';
 import { errorResponse } from '@/lib/http/route';
 import type { Operation } from '@/lib/http/operation';
 import { parseWith } from '@/lib/http/validation';
-import { limitPublicCall } from '@/lib/security/public-limit';
-import { authorizeWidget, isOriginRefusal, preflight, withCors, type WidgetCaller } from './access';
+import { clientHash } from '@/lib/http/client';
+import { sessionIdField } from '@/lib/chat/schema';
+import { publicLimitHit } from '@/lib/security/public-limit';
+import { takeHits, type RequestLimit } from '@/lib/security/request-limits';
+import { authorizeWidget, isOriginRefusal, preflight, sentKeyHash, widgetLimits, withCors, type WidgetCaller, type WidgetLimits } from './access';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
+/** The session a body names, when it names a valid one (read before the body is validated, for its limit). */
+function sessionNamed(raw: unknown): string | null {
+  const id = raw && typeof raw === 'object' ? (raw as { session_id?: unknown }).session_id : undefined;
+  return sessionIdField.safeParse(id).success ? (id as string) : null;
+}
+
 /**
- * A public widget API handler: the key and the calling page are judged first (so a refused site
- * learns nothing else), then the body is parsed; every answer to an allowed page carries CORS headers.
+ * A public widget API handler. Every limit of the call (the public call's per client, the widget's
+ * own: `limits`) is counted first, in one round trip to the limits' store, from what the request
+ * says (the key's hash, the client, the session); then the key and the calling page are judged (so
+ * a refused site learns nothing else), then the body is validated. Every answer to an allowed page
+ * carries CORS headers.
  */
-export function widgetRoute<O extends Operation>(op: O, handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']> }) => Promise<unknown> | unknown) {
+export function widgetRoute<O extends Operation>(
+  op: O,
+  handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']> }) => Promise<unknown> | unknown,
+  limits: WidgetLimits = 'calls',
+) {
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
     let res: Response;
     let refused = false;
     try {
-      await limitPublicCall(op, req);
+      let raw: unknown;
+      let unreadable: unknown = null;
+      if (op.body) raw = await readJsonBody(req, { anyContentType: true }).catch((err: unknown) => void (unreadable = err));
+      const hits: RequestLimit[] = [];
+      const hit = publicLimitHit(op, req);
+      if (hit?.perProcess) await takeHits([hit], { perProcess: true });
+      else if (hit) hits.push(hit);
+      const keyHash = sentKeyHash(req);
+      if (keyHash) hits.push(...widgetLimits(limits, keyHash, clientHash(req), sessionNamed(raw)));
+      await takeHits(hits);
       const caller = await authorizeWidget(req);
-      const body = op.body ? parseWith(op.body, await readJsonBody(req, { anyContentType: true }), 'body') : undefined;
+      if (unreadable) throw unreadable;
+      const body = op.body ? parseWith(op.body, raw, 'body') : undefined;
       const result = await handler({ req, caller, body: body as Infer<O['body']> });
       res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
     } catch (err) {

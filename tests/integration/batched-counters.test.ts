@@ -21,14 +21,14 @@ describe('counters added to the shared rows in batches', () => {
     const slack = a.slackOf(limit.max);
     expect(slack).toBe(10);
     let admitted = 0;
-    for (let i = 0; i < 300; i++) if ((await (i % 2 ? b : a).hitBatched([limit])) < 0) admitted += 1;
+    for (let i = 0; i < 300; i++) if ((await (i % 2 ? b : a).hitBatched([limit])) === null) admitted += 1;
     await Promise.all([a.flush(), b.flush()]);
     // At least the limit, at most slack - 1 more per instance.
     expect(admitted).toBeGreaterThanOrEqual(limit.max);
     expect(admitted).toBeLessThanOrEqual(limit.max + 2 * (slack - 1));
     // Both instances refuse now, and the shared row holds every admitted hit.
-    expect(await a.hitBatched([limit])).toBeGreaterThan(0);
-    expect(await b.hitBatched([limit])).toBeGreaterThan(0);
+    expect((await a.hitBatched([limit]))?.retryMs).toBeGreaterThan(0);
+    expect((await b.hitBatched([limit]))?.retryMs).toBeGreaterThan(0);
     const [row] = resultRows<{ count: number }>(await (await getDb()).execute(sql`select count from rate_limit_counters where key = ${limit.key}`));
     expect(Number(row!.count)).toBeGreaterThanOrEqual(admitted);
     // Written about once per slack of hits, not once per hit.
@@ -39,7 +39,7 @@ describe('counters added to the shared rows in batches', () => {
     const [a, b, c] = [await instance(), await instance(), await instance()];
     const limit = { key: 'widget:test:one-session', max: 3, windowMs: 60_000 };
     const answers: boolean[] = [];
-    for (let i = 0; i < 7; i++) answers.push((await [a, b, c][i % 3]!.hitBatched([limit])) < 0);
+    for (let i = 0; i < 7; i++) answers.push((await [a, b, c][i % 3]!.hitBatched([limit])) === null);
     expect(answers).toEqual([true, true, true, false, false, false, false]);
   });
 
@@ -47,10 +47,12 @@ describe('counters added to the shared rows in batches', () => {
     const a = await instance();
     const tight = { key: 'widget:test:tight', max: 1, windowMs: 60_000 };
     const loose = { key: 'widget:test:loose', max: 1000, windowMs: 60_000 };
-    expect(await a.hitBatched([tight, loose])).toBe(-1);
-    const wait = await a.hitBatched([tight, loose]);
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60_000);
+    expect(await a.hitBatched([loose, tight])).toBeNull();
+    const refusal = await a.hitBatched([loose, tight]);
+    // The refusal names the counter that refused (the caller's message for it is shown).
+    expect(refusal?.first).toBe(1);
+    expect(refusal?.retryMs).toBeGreaterThan(0);
+    expect(refusal?.retryMs).toBeLessThanOrEqual(60_000);
     await a.flush();
     const [row] = resultRows<{ count: number }>(await (await getDb()).execute(sql`select count from rate_limit_counters where key = ${loose.key}`));
     expect(Number(row!.count)).toBe(1);

@@ -31,6 +31,7 @@ import { getDb, getDbKind, statementCount } from '@/db/client';
 import { flushStatements } from '@/lib/security/batched-counters';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
+import { readyRedis } from '@/lib/security/redis';
 import { call, fromClient, STRONG_PASSWORD } from './http';
 
 let su: string;
@@ -446,6 +447,28 @@ describe('conversation logging', () => {
       const res = await ask(key, message, { session_id: `statements-${i}` });
       expect(res.status).toBe(200);
       expect(statementCount() - before - (flushStatements() - flushesBefore), message).toBe((await getDbKind()) === 'postgres' ? 2 : 1);
+    }
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('with Redis, counts all of a message\'s limits in one round trip', async () => {
+    const key = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token })).json.api_key;
+    expect((await ask(key, 'How much is tuition?', { session_id: 'round-trip-warm' })).status).toBe(200);
+    // Every write to Redis's socket is a round trip (auto-pipelining sends a tick's commands together).
+    const stream = (await readyRedis())!.stream;
+    const write = stream.write;
+    let writes = 0;
+    stream.write = function (this: typeof stream, ...args: Parameters<typeof write>) {
+      writes += 1;
+      return write.apply(this, args);
+    } as typeof write;
+    try {
+      for (const [i, message] of ['How much is tuition?', 'Do you have housing?'].entries()) {
+        writes = 0;
+        expect((await ask(key, message, { session_id: `round-trip-${i}` })).status).toBe(200);
+        expect(writes, message).toBe(1);
+      }
+    } finally {
+      stream.write = write;
     }
   });
 
