@@ -1,7 +1,9 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Sql } from 'postgres';
 import * as schema from './schema';
 import { dataDir } from './data-dir';
 import { runMigrations } from './migrate';
@@ -12,6 +14,10 @@ import { gatePool, poolTimeoutMs } from './pool-gate';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it: a function that writes in its caller's transaction when given one takes this. */
+export type Executor = Database | Tx;
 
 type Unlock = () => Promise<void>;
 type DbHandle = {
@@ -34,6 +40,8 @@ type DbHandle = {
   sideline?: () => Database;
   /** LISTEN on both drivers (Postgres: a connection of its own), for wake-ups where lateness is harmless. */
   listen: (channel: string, fn: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Postgres: postgres.js's pool under Drizzle, for results read as raw bytes (rawStatement). */
+  postgres?: Sql;
 };
 
 // Advisory locks are per session and re-entrant within one, so a process also tracks its own holds
@@ -62,7 +70,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const raw = postgres(opts.url, { max, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS, debug: countStatement });
     // Nothing waits for a pool connection longer than DATABASE_POOL_TIMEOUT_MS (db/pool-gate.ts); listen passes through.
     const client = gatePool(raw, { max, timeoutMs: poolTimeoutMs() });
-    const db = drizzle(client, { schema }) as unknown as Database;
+    const db: Database = drizzle(client, { schema });
     const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
       const conn = await client.reserve();
       try {
@@ -91,14 +99,14 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const sideline = () => {
       if (!side) {
         const one = postgres(opts.url!, { max: 1, onnotice: () => {}, backoff: reconnectDelaySeconds, connect_timeout: CONNECT_TIMEOUT_SECONDS });
-        side = { db: drizzle(one, { schema }) as unknown as Database, end: () => one.end({ timeout: 5 }) };
+        side = { db: drizzle(one, { schema }), end: () => one.end({ timeout: 5 }) };
       }
       return side.db;
     };
     const close = async () => {
       await Promise.all([client.end({ timeout: 5 }), side?.end()]);
     };
-    return { db, kind: 'postgres', close, tryAdvisoryLock, listen, sideline };
+    return { db, kind: 'postgres', close, tryAdvisoryLock, listen, sideline, postgres: client };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -108,7 +116,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
   // PGlite has no driver hook: drizzle's logger sees every statement the app sends through it.
-  const db = drizzle(client, { schema, logger: { logQuery: countStatement } }) as unknown as Database;
+  const db: Database = drizzle(client, { schema, logger: { logQuery: countStatement } });
   const tryAdvisoryLock = async (key: string): Promise<Unlock | null> => {
     const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, key]);
     if (!res.rows[0]?.ok) return null;
@@ -208,6 +216,20 @@ export async function closeDb(): Promise<void> {
   const handle = slot.handle;
   slot.handle = undefined;
   if (handle) await (await handle).close();
+}
+
+const dialect = new PgDialect();
+
+/**
+ * On Postgres, `query` as postgres.js runs it, with the pool to run it on, for a result read as raw
+ * bytes (the streamed exports: no string is made per row); null on PGlite.
+ */
+export async function rawStatement(query: SQL): Promise<{ client: Sql; text: string; params: Parameters<Sql['unsafe']>[1] } | null> {
+  await getDb();
+  const client = (await slot.handle!).postgres;
+  if (!client) return null;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { client, text, params: params as Parameters<Sql['unsafe']>[1] };
 }
 
 /** The rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object with `rows`. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, resultRows, type Tx } from '@/db/client';
 import type { DailyStats } from './schema';
 
 // The daily rollup (conversation_daily_stats) counts each school's *local* days, in the school's
@@ -21,8 +21,6 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 const DAY_MS = 86_400_000;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-type Db = Awaited<ReturnType<typeof getDb>>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Which figures a live count needs: activity (sessions, messages, leads) and the analysis of visitor messages. */
 export type Parts = { activity: boolean; analysis: boolean };

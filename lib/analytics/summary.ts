@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, resultRows, type Tx } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
@@ -36,7 +36,6 @@ async function localToday(schoolId: number, now: Date): Promise<{ today: string;
 /** The instant a local day starts in `tz`, for comparisons with timestamptz columns. */
 const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
 
 /** Grouped statements over many rows: the planner's row guesses switch JIT on for ~100 ms of compile time. Off for these alone. */
 async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

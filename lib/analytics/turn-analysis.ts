@@ -2,7 +2,7 @@ import 'server-only';
 import { generateText, Output, type LanguageModel } from 'ai';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, resultRows, type Tx } from '@/db/client';
 import type { ConversationStatus } from '@/db/schema';
 import { configuredModel } from '@/lib/ai/providers';
 import { SENTIMENT_KEYS, TOPIC_KEYS, type Sentiment, type TopicScore } from './categories';
@@ -132,7 +132,6 @@ async function store(schoolId: number, batch: Pending[], analyses: Analysis[]): 
   });
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
 
 /** Recomputes overall_sentiment, topics, engagement_score and key_points of the given conversations. */
 async function refreshConversations(tx: Tx, schoolId: number, ids: number[]): Promise<void> {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, rawStatement, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -224,11 +223,8 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
 
   /** The single column of each row as bytes: raw from postgres.js, else (PGlite) the text encoded. */
   async function rawLines(query: SQL): Promise<Uint8Array[]> {
-    const client = (db as unknown as { $client?: { unsafe?: (text: string, params: unknown[]) => { raw(): Promise<Buffer[][]> } } }).$client;
-    if (typeof client?.unsafe === 'function') {
-      const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-      return (await client.unsafe(text, params).raw()).map((row) => row[0]!);
-    }
+    const raw = await rawStatement(query);
+    if (raw) return (await raw.client.unsafe(raw.text, raw.params).raw()).map((row) => row[0] as Uint8Array);
     return resultRows<{ line: string }>(await db.execute(query)).map((r) => encoder.encode(r.line));
   }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
+import { getDb } from '@/db/client';
 import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
@@ -65,8 +65,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
   const to = officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
   const data = handoffLeadData(input);
   const test = caller.kind === 'internal';
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  return db.transaction(async (tx) => {
     const now = new Date();
     const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_conversation', data, isTest: test }, tx);
     await tx

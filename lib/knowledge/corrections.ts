@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
+import { getDb, type Executor } from '@/db/client';
 import { conversationRatings, corrections } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound } from '@/lib/http/errors';
@@ -15,7 +15,6 @@ import { removeSourceChunks, replaceSourceChunks } from './index';
 // (lib/chat/knowledge-index.ts, lib/chat/correction-match.ts).
 
 type Row = typeof corrections.$inferSelect;
-type Tx = Pick<Database, 'select'>;
 
 function toView(r: Row): CorrectionView {
   return { id: r.id, question: r.question, answer: r.answer, rating_id: r.ratingId, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() };
@@ -24,7 +23,7 @@ function toView(r: Row): CorrectionView {
 const passages = (r: Row) => [{ title: r.question, text: r.answer }];
 
 /** A rating may only be linked when it is one of the school's own: another school's id is not found. */
-async function checkRating(tx: Tx, schoolId: number, ratingId: number | null | undefined) {
+async function checkRating(tx: Executor, schoolId: number, ratingId: number | null | undefined) {
   if (ratingId == null) return;
   const [found] = await tx
     .select({ id: conversationRatings.id })

@@ -1,18 +1,16 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import type { Executor } from '@/db/client';
 import { knowledgeChunks, type KnowledgeSource } from '@/db/schema';
 import { chunkText } from './chunking';
 
 export type SourcePassage = { title: string; text: string };
 
-type Tx = Pick<Database, 'delete' | 'insert'>;
-
 /**
  * Replaces the indexed passages of one knowledge source of a school. Call it inside the transaction
  * that changes the source, so the index never disagrees with the data.
  */
-export async function replaceSourceChunks(tx: Tx, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number, passages: SourcePassage[]): Promise<number> {
+export async function replaceSourceChunks(tx: Executor, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number, passages: SourcePassage[]): Promise<number> {
   const id = String(sourceId);
   await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.schoolId, schoolId), eq(knowledgeChunks.sourceType, sourceType), eq(knowledgeChunks.sourceId, id)));
   const rows = passages.flatMap((p) => chunkText(p.text).map((content) => ({ title: p.title, content })));
@@ -21,6 +19,6 @@ export async function replaceSourceChunks(tx: Tx, schoolId: number, sourceType: 
   return rows.length;
 }
 
-export async function removeSourceChunks(tx: Tx, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number): Promise<void> {
+export async function removeSourceChunks(tx: Executor, schoolId: number, sourceType: KnowledgeSource, sourceId: string | number): Promise<void> {
   await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.schoolId, schoolId), eq(knowledgeChunks.sourceType, sourceType), eq(knowledgeChunks.sourceId, String(sourceId))));
 }

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import { getDb, resultRows, type Database } from '@/db/client';
+import { getDb, rawStatement, resultRows, type Database } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName, UTF8_BOM } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -82,8 +81,6 @@ const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntri
 ) as Record<ExportField, { csv: SQL; json: SQL }>;
 
 type Batches = { next(): Promise<IteratorResult<Uint8Array[], undefined>>; return?: () => Promise<unknown> };
-type CursorClient = { unsafe: (text: string, params: unknown[]) => { raw(): { cursor(n: number): AsyncIterable<Buffer[][]> } } };
-type RawClient = { reserve?: () => Promise<CursorClient & { release(): void }> };
 
 /**
  * The query's one column (`line`) as bytes, in batches: on Postgres a server-side cursor handing
@@ -92,23 +89,22 @@ type RawClient = { reserve?: () => Promise<CursorClient & { release(): void }> }
  * (db/pool-gate.ts), and a full pool answers 503 here, before the download starts, not mid-stream.
  */
 async function batchesOf(db: Database, query: (limit: number, offset: number) => SQL, whole: SQL): Promise<Batches> {
-  const client = (db as unknown as { $client?: RawClient }).$client;
-  if (typeof client?.reserve === 'function') {
-    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(whole);
-    const conn = await client.reserve();
+  const raw = await rawStatement(whole);
+  if (raw) {
+    const conn = await raw.client.reserve();
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       conn.release();
     };
-    const rows = conn.unsafe(text, params).raw().cursor(CURSOR_BATCH)[Symbol.asyncIterator]();
+    const rows = conn.unsafe(raw.text, raw.params).raw().cursor(CURSOR_BATCH)[Symbol.asyncIterator]();
     return {
       async next() {
         try {
           const r = await rows.next();
           if (r.done) release();
-          return r.done ? { done: true, value: undefined } : { done: false, value: r.value.map((row) => row[0]!) };
+          return r.done ? { done: true, value: undefined } : { done: false, value: r.value.map((row) => row[0] as Uint8Array) };
         } catch (err) {
           release();
           throw err;

@@ -188,8 +188,7 @@ function columnsOf(changes: LeadChanges): LeadColumns {
 export async function createLead(ctx: AuthContext, changes: LeadChanges): Promise<LeadView> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
       .values({ ...columnsOf(changes), schoolId, source: 'staff_entry', isTest: false, conversationCount: 0 })
@@ -203,8 +202,7 @@ export async function createLead(ctx: AuthContext, changes: LeadChanges): Promis
 export async function updateLead(ctx: AuthContext, id: number, changes: LeadChanges): Promise<LeadView> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(leads)
       .set({ ...columnsOf(changes), updatedAt: sql`now()` })

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
+import { getDb, type Database, type Executor } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
 import { stripBidiControls } from '@/lib/text/controls';
 import type { LeadData, LeadFieldKey } from './fields';
@@ -68,8 +68,8 @@ export function onLeadSaved(listener: LeadSavedListener): () => void {
 }
 
 /** Creates or updates the lead of this session, in the caller's transaction when given one; answers its id and whether it is new. */
-export async function saveLead(p: LeadToSave, tx?: Database): Promise<SavedLead> {
-  if (!tx) return (await getDb()).transaction((t) => saveLead(p, t as unknown as Database));
+export async function saveLead(p: LeadToSave, tx?: Executor): Promise<SavedLead> {
+  if (!tx) return (await getDb()).transaction((t) => saveLead(p, t));
   const saved = await upsert(tx, p);
   await announceLeadSaved(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
   return saved;

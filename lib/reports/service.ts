@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, resultRows, type Tx } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { forbidden, notFound, validationError } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -54,8 +54,6 @@ function resolveRange(q: { from_date?: string; to_date?: string }, today: string
   return { from, to };
 }
 
-type Db = Awaited<ReturnType<typeof getDb>>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Grouped statements: without this the planner's row guesses switch JIT on for ~100 ms of compile time. */
 async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { resultRows, type Database } from '@/db/client';
+import { resultRows, type Database, type Tx } from '@/db/client';
 import { FAULT_RETRY_AFTER } from '@/db/faults';
 import { blobParts, blobs } from '@/db/schema';
 import { serviceUnavailable } from '@/lib/http/errors';
@@ -16,7 +16,6 @@ export function uploadQuotaBytes(env: Record<string, string | undefined> = proce
   return env.UPLOAD_STORAGE_QUOTA_MB?.trim() && Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1024 * 1024) : null;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Bytes the stored uploads take: whole blobs and the parts of large or half-streamed ones. */
 export async function storedUploadBytes(db: Database | Tx): Promise<number> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb, type Database } from '@/db/client';
+import { getDb } from '@/db/client';
 import { actionPrompts, conversations, personaSettings, widgetStyling } from '@/db/schema';
 import { modelInfo } from '@/lib/ai/providers';
 import { AppError, validationError } from '@/lib/http/errors';
@@ -75,7 +75,7 @@ export async function submitQuickInfoCard(caller: WidgetCaller, input: QuickInfo
   // The lead and the conversation that names it are written together.
   const db = await getDb();
   const lead = await db.transaction(async (tx) => {
-    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_quickinfocard', data: input.data, isTest: caller.kind === 'internal' }, tx as unknown as Database);
+    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_quickinfocard', data: input.data, isTest: caller.kind === 'internal' }, tx);
     if (caller.logging) {
       await tx
         .insert(conversations)
