@@ -5,6 +5,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { factSheets, schools, users, type School } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, forbidden, noSchool, validationError } from '@/lib/http/errors';
+import { NO_SCHOOL } from '@/lib/tenancy';
 import { blobIdOfUrl, deleteBlob, saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
 import { replaceSourceChunks } from '@/lib/knowledge/index';
@@ -12,7 +13,6 @@ import { factSheetPassages, schoolPassages } from './knowledge-text';
 import { toFactSheet, toSchool } from './present';
 import type { FactSheetInput, SchoolCreateInput, SchoolUpdateInput, SectionKey } from './schema';
 
-export const NO_SCHOOL = 'No school associated with this account';
 
 /** A superuser sees every school; anyone else sees their own (or none). */
 export async function listSchools(ctx: AuthContext, page: { skip: number; limit: number }) {

@@ -3,12 +3,14 @@ import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { noSchool } from '@/lib/http/errors';
-import { NO_SCHOOL } from '@/lib/schools/service';
 
 // Tenancy in one place (issue 16): who is calling (a staff member, with the school their session
 // belongs to) and the school every school-scoped read and write is bound to. Writes take the
 // school too (`where id = ? and school_id = ?`), so a missed read check can never become a
 // cross-school write.
+
+/** What a school-scoped call answers (404) to an account without a school. */
+export const NO_SCHOOL = 'No school associated with this account';
 
 /** A signed-in staff member: their account, role and the school their session belongs to (none for some superusers). */
 export type StaffContext = AuthContext;
