@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import type { TaskResult } from '@/lib/scheduler/registry';
+import type { TaskResult } from './result';
 import { runTask } from '@/lib/scheduler/run-task';
 
 /**

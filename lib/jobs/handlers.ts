@@ -5,7 +5,7 @@ import { markFileAnalysisFailed, runFileAnalysis } from '@/lib/knowledge/files';
 import { syncInterviewCall } from '@/lib/knowledge/interviews';
 import { sendOutboxMail } from '@/lib/mail/outbox';
 import { markProspectImportFailed, runProspectImport } from '@/lib/prospects/import';
-import type { TaskResult } from '@/lib/scheduler/registry';
+import type { TaskResult } from './result';
 import type { JobName, JobPayload } from './catalog';
 
 type JobHandler<N extends JobName> = {

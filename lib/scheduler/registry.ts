@@ -9,9 +9,9 @@ import { deleteExpiredConversations } from '@/lib/chat/retention';
 import { deleteUnreferencedUploads } from '@/lib/storage/blobs';
 import { analyzeConversationTurns } from '@/lib/analytics/turn-analysis';
 import { generateDailyStatsForAllSchools } from '@/lib/analytics/summary';
+import type { TaskResult } from '@/lib/jobs/result';
 import type { TASK_CATEGORIES, TASK_QUEUES } from './schema';
 
-export type TaskResult = Record<string, unknown>;
 
 export type TaskDefinition = {
   key: string;

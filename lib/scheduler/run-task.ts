@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, withAdvisoryLock } from '@/db/client';
 import { taskExecutions, type TaskExecution } from '@/db/schema';
 import { currentInstanceId } from './instance';
-import type { TaskResult } from './registry';
+import type { TaskResult } from '@/lib/jobs/result';
 
 export type TaskTrigger = 'schedule' | 'manual' | 'event';
 
