@@ -23,8 +23,6 @@ export async function register() {
     () => console.log('[lantern] database ready'),
     (err) => console.error('[lantern] database failed to open:', err),
   );
-  // Every saved lead queues its CRM delivery, whichever route saves it (issue 21).
-  await import('./lib/crm/lead-listener');
   // Background work: Inngest calls /api/inngest when configured; otherwise this process runs jobs,
   // and the cron schedules unless LANTERN_SCHEDULER=off.
   const { inngestEnabled, startInProcessWork } = await import('./lib/jobs/backend');

@@ -6,7 +6,6 @@ import { AppError } from '@/lib/http/errors';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { saveLead } from '@/lib/leads/save';
 // Every saved lead queues its CRM delivery in the same transaction.
-import '@/lib/crm/lead-listener';
 import { askedField, extractLeadData } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';

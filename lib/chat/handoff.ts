@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
+import { conversationMessages, conversations, crmIntegrations, schools, type ContactPoint } from '@/db/schema';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { queueMail } from '@/lib/mail/outbox';
@@ -67,11 +67,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
   const test = caller.kind === 'internal';
   return db.transaction(async (tx) => {
     const now = new Date();
-    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_conversation', data, isTest: test }, tx);
-    await tx
-      .update(leads)
-      .set({ handoffAt: sql`coalesce(${leads.handoffAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(leads.id, saved.id), eq(leads.schoolId, caller.schoolId)));
+    const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_conversation', data, isTest: test, handoffAt: now }, tx);
     let transcript: Line[] = [];
     if (caller.logging) {
       const [conversation] = await tx

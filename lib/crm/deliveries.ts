@@ -5,7 +5,7 @@ import { conversations, crmDeliveries, crmDeliveryAttempts, crmIntegrations, lea
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
-import type { LeadSavedEvent } from '@/lib/leads/save';
+import type { LeadSavedEvent } from '@/lib/leads/events';
 import { leadTranscript } from '@/lib/leads/transcript';
 import { queueMail } from '@/lib/mail/outbox';
 import { requireSchoolId } from '@/lib/tenancy';

@@ -23,7 +23,7 @@ import {
   type LeadView,
   type SortField,
 } from './manage-schema';
-import { announceLeadSaved } from './save';
+import { saveStaffLead, type StaffLeadColumns as LeadColumns } from './save';
 import { leadConversations, transcriptText } from './transcript';
 
 // The Leads page's service (spec 002 §2.9, §3.3, §4.6, §7.8; issue 20): list, search, staff
@@ -153,7 +153,6 @@ export async function getLead(ctx: AuthContext, id: number): Promise<LeadView> {
   return leadRow(await getDb(), requireSchoolId(ctx), id);
 }
 
-type LeadColumns = Partial<typeof leads.$inferInsert>;
 
 const COLUMN_OF: Record<LeadFieldKey, keyof LeadColumns> = {
   first_name: 'firstName',
@@ -189,11 +188,7 @@ export async function createLead(ctx: AuthContext, changes: LeadChanges): Promis
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(leads)
-      .values({ ...columnsOf(changes), schoolId, source: 'staff_entry', isTest: false, conversationCount: 0 })
-      .returning({ id: leads.id });
-    await announceLeadSaved(tx, { id: row!.id, created: true, schoolId, source: 'staff_entry', isTest: false });
+    const row = await saveStaffLead(tx, schoolId, columnsOf(changes));
     return leadRow(tx, schoolId, row!.id);
   });
 }
@@ -203,13 +198,7 @@ export async function updateLead(ctx: AuthContext, id: number, changes: LeadChan
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(leads)
-      .set({ ...columnsOf(changes), updatedAt: sql`now()` })
-      .where(and(eq(leads.id, id), eq(leads.schoolId, schoolId), eq(leads.isTest, false)))
-      .returning({ id: leads.id, source: leads.source });
-    if (!row) throw notFound(LEAD_NOT_FOUND);
-    await announceLeadSaved(tx, { id: row.id, created: false, schoolId, source: row.source, isTest: false });
+    if (!(await saveStaffLead(tx, schoolId, columnsOf(changes), id))) throw notFound(LEAD_NOT_FOUND);
     return leadRow(tx, schoolId, id);
   });
 }

@@ -1,15 +1,16 @@
 import 'server-only';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { getDb, type Database, type Executor } from '@/db/client';
+import { getDb, type Executor } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
 import { stripBidiControls } from '@/lib/text/controls';
+import { LEAD_SAVED_SUBSCRIBERS, type LeadSavedEvent } from './events';
 import type { LeadData, LeadFieldKey } from './fields';
 
-// Leads in one place (issue 16): every lead is created or updated here, whether it comes from the
-// conversation, the quick info card, or later from staff and imports. A lead is created the moment
+// Leads in one place: every lead is created or updated here, whether it comes from the
+// conversation, the quick info card, a handoff or staff. A lead is created the moment
 // a session's details meet the school's minimum requirements, and updated as more arrive. The same
 // person coming back in a new session (same e-mail or phone) is the same lead, one conversation more.
-// Each save ends with the "lead saved" point, inside the save's transaction.
+// Each save ends with the "lead saved" point (./events.ts), inside the save's transaction.
 
 type LeadColumns = Partial<typeof leads.$inferInsert>;
 
@@ -46,45 +47,52 @@ function columnsOf(data: LeadData): LeadColumns {
 
 export type SavedLead = { id: number; created: boolean };
 
-export type LeadToSave = { schoolId: number; sessionId: string; source: LeadSource; data: LeadData; isTest: boolean };
-
-/** What the "lead saved" point tells its listeners. */
-export type LeadSavedEvent = SavedLead & { schoolId: number; source: LeadSource; isTest: boolean };
-type LeadSavedListener = (tx: Database, lead: LeadSavedEvent) => Promise<void>;
-
-// One set per process, on globalThis: Next.js may load this module once per bundle (instrumentation,
-// routes), and a listener registered from any of them must hear every save.
-const listenersKey = Symbol.for('lantern.leadSavedListeners');
-const listeners = ((globalThis as { [listenersKey]?: Set<LeadSavedListener> })[listenersKey] ??= new Set<LeadSavedListener>());
-
-/**
- * Work that must follow every saved lead (the CRM delivery queues its job here) runs inside the
- * save's transaction: if it fails, the lead is not saved either, so nothing is ever half done.
- * Answers a function that removes the listener.
- */
-export function onLeadSaved(listener: LeadSavedListener): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+export type LeadToSave = {
+  schoolId: number;
+  sessionId: string;
+  source: LeadSource;
+  data: LeadData;
+  isTest: boolean;
+  /** The visitor asked for a person at this time (kept when it was asked before). */
+  handoffAt?: Date;
+};
 
 /** Creates or updates the lead of this session, in the caller's transaction when given one; answers its id and whether it is new. */
 export async function saveLead(p: LeadToSave, tx?: Executor): Promise<SavedLead> {
   if (!tx) return (await getDb()).transaction((t) => saveLead(p, t));
   const saved = await upsert(tx, p);
-  await announceLeadSaved(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
+  await leadSaved(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
   return saved;
 }
 
+/** Columns of a lead as staff enter or change them (lib/leads/manage.ts validates them first). */
+export type StaffLeadColumns = Partial<typeof leads.$inferInsert>;
+
 /**
- * The "lead saved" point: runs every listener in the caller's transaction (the one that wrote the
- * lead). Chat capture, the quick info card and staff creating or editing a lead all end here.
+ * A lead staff entered (no `id`) or changed (`id`), in the caller's transaction; answers its id
+ * and source, or null when the school has no such lead (test leads are never changed).
  */
-export async function announceLeadSaved(tx: Database, event: LeadSavedEvent): Promise<void> {
-  for (const listener of listeners) await listener(tx, event);
+export async function saveStaffLead(tx: Executor, schoolId: number, columns: StaffLeadColumns, id?: number): Promise<{ id: number; source: LeadSource } | null> {
+  const [row] =
+    id === undefined
+      ? await tx.insert(leads).values({ ...columns, schoolId, source: 'staff_entry', isTest: false, conversationCount: 0 }).returning({ id: leads.id, source: leads.source })
+      : await tx
+          .update(leads)
+          .set({ ...columns, updatedAt: sql`now()` })
+          .where(and(eq(leads.id, id), eq(leads.schoolId, schoolId), eq(leads.isTest, false)))
+          .returning({ id: leads.id, source: leads.source });
+  if (!row) return null;
+  await leadSaved(tx, { id: row.id, created: id === undefined, schoolId, source: row.source, isTest: false });
+  return row;
 }
 
-async function upsert(db: Database, p: LeadToSave): Promise<SavedLead> {
-  const cols = columnsOf(p.data);
+/** The "lead saved" point: every subscriber (./events.ts), in the transaction that wrote the lead. */
+async function leadSaved(tx: Executor, event: LeadSavedEvent): Promise<void> {
+  for (const subscriber of LEAD_SAVED_SUBSCRIBERS) await subscriber.run(tx, event);
+}
+
+async function upsert(db: Executor, p: LeadToSave): Promise<SavedLead> {
+  const cols = { ...columnsOf(p.data), ...(p.handoffAt ? { handoffAt: sql`coalesce(${leads.handoffAt}, ${p.handoffAt.toISOString()}::timestamptz)` } : {}) };
   const now = new Date();
   const [own] = await db.select({ id: leads.id }).from(leads).where(and(eq(leads.schoolId, p.schoolId), eq(leads.sessionId, p.sessionId))).limit(1);
   if (own) {
@@ -109,7 +117,7 @@ async function upsert(db: Database, p: LeadToSave): Promise<SavedLead> {
   }
   const [row] = await db
     .insert(leads)
-    .values({ schoolId: p.schoolId, sessionId: p.sessionId, source: p.source, isTest: p.isTest, ...cols })
+    .values({ schoolId: p.schoolId, sessionId: p.sessionId, source: p.source, isTest: p.isTest, ...cols, ...(p.handoffAt ? { handoffAt: p.handoffAt } : {}) })
     .onConflictDoUpdate({ target: [leads.schoolId, leads.sessionId], set: { ...cols, updatedAt: now, lastInteractionAt: now } })
     .returning({ id: leads.id, createdAt: leads.createdAt, updatedAt: leads.updatedAt });
   return { id: row!.id, created: row!.createdAt.getTime() === row!.updatedAt.getTime() };

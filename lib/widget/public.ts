@@ -6,7 +6,6 @@ import { modelInfo } from '@/lib/ai/providers';
 import { AppError, validationError } from '@/lib/http/errors';
 import { saveLead } from '@/lib/leads/save';
 // Every saved lead queues its CRM delivery in the same transaction.
-import '@/lib/crm/lead-listener';
 import { LEAD_FIELDS } from '@/lib/leads/fields';
 import { missingForRequirements, parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { loadLeadGenSettings } from '@/lib/leads/settings';

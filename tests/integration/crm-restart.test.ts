@@ -6,7 +6,6 @@ import { afterAll, expect, it } from 'vitest';
 import { closeDb, getDb, installDatabase, openDatabase } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { crmDeliveries, crmIntegrations, schools } from '@/db/schema';
-import '@/lib/crm/lead-listener';
 import { seal } from '@/lib/security/secret-box';
 import { newSigningSecret } from '@/lib/crm/webhook';
 import { drainJobs, jobEvents, startJobRunner, type JobRun } from '@/lib/jobs/runner';

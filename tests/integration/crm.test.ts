@@ -8,7 +8,6 @@ import * as rotateRoute from '@/app/(rest)/api/crm-integration/secret/rotate/rou
 import * as testRoute from '@/app/(rest)/api/crm-integration/test/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, crmDeliveries, crmIntegrations, jobs, mailOutbox } from '@/db/schema';
-import '@/lib/crm/lead-listener';
 import { crmRetryDelayMs } from '@/lib/crm/retry';
 import { drainJobs } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';

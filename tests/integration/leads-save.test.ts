@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb, type Database } from '@/db/client';
+import { getDb } from '@/db/client';
 import { leads } from '@/db/schema';
-import { onLeadSaved, saveLead } from '@/lib/leads/save';
+import { saveLead } from '@/lib/leads/save';
+import { afterLeadSaved } from './lead-saved';
 import { createSchool } from './http';
 
 // Issue 16, item 4: every lead is saved by lib/leads, and the "lead saved" point runs inside the
@@ -14,7 +15,7 @@ describe('saving a lead', () => {
   it('tells the lead-saved listeners inside the transaction, with the lead already visible there', async () => {
     const schoolId = await createSchool('Save College');
     const seen: { id: number; created: boolean; visible: number }[] = [];
-    const off = onLeadSaved(async (tx, lead) => {
+    const off = afterLeadSaved(async (tx, lead) => {
       const rows = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, lead.id));
       seen.push({ id: lead.id, created: lead.created, visible: rows.length });
     });
@@ -35,7 +36,7 @@ describe('saving a lead', () => {
 
   it('saves nothing when a listener fails, or when the caller’s transaction rolls back', async () => {
     const schoolId = await createSchool('Rollback College');
-    const off = onLeadSaved(async () => {
+    const off = afterLeadSaved(async () => {
       throw new Error('the CRM queue is unavailable');
     });
     try {
@@ -48,7 +49,7 @@ describe('saving a lead', () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await saveLead({ schoolId, sessionId: 's-3', source: 'chatbot_quickinfocard', data: { email: 'cy@example.com' }, isTest: false }, tx as unknown as Database);
+        await saveLead({ schoolId, sessionId: 's-3', source: 'chatbot_quickinfocard', data: { email: 'cy@example.com' }, isTest: false }, tx);
         throw new Error('the conversation row failed');
       }),
     ).rejects.toThrow('the conversation row failed');

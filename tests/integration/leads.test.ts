@@ -13,7 +13,8 @@ import * as statsRoute from '@/app/(rest)/leads/stats/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, leads } from '@/db/schema';
 import { LEAD_EXPORT_BATCH } from '@/lib/leads/export';
-import { onLeadSaved, type LeadSavedEvent } from '@/lib/leads/save';
+import type { LeadSavedEvent } from '@/lib/leads/events';
+import { afterLeadSaved } from './lead-saved';
 import { leadTranscript } from '@/lib/leads/transcript';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { call, STRONG_PASSWORD } from './http';
@@ -139,7 +140,7 @@ describe('GET /leads/: filters, search and paging', () => {
 describe('staff-entered and edited leads', () => {
   it('creates a staff_entry lead, runs the lead-saved listeners in the same transaction, and validates every field', async () => {
     const events: LeadSavedEvent[] = [];
-    const stop = onLeadSaved(async (tx, e) => {
+    const stop = afterLeadSaved(async (tx, e) => {
       // Inside the write's transaction: the listener sees the lead.
       const [row] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, e.id));
       expect(row).toBeDefined();
@@ -160,7 +161,7 @@ describe('staff-entered and edited leads', () => {
       expect(events[1]).toEqual({ id: res.json.id, created: false, schoolId: north.id, source: 'staff_entry', isTest: false });
 
       // A failing listener undoes the write with it.
-      const fail = onLeadSaved(async () => {
+      const fail = afterLeadSaved(async () => {
         throw new Error('listener failed');
       });
       const failed = await call(leadRoute.PATCH, 'PATCH', `/leads/${res.json.id}`, { token: north.token, params: { id: String(res.json.id) }, body: { preferred_name: 'Never' } });

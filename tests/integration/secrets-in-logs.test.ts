@@ -16,7 +16,6 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import { getDb, getDbKind } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import '@/lib/crm/lead-listener';
 import { drainJobs } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
