@@ -34,7 +34,7 @@ export const conversationRatings = pgTable(
   (t) => [uniqueIndex('conversation_ratings_message_idx').on(t.conversationId, t.messageIndex), index('conversation_ratings_school_created_idx').on(t.schoolId, t.createdAt)],
 );
 
-// Staff corrections (ARCHITECTURE §3 `/corrections/`): the answer the assistant should have given
+// Staff corrections (`/corrections/`): the answer the assistant should have given
 // to a question, a question-and-answer knowledge item of the school that retrieval prefers.
 export const corrections = pgTable(
   'corrections',

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import { createLocalModel } from '@/lib/chat/local-model';
 
-// Every model call goes through this module (ARCHITECTURE §8). With OPENAI_API_KEY, an OpenAI or
+// Every model call goes through this module (docs/architecture.md, "The life of a chat message"). With OPENAI_API_KEY, an OpenAI or
 // OpenAI-compatible server (OPENAI_BASE_URL: Ollama, vLLM, LM Studio) answers; without it, Lantern's
 // embedded components do the work and say so.
 

@@ -3,7 +3,7 @@ import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { crmIntegrationCreateSchema, crmIntegrationUpdateSchema, deliveriesQuerySchema } from './schema';
 
-// Spec 002 §7.9 and ARCHITECTURE §3 (deliveries, replay): the school's CRM integration.
+// The school's CRM integration: its settings, test, deliveries and replay.
 const tag = 'CRM integration';
 const errors = [401, 404];
 

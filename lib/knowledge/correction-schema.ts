@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 
-// Staff corrections (ARCHITECTURE §3 `/corrections/`): the answer the assistant should have given to
+// Staff corrections (`/corrections/`): the answer the assistant should have given to
 // a visitor's question. No server imports: shared by the dialog, the actions and the REST routes.
 
 export const CORRECTION_QUESTION_MAX = 1000;

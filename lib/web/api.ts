@@ -1,6 +1,6 @@
 // The client data layer: every browser-side call (server actions and REST) goes through here, so
-// loading errors and an ended session are handled one way (ARCHITECTURE "Screens load and change
-// data one way"). No server imports: used by client components.
+// loading errors and an ended session are handled one way (docs/architecture.md, Layers). No server
+// imports: used by client components.
 import { codeForStatus, isErrorCode, SESSION_EXPIRED_CODE, type ActionFailure, type ActionResult, type ErrorCode } from '@/lib/http/action-result';
 import { expireSession, SESSION_EXPIRED_MESSAGE } from './session-state';
 

@@ -1,4 +1,4 @@
-// The one way a screen loads data (ARCHITECTURE "Screens load and change data one way"): SWR keeps
+// The one way a screen loads data (docs/architecture.md, Layers: screens load and change data one way): SWR keeps
 // the loading state, the answer and the reload; every load goes through `callAction`, so an ended
 // session sends the browser home once, here, and a failure reaches the screen as its code.
 // No server imports: used by client components.
