@@ -1,6 +1,9 @@
 import { isEverydayWord, isVeryCommonWord } from './english';
 import type { OtherLanguage } from '@/lib/widget/language';
-import { BUILT_IN_VOCABULARY, SPANISH_GLOSSARY, stem, Vocabulary, words } from './vocabulary';
+import { contentTerms, STOP, type FollowUpContext } from './question-terms';
+import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
+import { analyse, KINDS, WANTS_TO_ACT, type Sentence } from './sentences';
+import { BUILT_IN_VOCABULARY, stem, Vocabulary, words } from './vocabulary';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
 // the question, the matching action prompts as links, and, when the passages do not cover the
@@ -37,162 +40,10 @@ export type ComposeInput = {
 /** A staff correction: the answer the school wants given to a question (and its passage). */
 export type VerifiedAnswer = { question: string; answer: string; passage: Passage };
 
-/** The visitor's previous question and the assistant's answer to it. */
-export type FollowUpContext = { question: string; answer: string };
 
 export type Composed = { text: string; known: boolean; used: Passage[] };
 
 export const NO_INFORMATION = "I don't have that information";
-
-// Words that carry no topic in a prospective student's question.
-const STOP = new Set(
-  (
-    'a an the and or but if of to in on at by for with from into about as is are was were be been being am do does did doing have has had hav ' +
-    'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
-    'can could would should will shall may might must please tell know want wanted like need needs any some much many more also just really very ' +
-    'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
-    'school college university campus one s t im ive id dont doesnt isnt arent cant whats wheres hows whos u ur r ya ' +
-    'anything something everything thing things stuff kind sort info information question wondering wonder actually ' +
-    // verbs of coming and going carry no topic: "where do we park when we come for it?"
-    'come comes coming came go goes going went each every'
-  ).split(/\s+/),
-);
-
-/** MiniSearch's term processor: stop words dropped, the rest lower-cased and stemmed (as for the question). */
-export function searchTerm(term: string): string | null {
-  const w = term.toLowerCase().replace(/[’']/g, '');
-  if (!w || STOP.has(w) || (w.length < 2 && !/\d/.test(w))) return null;
-  return stem(w);
-}
-
-/** The question's topic words, stemmed, in order, without repeats. */
-export function contentTerms(text: string): string[] {
-  const out: string[] = [];
-  for (const w of words(text)) {
-    if (STOP.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
-    const s = stem(w);
-    if (!out.includes(s)) out.push(s);
-  }
-  return out;
-}
-
-/** A question in Spanish ("¿Cuál es la fecha límite…?"): its admissions words in English, so the passages can be found. */
-export function detectSpanish(text: string): boolean {
-  if (/[¿¡ñ]/i.test(text)) return true;
-  const ws = words(text);
-  const spanish = ws.filter((w) => /^(el|la|los|las|de|del|para|por|es|cuál|cual|qué|que|cómo|cuándo|cuando|dónde|donde|cuánto|cuanto|hay|tienen|puedo|una|un|con|mi|su|sus)$/.test(w)).length;
-  return ws.length >= 3 && spanish / ws.length >= 0.3;
-}
-
-const SPANISH_FUNCTION_WORDS = new Set('el la los las de del para por es son está cuál cual qué que cómo como cuando donde cuánto cuanto cuánta hay mi mis su sus un una unos unas y o en con se puedo puede tienen tiene al lo le'.split(' '));
-
-/** The question with its Spanish admissions words in English and its Spanish function words left out. */
-export function inEnglish(text: string): string {
-  let out = ` ${text.toLowerCase()} `;
-  for (const [es, en] of Object.entries(SPANISH_GLOSSARY).sort((a, b) => b[0].length - a[0].length)) out = out.split(es).join(` ${en} `);
-  return out
-    .replace(/[¿?¡!]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w && !SPANISH_FUNCTION_WORDS.has(w))
-    .join(' ');
-}
-
-/** What retrieval looks for: stemmed words and vocabulary groups, each with its weight. */
-export type RetrievalQuery = { terms: Map<string, number>; groups: Map<number, number> };
-
-/**
- * The retrieval query: the question's words at full weight, the vocabulary groups they name at
- * less, and for a follow-up the earlier turns' words at less again (the visitor's question more
- * than the assistant's answer).
- */
-export function retrievalQuery(question: string, context: FollowUpContext | null, vocabulary: Vocabulary = BUILT_IN_VOCABULARY): RetrievalQuery {
-  const terms = new Map<string, number>();
-  const add = (term: string | null, weight: number) => {
-    if (term && (terms.get(term) ?? 0) < weight) terms.set(term, weight);
-  };
-  const own = words(question);
-  for (const w of own) add(searchTerm(w), 1);
-  const groups = new Map([...vocabulary.groupsIn(question, own.map(stem))].map((g) => [g, 0.6] as const));
-  if (context) {
-    for (const w of words(context.question)) add(searchTerm(w), 0.5);
-    for (const w of words(context.answer)) add(searchTerm(w), 0.3);
-  }
-  return { terms, groups };
-}
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-
-/** A line that labels what follows ("## Costs and financial aid", "Admissions and applying") rather than saying something. */
-const isHeading = (line: string) => /^#{1,6}\s/.test(line) || /^topics covered:/i.test(line) || (!/[.!?:;]$/.test(line) && line.split(/\s+/).length <= 5 && !/\d/.test(line));
-
-const LIST_ITEM = /^([-*•]|\d+[.)])\s+/;
-
-/** The passage's sentences, one list point or sentence each (list points marked), headings left out. */
-function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
-  const out: { sentence: string; listItem: boolean }[] = [];
-  for (const raw of text.split(/\n+/)) {
-    const line = raw.trim();
-    const listItem = LIST_ITEM.test(line);
-    if (!line || (!listItem && isHeading(line))) continue;
-    for (const { segment } of segmenter.segment(line.replace(LIST_ITEM, ''))) {
-      const s = segment.trim();
-      if (s.length >= 3) out.push({ sentence: s, listItem });
-    }
-  }
-  return out;
-}
-
-/** A sentence, its stems, the vocabulary groups it names, and the kinds of answer it holds (a bit per KINDS entry). */
-type Sentence = { sentence: string; listItem: boolean; stems: Set<string>; groups: Set<number>; kinds: number };
-
-// A passage's sentences, their stems and vocabulary groups depend on its text alone; popular
-// passages come back turn after turn, so the analysis is kept for the most recently used ones.
-const analysed = new WeakMap<Vocabulary, Map<string, Sentence[]>>();
-function analyse(content: string, vocabulary: Vocabulary): Sentence[] {
-  let memo = analysed.get(vocabulary);
-  if (!memo) analysed.set(vocabulary, (memo = new Map()));
-  let hit = memo.get(content);
-  if (hit) {
-    memo.delete(content);
-  } else {
-    hit = sentencesOf(content).map(({ sentence, listItem }) => {
-      const stems = new Set(words(sentence).map(stem));
-      const kinds = KINDS.reduce((bits, k, i) => (k.found.test(sentence) ? bits | (1 << i) : bits), 0);
-      return { sentence, listItem, stems, groups: vocabulary.groupsIn(sentence, stems), kinds };
-    });
-    if (memo.size >= 2_000) memo.delete(memo.keys().next().value!);
-  }
-  memo.set(content, hit);
-  return hit;
-}
-
-const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
-const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
-const PHONE = /\(?\+?\d[\d\s().-]{7,}\d/;
-const WANTS_TO_ACT = /^(how (do|can|should) (i|we)|where (do|can) (i|we)|can (i|we)|could (i|we)|i('d| would)? (like|want) to|i want to)\b/i;
-
-/**
- * What kind of answer the question wants (an amount for "how much", a date for "when", a name for
- * "who"…): the question's cue words are then answered by a sentence holding that kind of thing.
- */
-const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }[] = [
-  { name: 'duration', cue: /\bhow (long|far)\b/i, covers: /^(long|take|takes|last|lasts|far)$/, found: /\b(\d+|one|two|three|four|five|six|ten|twenty|thirty|forty|fifty|sixty|ninety)[\s-](minutes?|mins?|hours?|days?|weeks?|months?|years?|semesters?|miles?|kilometres?|kilometers?|km)\b/i },
-  { name: 'time', cue: /\bwhat time\b|\bhours\b|\bopening\b/i, covers: /^(time|hours)$/, found: /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b/i },
-  { name: 'amount', cue: /\bhow much\b|\bcost|\bprice|\bfees?\b|\btuition\b|\bafford|\bworth\b|\bpay\b/i, covers: /^(worth|cost|costs|price)$/, found: MONEY },
-  { name: 'date', cue: /\bwhen\b|\bdeadlines?\b|\bdue\b|\bdates?\b/i, covers: /^(due|deadline|deadlines|date|dates)$/, found: DATE },
-  { name: 'percent', cue: /\brates?\b|\bpercent(age)?\b/i, covers: /^(rate|rates|percent|percentage)$/, found: /\d\s?%|\bpercent\b/i },
-  { name: 'phone', cue: /\bphone\b|\bcall\b|\btelephone\b/i, covers: /^(phone|number|call|telephone)$/, found: PHONE },
-  { name: 'email', cue: /\be-?mail\b/i, covers: /^(e|email|mail)$/, found: /[\w.+-]+@[\w-]+\.[\w.]+/ },
-  { name: 'address', cue: /\baddress\b/i, covers: /^(address)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b/u },
-  { name: 'place', cue: /\bwhere\b|\blocated\b/i, covers: /^(located|location)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b|\b(Lot|Hall|Building|Center|Centre|Library|Street|Avenue) ?\p{Lu}?/u },
-  { name: 'name', cue: /^\s*who\b|\bwho (is|are|runs|leads|heads|should)\b|\bname of\b/i, covers: /^(name)$/, found: /\b\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+/u },
-  { name: 'number', cue: /\bhow many\b/i, covers: /^(number)$/, found: /\b\d[\d,]*\b|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|dozen|hundred)\b/i },
-];
-
-/** The kinds of answer a question wants (a bit per KINDS entry): an amount for "how much", a date for "when"… */
-export function questionKinds(question: string): number {
-  return KINDS.reduce((bits, k, i) => (k.cue.test(question) ? bits | (1 << i) : bits), 0);
-}
 
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
@@ -231,26 +82,6 @@ function contactLine(input: ComposeInput): string {
 function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
-
-// The visitor wrote in another language: the built-in model says so in it, then answers in English.
-export const IN_ENGLISH: Record<OtherLanguage, string> = {
-  es: 'Solo puedo responder en inglés. Esto es lo que encontré:',
-  fr: "Je ne peux répondre qu'en anglais. Voici ce que j'ai trouvé :",
-  pt: 'Só posso responder em inglês. Eis o que encontrei:',
-  zh: '我只能用英语回答。以下是我找到的信息：',
-  vi: 'Tôi chỉ có thể trả lời bằng tiếng Anh. Đây là những gì tôi tìm thấy:',
-  ko: '영어로만 답변할 수 있습니다. 찾은 내용은 다음과 같습니다:',
-  ar: 'يمكنني الإجابة باللغة الإنجليزية فقط. إليك ما وجدته:',
-};
-export const NOT_FOUND_IN_ENGLISH: Record<OtherLanguage, string> = {
-  es: 'Solo puedo responder en inglés, y no tengo esa información.',
-  fr: "Je ne peux répondre qu'en anglais, et je n'ai pas cette information.",
-  pt: 'Só posso responder em inglês, e não tenho essa informação.',
-  zh: '我只能用英语回答，而且我没有这方面的信息。',
-  vi: 'Tôi chỉ có thể trả lời bằng tiếng Anh, và tôi không có thông tin đó.',
-  ko: '영어로만 답변할 수 있으며, 해당 정보는 없습니다.',
-  ar: 'يمكنني الإجابة باللغة الإنجليزية فقط، وليست لدي هذه المعلومات.',
-};
 
 type Kind = (typeof KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { isVeryCommonWord } from './english';
-import { questionKinds, searchTerm } from './compose';
+import { searchTerm } from './question-terms';
+import { questionKinds } from './sentences';
 import { words, type Vocabulary } from './vocabulary';
 
 // Staff corrections are answers to questions, so a visitor's question is matched against the

@@ -4,7 +4,7 @@ import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
 import { corrections, knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
-import { retrievalQuery, searchTerm, type RetrievalQuery } from './compose';
+import { retrievalQuery, searchTerm, type RetrievalQuery } from './question-terms';
 import { CorrectionMatcher, type CorrectionEntry } from './correction-match';
 import { schoolVocabulary } from './school-vocabulary';
 import type { Vocabulary } from './vocabulary';

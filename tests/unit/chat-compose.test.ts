@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswer, contentTerms, NO_INFORMATION, type ComposeInput } from '@/lib/chat/compose';
+import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/chat/compose';
+import { contentTerms } from '@/lib/chat/question-terms';
 
 const passages: ComposeInput['passages'] = [
   {
