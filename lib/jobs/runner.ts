@@ -8,7 +8,7 @@ import { currentInstanceId } from '@/lib/scheduler/instance';
 import { runTask } from '@/lib/scheduler/run-task';
 import { JOB_CHANNEL } from './backend';
 import { isJobName, JOBS } from './catalog';
-import { JOB_HANDLERS } from './handlers';
+import type { JobHandler } from './define';
 import { retryDelayMs } from './retry';
 
 /**
@@ -75,7 +75,7 @@ async function runClaimed(job: Job): Promise<JobRun> {
   const definition = JOBS[job.name];
   // A run cut short by a crash counted as an attempt; one beyond the last is not started.
   if (job.attempts > definition.retry.maxAttempts) return fail(job.lastError ?? 'The last run did not finish', null);
-  const handler = JOB_HANDLERS[job.name] as { run: (payload: unknown) => Promise<Record<string, unknown>>; giveUp?: (payload: unknown, error: string) => Promise<void> };
+  const handler = (await definition.handler()) as JobHandler<unknown>;
   let payloadValid = true;
   const parsed = definition.payload.safeParse(job.payload);
   const execution = await runTask(

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import { JOBS } from '@/lib/jobs/catalog';
+import { mailSendJob } from './jobs';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
 import { logValue } from '@/lib/system/log';
@@ -14,7 +14,7 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
 export const CLEARED_BODY = '[cleared: this mail carried a one-time link]';
 
 /** Tries per message in all: the mail_send job's policy, so the outbox row and its job give up together. */
-export const MAX_MAIL_ATTEMPTS = JOBS.mail_send.retry.maxAttempts;
+export const MAX_MAIL_ATTEMPTS = mailSendJob.retry.maxAttempts;
 
 /**
  * Writes the mail to the outbox and, when SMTP is configured, queues its mail_send job in the same

@@ -12,7 +12,7 @@ import { getDb, getDbKind } from '@/db/client';
 import { contactMessages, mailOutbox } from '@/db/schema';
 import { startJobRunner, stopJobRunner } from '@/lib/jobs/runner';
 import { CLEARED_BODY } from '@/lib/mail/outbox';
-import { cleanupExpiredTokens } from '@/lib/scheduler/jobs/cleanup-expired-tokens';
+import { cleanupExpiredTokens } from '@/lib/auth/token-cleanup';
 import { call, OTHER_PASSWORD, STRONG_PASSWORD } from './http';
 
 type Received = { to: string[]; data: string };

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import { MAX_MAIL_ATTEMPTS, queueMailSend } from '@/lib/mail/outbox';
-import { smtpConfigured } from '@/lib/mail/smtp';
+import { MAX_MAIL_ATTEMPTS, queueMailSend } from './outbox';
+import { smtpConfigured } from './smtp';
 
 const BATCH = 100;
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { deleteExpiredCounters } from '@/lib/security/rate-limit';
+import { deleteExpiredCounters } from './rate-limit';
 
 export async function cleanupRateLimits() {
   return { counters_deleted: await deleteExpiredCounters() };

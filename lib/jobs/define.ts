@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { TaskResult } from './result';
+import type { TASK_CATEGORIES, TASK_QUEUES } from '@/lib/scheduler/schema';
+import type { RetryPolicy } from './retry';
+
+/** What a job does, loaded when it first runs (so declaring a job pulls in none of its domain's code). */
+export type JobHandler<T> = {
+  /** One attempt; throwing makes the runner retry by the job's policy. Its answer is the run's result summary. */
+  run: (payload: T) => Promise<TaskResult>;
+  /** After the last attempt failed: leave the domain row saying so, not 'processing' forever. */
+  giveUp?: (payload: T, error: string) => Promise<void>;
+};
+
+/** A kind of background work, declared beside its domain's code (lib/<domain>/jobs.ts). */
+export type JobDefinition<P extends z.ZodType = z.ZodType> = {
+  display_name: string;
+  /** Checked when the job is queued and again when it runs. */
+  payload: P;
+  retry: RetryPolicy;
+  handler: () => Promise<JobHandler<z.infer<P>>>;
+};
+
+export const defineJob = <P extends z.ZodType>(job: JobDefinition<P>): JobDefinition<P> => job;
+
+/** A scheduled task, declared beside its domain's code; its work is imported when it runs. */
+export type TaskDefinition = {
+  key: string;
+  name: string;
+  display_name: string;
+  description: string;
+  category: (typeof TASK_CATEGORIES)[number];
+  /** Cron expression (five fields, UTC). */
+  schedule: string;
+  queue: (typeof TASK_QUEUES)[number];
+  handler: () => Promise<TaskResult>;
+  /** Scheduled runs happen only while this holds (a task with nothing to do records no run); Trigger Now always runs. */
+  enabled?: () => boolean;
+};
+
+export const defineTask = (task: Omit<TaskDefinition, 'name'>): TaskDefinition => ({ ...task, name: task.key });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineJob, defineTask } from '@/lib/jobs/define';
+import { telephonyConfig } from '@/lib/telephony/elevenlabs';
+
+// The knowledge's background work: documents and interview calls, and the weekly re-read of web links.
+
+export const fileAnalysisJob = defineJob({
+  display_name: 'File Analysis',
+  payload: z.object({ file_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
+  handler: async () => {
+    const { markFileAnalysisFailed, runFileAnalysis } = await import('./files');
+    return { run: ({ file_id }) => runFileAnalysis(file_id), giveUp: ({ file_id }, error) => markFileAnalysisFailed(file_id, error) };
+  },
+});
+
+export const interviewCallStatusJob = defineJob({
+  display_name: 'Interview Call Status',
+  payload: z.object({ interview_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 20_000, maxDelayMs: 5 * 60_000 },
+  handler: async () => {
+    const { syncInterviewCall } = await import('./interviews');
+    return { run: ({ interview_id }) => syncInterviewCall(interview_id) };
+  },
+});
+
+export const webLinkRefreshTask = defineTask({
+  key: 'web_link_refresh',
+  display_name: 'Web Link Refresh',
+  description: "Re-reads every completed web link each week so the assistant's insights follow the school's website.",
+  category: 'AI Processing',
+  schedule: '0 3 * * 1',
+  queue: 'low_priority',
+  handler: async () => (await import('./web-links')).refreshCompletedWebLinks(),
+});
+
+export const interviewCallSyncTask = defineTask({
+  key: 'interview_call_sync',
+  display_name: 'Interview Call Sync',
+  description: 'Asks the telephony provider how each staff interview in progress stands, and stores transcripts of finished calls.',
+  category: 'AI Processing',
+  schedule: '* * * * *',
+  queue: 'high_priority',
+  handler: async () => (await import('./interviews')).syncActiveInterviewCalls(),
+  enabled: () => telephonyConfig() !== null,
+});

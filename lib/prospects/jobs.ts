@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineJob } from '@/lib/jobs/define';
+
+export const prospectImportJob = defineJob({
+  display_name: 'Prospect Import',
+  payload: z.object({ batch_id: z.uuid() }),
+  // An attempt undoes what an interrupted one wrote before it starts again.
+  retry: { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 5 * 60_000 },
+  handler: async () => {
+    const { markProspectImportFailed, runProspectImport } = await import('./import');
+    return {
+      run: async ({ batch_id }) => {
+        const b = await runProspectImport(batch_id);
+        return b ? { batch_id, status: b.status, imported: b.imported, updated: b.updated, skipped: b.skipped } : { batch_id, status: 'missing' };
+      },
+      giveUp: ({ batch_id }, error) => markProspectImportFailed(batch_id, error),
+    };
+  },
+});
