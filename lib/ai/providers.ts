@@ -1,7 +1,6 @@
 import 'server-only';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
-import { createLocalModel } from '@/lib/chat/local-model';
 
 // Every model call goes through this module (docs/architecture.md, "The life of a chat message"). With OPENAI_API_KEY, an OpenAI or
 // OpenAI-compatible server (OPENAI_BASE_URL: Ollama, vLLM, LM Studio) answers; without it, Lantern's
@@ -20,14 +19,6 @@ export function configuredModel(): LanguageModel | null {
   if (info.mode === 'local') return null;
   const openai = createOpenAI({ apiKey: process.env.OPENAI_API_KEY, baseURL: info.baseUrl ?? undefined });
   return openai.chat(info.model);
-}
-
-/**
- * The model that answers the assistant's chats: the configured one, else Lantern's built-in local
- * model (answers composed from the school's own passages and action prompts).
- */
-export function chatModel(): LanguageModel {
-  return configuredModel() ?? createLocalModel();
 }
 
 /** How the UI and /health name the model in use. */

@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type ModelMessage } from 'ai';
-import { chatModel, modelInfo } from '@/lib/ai/providers';
+import { configuredModel, modelInfo } from '@/lib/ai/providers';
+import { createLocalModel } from './local-model';
 import { AppError } from '@/lib/http/errors';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { saveLead } from '@/lib/leads/save';
@@ -203,13 +204,13 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
     local: info.mode === 'local' ? local : null,
     call: {
-      model: chatModel(),
+      // Without an AI service, the built-in model made for this turn answers from what it gathered.
+      model: configuredModel() ?? createLocalModel(local),
       system,
       messages,
       temperature: 0.3,
       maxOutputTokens: 800,
       maxRetries: 1,
-      providerOptions: { lantern: local as unknown as Record<string, never> },
     },
     finish: async (answer) =>
       storeTurn(caller, sessionId, {

@@ -1,17 +1,11 @@
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { composeAnswer, type ComposeInput } from './compose';
 
 // Lantern's built-in model for installs without an AI service: an AI SDK language model whose
-// "generation" is composeAnswer over the passages the engine retrieved. The engine hands it the
-// retrieval through providerOptions.lantern, so it runs through streamText like any other model.
+// "generation" is composeAnswer over the passages the engine retrieved. The engine builds one per
+// turn from that turn's input, so it runs through streamText like any other model.
 
 export const LOCAL_MODEL_ID = 'lantern-local';
-
-function inputOf(options: LanguageModelV3CallOptions): ComposeInput {
-  const input = options.providerOptions?.lantern as unknown as ComposeInput | undefined;
-  if (!input) throw new Error('The local model needs the retrieved passages in providerOptions.lantern');
-  return input;
-}
 
 const usage = (text: string): LanguageModelV3Usage => ({
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
@@ -26,18 +20,19 @@ function pieces(text: string): string[] {
   return text.match(/[^\n]+\n*|\n+/g) ?? [];
 }
 
-export function createLocalModel(): LanguageModelV3 {
+/** The built-in model for one turn: it answers from `input` (the passages, actions and contact the engine gathered). */
+export function createLocalModel(input: ComposeInput): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
     provider: 'lantern',
     modelId: LOCAL_MODEL_ID,
     supportedUrls: {},
-    async doGenerate(options) {
-      const { text } = composeAnswer(inputOf(options));
+    async doGenerate() {
+      const { text } = composeAnswer(input);
       return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text), warnings: [] };
     },
-    async doStream(options) {
-      const { text } = composeAnswer(inputOf(options));
+    async doStream() {
+      const { text } = composeAnswer(input);
       const parts: LanguageModelV3StreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'text-start', id: 'answer' },
