@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import * as schema from './schema';
 import { dataDir } from './data-dir';
@@ -12,12 +12,8 @@ import { serverlessConfigProblem } from './host.mjs';
 import { CONNECT_TIMEOUT_SECONDS, reconnectDelaySeconds } from './faults';
 import { gatePool, poolTimeoutMs } from './pool-gate';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** What `db.transaction` hands its callback. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction on it: a function that writes in its caller's transaction when given one takes this. */
-export type Executor = Database | Tx;
+export type { Database, Executor, Schema, Tx } from './types';
+import type { Database } from './types';
 
 type Unlock = () => Promise<void>;
 type DbHandle = {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Database } from './client';
+import type { Database } from './types';
 
 export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'db', 'migrations');
 

@@ -28,6 +28,7 @@ function readJson(file) {
 const only = process.argv[2];
 if (!only || only === 'static') {
   step('lint', bin('eslint'), ['.']);
+  step('the shape of lib/ (layers, circles, file sizes)', process.execPath, [path.join(root, 'scripts', 'check-layers.mjs')]);
   step('typecheck', bin('tsc'), ['--noEmit']);
 }
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`];
