@@ -28,7 +28,6 @@ import * as personaRoute from '@/app/api/widget/persona-info/route';
 import * as frameRoute from '@/app/widget/frame/route';
 import * as personaSettingsRoute from '@/app/(rest)/ai-settings/persona/route';
 import { getDb, getDbKind, statementCount } from '@/db/client';
-import { flushStatements } from '@/lib/security/batched-counters';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { readyRedis } from '@/lib/security/redis';
@@ -443,10 +442,11 @@ describe('conversation logging', () => {
     const key = (await call(currentKeyRoute.GET, 'GET', '/chatbot/current-key', { token })).json.api_key;
     expect((await ask(key, 'How much is tuition?', { session_id: 'statements-warm' })).status).toBe(200);
     for (const [i, message] of ['How much is tuition?', 'When is the application deadline?', 'Do you have housing?'].entries()) {
-      const [before, flushesBefore] = [statementCount(), flushStatements()];
+      // The pool's statements only: the limits' batched flushes go over the side connection, not counted.
+      const before = statementCount();
       const res = await ask(key, message, { session_id: `statements-${i}` });
       expect(res.status).toBe(200);
-      expect(statementCount() - before - (flushStatements() - flushesBefore), message).toBe((await getDbKind()) === 'postgres' ? 2 : 1);
+      expect(statementCount() - before, message).toBe((await getDbKind()) === 'postgres' ? 2 : 1);
     }
   });
 
