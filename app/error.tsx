@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 
 /**
- * A page that failed on the server (most often the database restarting or busy, issue 24): a plain
+ * A page that failed on the server (most often the database restarting or busy): a plain
  * explanation and a retry that fetches the page again, instead of the framework's bare error text.
  * Production builds do not send the server's message, so the page does not guess at the cause.
  */

@@ -1,4 +1,4 @@
-// The larger run of the route-matrix fuzzer (issue 24): every operation of /openapi.json, many cases each.
+// The larger run of the route-matrix fuzzer: every operation of /openapi.json, many cases each.
 // Usage: npm run fuzz -- [--runs 60] [--seed 12345]   (the seed is printed; pass it again to repeat a run)
 // Postgres: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run fuzz
 import { spawnSync } from 'node:child_process';

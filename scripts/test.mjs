@@ -42,7 +42,7 @@ if (!only || only === 'e2e') {
   step('end-to-end tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json')});
 }
 
-// Issue 24 item 5: the fault tests that start the built server (a Postgres cluster of their own
+// The fault tests that start the built server (a Postgres cluster of their own
 // restarted under load; the server killed mid-task) need a build: the e2e step has just made it.
 if (!only || only === 'e2e') {
   fs.rmSync(path.join(reports, 'faults.json'), { force: true });

@@ -422,7 +422,7 @@ async function boot() {
     textarea.focus();
   }
 
-  // Reaching a person (issue 26): the school's contact actions and a short form that reaches the
+  // Reaching a person: the school's contact actions and a short form that reaches the
   // admissions office. Offered after two answers in a row the assistant could not give.
   let unanswered = 0;
   let handoffOpen: HTMLElement | null = null;

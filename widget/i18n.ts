@@ -1,4 +1,4 @@
-// The widget's own texts in its languages (issue 26). Bundled with the chat frame only (never the
+// The widget's own texts in its languages. Bundled with the chat frame only (never the
 // loader, which every page view downloads). English texts are the spec's (002 §8); the frame picks
 // the visitor's browser language when it has it, else the school's default from the Styling tab.
 

@@ -10,7 +10,7 @@ import { useScreenData } from '@/lib/web/screen-data';
  * text; any other failure shows `failure`.
  */
 export function useSettings<T>(key: string, load: () => Promise<ActionResult<T>>, defaults: T, failure: string) {
-  // One message at a time: a save that works clears the error it fixed (issue 14 #17).
+  // One message at a time: a save that works clears the error it fixed.
   const { error, success, setError, setSuccess } = useMessages();
   const settings = useScreenData(key, load, {
     onError: (f) => {

@@ -19,7 +19,7 @@ const fromText = (text: string) =>
     .filter((g) => g.length > 0);
 
 /**
- * The school's own words for things (issue 15): groups of words or phrases that mean the same,
+ * The school's own words for things: groups of words or phrases that mean the same,
  * added to the built-in admissions vocabulary the assistant matches visitors' questions with.
  */
 export function VocabularyPanel() {

@@ -31,7 +31,7 @@ async function validatePassword(password: string, username: string, email: strin
  * Server-side password check, debounced 300 ms after typing. `ensure()` answers for the current
  * password at once (used on submit, when the debounce may not have fired yet).
  */
-// Drawn icons, not emoji: an emoji needs a colour-emoji font, which many systems lack (issue 14 #17).
+// Drawn icons, not emoji: an emoji needs a colour-emoji font, which many systems lack.
 function WarningIcon() {
   return (
     <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

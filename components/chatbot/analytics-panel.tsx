@@ -15,7 +15,7 @@ import { CorrectionDialog } from './correction-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import { stripBidiControls } from '@/lib/text/controls';
 
-// Spec 002 §2.6, §4.5, §9 and issue 19: the Analytics tab.
+// Spec 002 §2.6, §4.5, §9: the Analytics tab.
 
 const WINDOW_DAYS = 30;
 const CHART_DAYS = 7;

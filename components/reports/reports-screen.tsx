@@ -36,7 +36,7 @@ import {
 import { useScreenData } from '@/lib/web/screen-data';
 import { ReportLineChart, type ReportSeries } from './report-chart';
 
-// Issue 22, spec 002 §2.11, §2.12, §4.11, §5, §8, §9: the Reports screen and, for superusers, Advanced
+// Spec 002 §2.11, §2.12, §4.11, §5, §8, §9: the Reports screen and, for superusers, Advanced
 // Reports (the same sections for all schools combined, separately, or one school).
 
 type Section = 'chatbot' | 'leads';

@@ -37,7 +37,7 @@ const browserZones = () => (zoneList ??= timeZoneOptions());
 const NO_ZONES: string[] = [];
 const noZones = () => NO_ZONES;
 
-/** Issue 22: the zone the school's report days are counted in. */
+/** The zone the school's report days are counted in. */
 function TimeZoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   // The browser's own list, after hydration (the server's ICU may list other names).
   const list = useSyncExternalStore(noSubscription, browserZones, noZones);

@@ -20,7 +20,7 @@ export const conversationDailyStats = pgTable(
     engaged: integer('engaged').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     leads: integer('leads').notNull().default(0),
-    /** Issue 22: the day's leads by source ({chatbot_conversation: 3, ...}). */
+    /** The day's leads by source ({chatbot_conversation: 3, ...}). */
     leadSources: jsonb('lead_sources').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     avgResponseTimeMs: real('avg_response_time_ms'),
     // The Analytics summary's figures. Sessions by their start day: handoffs, the summed duration of

@@ -71,10 +71,10 @@ export const conversations = pgTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     /** Lead fields gathered from the visitor's messages so far (conversational capture). */
     leadData: jsonb('lead_data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    /** Issue 26: the visitor's language (the one they wrote in, else the widget's), and when they asked for a person. */
+    /** The visitor's language (the one they wrote in, else the widget's), and when they asked for a person. */
     language: text('language'),
     handoffAt: timestamp('handoff_at', { withTimezone: true }),
-    // Turn analysis (issue 19): what the conversation was about and how the visitor felt, refreshed
+    // Turn analysis: what the conversation was about and how the visitor felt, refreshed
     // whenever one of its visitor messages is analysed.
     overallSentiment: text('overall_sentiment').$type<Sentiment>(),
     topics: jsonb('topics').$type<{ category_name: string; confidence: number }[]>(),
@@ -85,9 +85,9 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_session_idx').on(t.schoolId, t.sessionId),
     index('conversations_school_started_idx').on(t.schoolId, t.startedAt),
-    // Analytics leaves a school's test chats out (issue 19): few rows, found without a scan.
+    // Analytics leaves a school's test chats out: few rows, found without a scan.
     index('conversations_test_chat_idx').on(t.schoolId).where(sql`${t.source} = 'test_chat'`),
-    // A lead's conversations (its transcript), and deleting a lead without a scan (issue 20).
+    // A lead's conversations (its transcript), and deleting a lead without a scan.
     index('conversations_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
   ],
 );
@@ -117,7 +117,7 @@ export const conversationMessages = pgTable(
     /** Which knowledge passages the answer drew on: [{source_type, source_id, title}]. */
     sources: jsonb('sources').$type<{ source_type: string; source_id: string; title: string }[]>(),
     model: text('model'),
-    // Turn analysis (issue 19), visitor messages only: set once when analysed; a failed attempt
+    // Turn analysis, visitor messages only: set once when analysed; a failed attempt
     // leaves analyzed_at empty (retried next run) and counts in analysis_failures.
     sentiment: text('sentiment').$type<Sentiment>(),
     topics: jsonb('topics').$type<TopicScore[]>(),
@@ -128,7 +128,7 @@ export const conversationMessages = pgTable(
     uniqueIndex('conversation_messages_position_idx').on(t.conversationId, t.position),
     // The visitor's thumbs counted per conversation in the logs list (few messages have one).
     index('conversation_messages_feedback_idx').on(t.conversationId, t.userFeedbackRating).where(sql`${t.userFeedbackRating} is not null`),
-    // The analytics window (issue 19): a school's messages by time (summary, conversation analytics).
+    // The analytics window: a school's messages by time (summary, conversation analytics).
     index('conversation_messages_school_created_idx').on(t.schoolId, t.createdAt),
     // Analysed visitor messages by time (conversation analytics); the migration adds
     // INCLUDE (conversation_id, sentiment, topics) so the summary reads the index alone.

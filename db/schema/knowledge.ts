@@ -27,7 +27,7 @@ export const knowledgeChunks = pgTable(
   (t) => [index('knowledge_chunks_source_idx').on(t.schoolId, t.sourceType, t.sourceId)],
 );
 
-// Issue 15: the school's own words for things (its dining hall's name, its shuttle's nickname), each
+// The school's own words for things (its dining hall's name, its shuttle's nickname), each
 // group added to the built-in admissions vocabulary. A change bumps knowledge_version (migration
 // 0015), so the chat index is rebuilt with it.
 export const schoolVocabulary = pgTable('school_vocabulary', {

@@ -5,6 +5,6 @@ export type CollectionMode = (typeof COLLECTION_MODES)[number];
 export const ASK_LEVELS = ['critical', 'ask_thrice', 'ask_twice', 'ask_once', 'natural', 'never'] as const;
 export type AskLevel = (typeof ASK_LEVELS)[number];
 
-// `staff_entry`: a lead a staff member typed in on the Leads page (POST /leads/, issue 20).
+// `staff_entry`: a lead a staff member typed in on the Leads page (POST /leads/).
 export const LEAD_SOURCES = ['chatbot_conversation', 'chatbot_quickinfocard', 'staff_entry'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];

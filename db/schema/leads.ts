@@ -44,7 +44,7 @@ export const leads = pgTable(
     optInPhone: boolean('opt_in_phone'),
     gpa: real('gpa'),
     isTest: boolean('is_test').notNull().default(false),
-    /** Issue 26: the visitor asked to reach a person (the widget's 'Talk to a person'). */
+    /** The visitor asked to reach a person (the widget's 'Talk to a person'). */
     handoffAt: timestamp('handoff_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,9 +52,9 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex('leads_session_idx').on(t.schoolId, t.sessionId),
     index('leads_school_created_idx').on(t.schoolId, t.createdAt),
-    // The Leads page's default order and its counts (issue 20): real leads only, newest first, read from the index.
+    // The Leads page's default order and its counts: real leads only, newest first, read from the index.
     index('leads_school_real_created_idx').on(t.schoolId, t.createdAt, t.id).where(sql`not ${t.isTest}`),
-    // The Leads page's search (issue 20): one trigram index over the searched text, see LEAD_SEARCH_TEXT.
+    // The Leads page's search: one trigram index over the searched text, see LEAD_SEARCH_TEXT.
     index('leads_search_trgm_idx').using('gin', sql`(${sql.raw(LEAD_SEARCH_TEXT)}) gin_trgm_ops`),
   ],
 );

@@ -18,7 +18,7 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    // Issue 16: the body carries a secret (a reset link) that is valid until then; the body is
+    // The body carries a secret (a reset link) that is valid until then; the body is
     // cleared once the mail is sent, or when this passes (cleanup_expired_tokens).
     secretUntil: timestamp('secret_until', { withTimezone: true }),
   },

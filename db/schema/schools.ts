@@ -25,11 +25,11 @@ export const schools = pgTable('schools', {
   tuitionInfo: text('tuition_info'),
   tuitionInstructions: text('tuition_instructions'),
   socialMediaLinks: jsonb('social_media_links').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-  // Issue 22: the IANA zone the school's days are counted in (reports, the daily rollup).
+  // The IANA zone the school's days are counted in (reports, the daily rollup).
   timeZone: text('time_zone').notNull().default('UTC'),
   // Bumped by database triggers (migration 0012) whenever the school's knowledge passages, or anything
   // its assistant is told, change: the chat engine's in-process caches compare them on each message.
-  // Issue 23: Manage Prospects and Campaigns stay hidden (spec 000 §2.4) until a superuser turns them on for the school.
+  // Manage Prospects and Campaigns stay hidden (spec 000 §2.4) until a superuser turns them on for the school.
   prospectsEnabled: boolean('prospects_enabled').notNull().default(false),
   knowledgeVersion: integer('knowledge_version').notNull().default(0),
   assistantVersion: integer('assistant_version').notNull().default(0),

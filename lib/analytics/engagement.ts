@@ -1,7 +1,7 @@
 import type { ConversationStatus } from '@/db/schema/chat';
 import { TOPIC_CATEGORIES, type Sentiment, type TopicScore } from './categories';
 
-// A conversation's analysis from its visitor messages (issue 19): the engagement score, key points,
+// A conversation's analysis from its visitor messages: the engagement score, key points,
 // overall sentiment and topics. Pure functions: the turn-analysis task stores their results, and the
 // conversation detail falls back to them before the task has run.
 

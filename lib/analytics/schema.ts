@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 19, spec 002 §3.5, §3.6, §7.4: the analytics calls' inputs and answers. Shared by the REST
+// Spec 002 §3.5, §3.6, §7.4: the analytics calls' inputs and answers. Shared by the REST
 // routes, the Analytics tab's server actions and the tab itself; no server imports here.
 
 /** The analytics window: the school's whole local days ending today (spec §9: 30 by default). */
@@ -42,7 +42,7 @@ export type GenerateDailyInput = { target_date?: string };
 /** Spec §3.5. Rates are percentages (0–100, one decimal); durations in seconds; days and hours in the school's time zone. */
 export type AnalyticsSummary = {
   total_conversations: number;
-  /** Issue 26: widget sessions in the window whose visitor asked for a person. */
+  /** Widget sessions in the window whose visitor asked for a person. */
   handoff_requests: number;
   total_messages: number;
   total_characters: number;

@@ -10,7 +10,7 @@ import { classifyLocal } from './classify';
 import { conversationTopics, engagementScore, keyPoints, overallSentiment } from './engagement';
 import { rerollAnalysedDays } from './rollup';
 
-// Issue 19: the conversation_turn_analysis task. Per school, the visitor messages not analysed yet
+// The conversation_turn_analysis task. Per school, the visitor messages not analysed yet
 // (the partial index conversation_messages_unanalyzed_idx) are classified in batches — by the
 // configured model with structured output, or by the local classifier in embedded mode — and each
 // touched conversation's overall sentiment, topics, engagement score and key points are refreshed.

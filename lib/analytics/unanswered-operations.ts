@@ -1,7 +1,7 @@
 import { defineOperations } from '@/lib/http/operation';
 import { unansweredQuerySchema } from './unanswered-schema';
 
-// Issue 19 (beyond the spec): the questions the school's knowledge does not answer yet.
+// The questions the school's knowledge does not answer yet.
 export const unansweredOperations = defineOperations({
   list: {
     method: 'GET', path: '/conversation-analytics/unanswered', tag: 'Conversation analytics', auth: 'bearer', query: unansweredQuerySchema, errors: [401],

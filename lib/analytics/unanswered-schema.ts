@@ -1,6 +1,6 @@
 import { analyticsDaysSchema, type AnalyticsDaysInput } from './schema';
 
-// GET /conversation-analytics/unanswered (issue 19, beyond the spec): the window in days, as the
+// GET /conversation-analytics/unanswered (beyond the spec): the window in days, as the
 // other conversation-analytics calls take it (1–365, default 30).
 export const unansweredQuerySchema = analyticsDaysSchema;
 export type UnansweredQuery = AnalyticsDaysInput;

@@ -8,7 +8,7 @@ import { corpusOf, findCorrection } from '@/lib/chat/knowledge-index';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { UnansweredQuery, UnansweredQuestion } from './unanswered-schema';
 
-// What visitors asked that the assistant could not answer from the school's knowledge (issue 19):
+// What visitors asked that the assistant could not answer from the school's knowledge:
 // the visitor question before every assistant answer that is an honest refusal ("I don't have that
 // information", the text the local composer writes and the model is told to say) or that staff
 // rated poor. Widget conversations only (test chats are staff trying things). Grouped by wording:

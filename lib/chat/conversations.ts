@@ -76,7 +76,7 @@ export type TurnRecord = {
   /** Lead details gathered so far (lead capture on), and the lead they made. */
   leadData: Record<string, unknown> | null;
   leadId: number | null;
-  /** The visitor's language for this turn (issue 26). */
+  /** The visitor's language for this turn. */
   language?: string | null;
 };
 

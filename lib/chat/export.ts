@@ -6,7 +6,7 @@ import { attachmentHeaders, csvRecords, datedFileName } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { ConversationExportQuery, ConversationFilter } from './export-schema';
 
-// GET /conversations/export (issue 18): the Logs tab's filtered conversations as CSV (one row per
+// GET /conversations/export: the Logs tab's filtered conversations as CSV (one row per
 // conversation) or JSONL (one conversation per line with its messages). Streamed: the database is
 // read in keyset batches (newest first, the list's order) as the client reads, so the server never
 // holds more than one batch, whatever the number of conversations.

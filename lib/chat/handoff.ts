@@ -9,7 +9,7 @@ import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
 import type { HandoffRequest } from './schema';
 
-// Issue 26: a visitor asks to reach a person ('Talk to a person' in the widget). Their details
+// A visitor asks to reach a person ('Talk to a person' in the widget). Their details
 // become (or update) the session's lead, marked as a handoff; the conversation is flagged; and the
 // admissions office gets an e-mail with the transcript through the mail outbox — all in one
 // transaction, so a handoff is never recorded without its mail or the reverse.

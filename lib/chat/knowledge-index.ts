@@ -10,7 +10,7 @@ import { schoolVocabulary } from './school-vocabulary';
 import type { Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
 
-// The one retrieval engine (issue 16 retired the Postgres full-text search): each school's passages
+// The one retrieval engine (it replaced Postgres full-text search): each school's passages
 // (knowledge_chunks, written in the same transaction as every change) in an in-process BM25 index
 // (MiniSearch), rebuilt when the school's knowledge_version moves. A chat message costs no database
 // search.

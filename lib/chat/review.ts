@@ -20,7 +20,7 @@ export type ConversationListItem = {
   message_count: number;
   widget_opened_at: Date | null;
   lead_id: number | null;
-  /** Issue 26: the visitor's language (ISO 639-1, null before their first message) and when they asked for a person. */
+  /** The visitor's language (ISO 639-1, null before their first message) and when they asked for a person. */
   language: string | null;
   handoff_at: Date | null;
   excellent_ratings_count: number;
@@ -173,7 +173,7 @@ export async function getConversation(ctx: AuthContext, id: number) {
     poor_count: poor,
     user_thumbs_up_count: messages.filter((m) => m.userFeedbackRating === 1).length,
     user_thumbs_down_count: messages.filter((m) => m.userFeedbackRating === -1).length,
-    // The stored turn analysis (issue 19) when the task has run, else what can be computed now.
+    // The stored turn analysis when the task has run, else what can be computed now.
     overall_sentiment: c.overallSentiment ?? null,
     engagement_score: c.engagementScore ?? engagementScore(c.status, visitor.length, c.endedAt.getTime() - c.startedAt.getTime()),
     key_points: c.keyPoints ?? keyPoints(visitor.map((m) => m.content)),

@@ -48,7 +48,7 @@ export const widgetEventSchema = z.discriminatedUnion(
 );
 export type WidgetEventInput = z.output<typeof widgetEventSchema>;
 
-/** POST /api/widget/handoff (issue 26): a visitor asks to reach a person. */
+/** POST /api/widget/handoff: a visitor asks to reach a person. */
 export const handoffRequestSchema = z
   .object({
     session_id: sessionIdField,

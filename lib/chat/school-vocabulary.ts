@@ -7,7 +7,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS, Vocabulary } from './vocabulary';
 
-// The school's own vocabulary (issue 15): groups of words its visitors and its pages use for the
+// The school's own vocabulary: groups of words its visitors and its pages use for the
 // same thing, added to the built-in admissions vocabulary for retrieval and the built-in model.
 
 const entry = z

@@ -14,7 +14,7 @@ import { crmRetryDelayMs } from './retry';
 import type { CrmDeliveryPage, CrmDeliveryView, CrmEvent, DeliveriesQuery } from './schema';
 import { applyMapping, newWebhookId, sendWebhook, type LeadRecord } from './webhook';
 
-// The CRM delivery outbox (issue 21). A delivery row is written in the same transaction as the
+// The CRM delivery outbox. A delivery row is written in the same transaction as the
 // lead it carries, with the job of its first attempt; each attempt is one crm_delivery job that
 // records what happened and, on failure, queues the next attempt on Standard Webhooks' schedule.
 

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { stripBidiControls } from '@/lib/text/controls';
 
-// What every streamed file export shares (the conversation logs, issue 18; the leads, issue 20):
+// What every streamed file export shares (the conversation logs and the leads):
 // RFC 4180 CSV text, cells that a spreadsheet would run as a formula made inert, the dated file
 // name and the download headers. No server imports.
 

@@ -7,7 +7,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { EXPORT_FIELD_KEYS, SOURCE_LABELS, type ExportField, type LeadExportQuery } from './manage-schema';
 import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
 
-// GET /leads/export (issue 20): the leads the list would show, as CSV (RFC 4180, UTF-8 with a BOM
+// GET /leads/export: the leads the list would show, as CSV (RFC 4180, UTF-8 with a BOM
 // for Excel, formula-like cells made inert) or a JSON array, written as rows are read. Postgres
 // writes each row's line (CSV or JSON text); on Postgres one server-side cursor reads the whole
 // ordered result in batches (one consistent snapshot) and hands its bytes over untouched; on

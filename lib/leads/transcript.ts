@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, resultRows, type Database } from '@/db/client';
 
-// A lead's conversation as plain text (issue 20): GET /leads/{id}/conversation shows it, prints it
+// A lead's conversation as plain text: GET /leads/{id}/conversation shows it, prints it
 // and downloads it; the CRM delivery sends it as chat_history. A lead's conversations are those
 // linked to it and the one of its session (a returning visitor has several), oldest first.
 

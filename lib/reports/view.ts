@@ -1,6 +1,6 @@
 import type { ChatbotReport, LeadsReport, MultiSchoolChatbotReport, MultiSchoolLeadsReport } from './schema';
 
-// Issue 22, spec 002 §2.11, §2.12, §4.11, §9: what the Reports screens draw and download, from the
+// Spec 002 §2.11, §2.12, §4.11, §9: what the Reports screens draw and download, from the
 // API's answers. No server imports: used by the screens and the unit tests.
 
 /** §9: ten colours, cycled by school index. */

@@ -78,7 +78,7 @@ const socialLinks = z
   .partialRecord(z.enum(SOCIAL_NETWORKS, { error: `Networks are ${SOCIAL_NETWORKS.join(', ')}` }), z.union([z.literal(''), httpUrl('Social links must be URLs starting with http:// or https://'), z.null()]))
   .transform((links) => Object.fromEntries(Object.entries(links).filter(([, url]) => !!url)) as Record<string, string>);
 
-/** Issue 22: the zone the school's days are counted in: an IANA name such as America/New_York (or UTC). */
+/** The zone the school's days are counted in: an IANA name such as America/New_York (or UTC). */
 export function isTimeZone(v: string): boolean {
   if (!/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+\-]+)+)$/.test(v)) return false;
   try {
@@ -141,7 +141,7 @@ export const schoolCreateSchema = z.object({
   degree_levels: degreeLevels.default([...SCHOOL_DEFAULTS.degree_levels]),
   institution_control: institutionControl.default(SCHOOL_DEFAULTS.institution_control),
   tax_status: taxStatus.default(SCHOOL_DEFAULTS.tax_status),
-  // Not in the spec's create payload, but School Info's create form asks for it (issue 14 #15).
+  // Not in the spec's create payload, but School Info's create form asks for it.
   mascot: optionalText('Mascot', 200),
   time_zone: timeZoneField.default(DEFAULT_TIME_ZONE),
 });
@@ -159,7 +159,7 @@ export const schoolUpdateSchema = schoolCreateSchema
     tuition_info: optionalText('Tuition information', 10_000),
     tuition_instructions: optionalText('Tuition instructions', 5_000),
     social_media_links: socialLinks.default({}),
-    // Issue 22: left out, the zone stays as it is (changing it re-counts the reports' days).
+    // Left out, the zone stays as it is (changing it re-counts the reports' days).
     time_zone: timeZoneField.optional(),
   });
 

@@ -3,7 +3,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '@/db/client';
 
-// Per-school settings in one pattern (issue 16): a table with one row per school (primary key
+// Per-school settings in one pattern: a table with one row per school (primary key
 // school_id), read as the API's fields (snake_case) and written whole or in part. The mapping from
 // each API field to its column (`retention_days` → `retentionDays`) is derived once, here, and
 // checked against the table when the store is made, so a renamed column fails at start, not on a

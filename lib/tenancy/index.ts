@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { noSchool } from '@/lib/http/errors';
 
-// Tenancy in one place (issue 16): who is calling (a staff member, with the school their session
+// Tenancy in one place: who is calling (a staff member, with the school their session
 // belongs to) and the school every school-scoped read and write is bound to. Writes take the
 // school too (`where id = ? and school_id = ?`), so a missed read check can never become a
 // cross-school write.

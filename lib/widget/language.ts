@@ -1,4 +1,4 @@
-// The visitors' languages (issue 26): the widget's languages, and which one a visitor's message is
+// The visitors' languages: the widget's languages, and which one a visitor's message is
 // written in. No imports: the chat engine, the widget API's schema and the Logs tab share it.
 
 /** The widget's languages; Simplified Chinese is `zh`, Arabic is written right to left. */

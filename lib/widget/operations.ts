@@ -70,7 +70,7 @@ export const conversationOperations = defineOperations({
   get: { method: 'GET', path: '/conversations/{id}', tag: 'Conversations', auth: 'bearer', params: z.object({ id: idField }), errors, summary: 'One conversation with its messages' },
 });
 
-// Issue 18: the Logs tab's export, with the list's filters (lib/chat/export-schema.ts).
+// The Logs tab's export, with the list's filters (lib/chat/export-schema.ts).
 export const conversationExportOperations = defineOperations({
   export: {
     method: 'GET', path: '/conversations/export', tag: 'Conversations', auth: 'bearer-or-session', errors: [401],

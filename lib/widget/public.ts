@@ -27,7 +27,7 @@ export async function personaInfo(caller: WidgetCaller) {
     ai_name: aiName,
     avatar_url: persona?.avatarUrl ?? null,
     greeting: `Hi! I'm ${aiName}, the admissions assistant for ${caller.schoolName}. How can I help you today?`,
-    // Issue 26: the greeting is Lantern's own, so the widget shows it in the visitor's language.
+    // The greeting is Lantern's own, so the widget shows it in the visitor's language.
     default_greeting: true,
     school_name: caller.schoolName,
   };
@@ -55,7 +55,7 @@ export async function widgetConfig(caller: WidgetCaller) {
       smart_card_instructions: leadGen.smart_card_instructions,
     },
     model: { mode: modelInfo().mode },
-    // 'Talk to a person' (issue 26) shows the school's ways to reach it.
+    // 'Talk to a person' shows the school's ways to reach it.
     handoff: { contact_actions: actions.slice(0, 6) },
     // Where links in answers may point and stay clickable: the school's sites and its action prompts.
     link_sites: linkSites(caller.policy, actions.filter((a) => a.type === 'link' || a.type === 'form').map((a) => a.data)),

@@ -72,7 +72,7 @@ export const stylingSchema = z.object({
   promptMessage: z.string().trim().max(PROMPT_MESSAGE_MAX, `The prompt message is at most ${PROMPT_MESSAGE_MAX} characters`).default('Hi there! Have any questions? I’m here to help.'),
   promptDurationSeconds: oneOf(PROMPT_DURATIONS, 'Choose one of the prompt durations').default(10),
   promptRepeatInterval: oneOf(PROMPT_REPEATS, 'Choose one of the repeat intervals').default(0),
-  // Issue 26: the widget's language for visitors whose browser language it does not have.
+  // The widget's language for visitors whose browser language it does not have.
   defaultLanguage: z.enum(LANGUAGES, { error: 'Choose one of the widget languages' }).default('en'),
 });
 

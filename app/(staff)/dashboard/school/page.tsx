@@ -20,7 +20,7 @@ export default async function SchoolPage() {
     console.error('[school] load failed', err);
     loadError = true;
   }
-  // The feature switches are the superuser's (issue 23).
+  // The feature switches are the superuser's.
   const features = ctx.role === 'superuser' && school && ctx.schoolId !== null ? { prospectsEnabled: await prospectsEnabled(ctx.schoolId) } : null;
   return <SchoolManagement initialSchool={school} loadError={loadError} features={features} />;
 }
