@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TaskResult } from './result';
-import type { TASK_CATEGORIES, TASK_QUEUES } from '@/lib/scheduler/schema';
+import type { ScheduledTask } from '@/lib/scheduler/schema';
 import type { RetryPolicy } from './retry';
 
 /** What a job does, loaded when it first runs (so declaring a job pulls in none of its domain's code). */
@@ -23,15 +23,7 @@ export type JobDefinition<P extends z.ZodType = z.ZodType> = {
 export const defineJob = <P extends z.ZodType>(job: JobDefinition<P>): JobDefinition<P> => job;
 
 /** A scheduled task, declared beside its domain's code; its work is imported when it runs. */
-export type TaskDefinition = {
-  key: string;
-  name: string;
-  display_name: string;
-  description: string;
-  category: (typeof TASK_CATEGORIES)[number];
-  /** Cron expression (five fields, UTC). */
-  schedule: string;
-  queue: (typeof TASK_QUEUES)[number];
+export type TaskDefinition = ScheduledTask & {
   handler: () => Promise<TaskResult>;
   /** Scheduled runs happen only while this holds (a task with nothing to do records no run); Trigger Now always runs. */
   enabled?: () => boolean;

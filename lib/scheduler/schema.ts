@@ -17,16 +17,19 @@ export const statisticsQuerySchema = z.object({
 
 export const taskKeyParams = z.object({ id: z.string().trim().min(1).max(100) });
 
-export type ScheduledTaskView = {
+/** What a scheduled task is, as its definition (lib/jobs/define.ts) declares it and the dashboard shows it. */
+export type ScheduledTask = {
   key: string;
   name: string;
   display_name: string;
   description: string;
   category: (typeof TASK_CATEGORIES)[number];
+  /** Cron expression (five fields, UTC). */
   schedule: string;
-  next_run: string | null;
   queue: (typeof TASK_QUEUES)[number];
 };
+
+export type ScheduledTaskView = ScheduledTask & { next_run: string | null };
 
 export type TaskExecutionView = {
   id: number;
