@@ -6,7 +6,7 @@ import { getDb } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { AppError, tooManyRequests } from '@/lib/http/errors';
 import { logValue } from '@/lib/system/log';
-import { readyRedis, redis } from './redis';
+import { readyRedis, redis, redisLimiter } from './redis';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -24,7 +24,7 @@ const counters = pgTable('rate_limit_counters', {
 });
 
 type Store = RateLimiterDrizzle | RateLimiterRedis;
-const limiters = new WeakMap<object, Map<string, Store>>();
+const limiters = new WeakMap<object, Map<string, RateLimiterDrizzle>>();
 
 // Sign-in, reset and contact limits fail closed: without their counters they refuse (503), so a
 // Redis outage can never open the door to password guessing.
@@ -33,19 +33,12 @@ const STORE_DOWN = 'This is unavailable for a moment. Please try again shortly.'
 /** With REDIS_URL: the Redis store (keys `rl:<key>`); otherwise rate_limit_counters in the database. */
 async function limiter(max: number, windowSeconds: number): Promise<Store> {
   const client = await readyRedis();
-  if (client) {
-    let byShape = limiters.get(client);
-    if (!byShape) limiters.set(client, (byShape = new Map()));
-    const shape = `${max}/${windowSeconds}`;
-    let found = byShape.get(shape);
-    if (!found) byShape.set(shape, (found = new RateLimiterRedis({ storeClient: client, points: max, duration: windowSeconds, keyPrefix: 'rl', rejectIfRedisNotReady: true })));
-    return found;
-  }
+  if (client) return redisLimiter(client, max, windowSeconds);
   const db = await getDb();
   let byShape = limiters.get(db);
   if (!byShape) limiters.set(db, (byShape = new Map()));
   const shape = `${max}/${windowSeconds}`;
-  let found = byShape.get(shape) as RateLimiterDrizzle | undefined;
+  let found = byShape.get(shape);
   if (!found) {
     // Expired rows are removed by the scheduler's rate-limit cleanup, not by a timer per limiter.
     found = new RateLimiterDrizzle({ storeClient: db, schema: counters, points: max, duration: windowSeconds, keyPrefix: '', clearExpiredByTimeout: false });

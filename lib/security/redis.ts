@@ -1,5 +1,6 @@
 import 'server-only';
 import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { logValue } from '@/lib/system/log';
 
 // The Redis that holds every rate limit when REDIS_URL is set (docs/deploy.md): one client per
@@ -107,4 +108,16 @@ export async function deleteRedisKeys(start: string): Promise<void> {
 export function closeRedis(): void {
   client?.redis.disconnect();
   client = null;
+}
+
+const limiters = new WeakMap<Redis, Map<string, RateLimiterRedis>>();
+
+/** The Redis counter of `points` hits per `seconds` (keys `rl:<key>`): one per client and shape, refusing while Redis is away. */
+export function redisLimiter(client: Redis, points: number, seconds: number): RateLimiterRedis {
+  let byShape = limiters.get(client);
+  if (!byShape) limiters.set(client, (byShape = new Map()));
+  const shape = `${points}/${seconds}`;
+  let found = byShape.get(shape);
+  if (!found) byShape.set(shape, (found = new RateLimiterRedis({ storeClient: client, points, duration: seconds, keyPrefix: 'rl', rejectIfRedisNotReady: true })));
+  return found;
 }

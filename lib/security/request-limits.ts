@@ -1,11 +1,11 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { like, or } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { rateLimitCounters } from '@/db/schema';
 import { tooManyRequests } from '@/lib/http/errors';
 import { logValue } from '@/lib/system/log';
 import { flush as flushBatched, hitBatched, resetBatched, type Refusal } from './batched-counters';
-import { deleteRedisKeys, readyRedis, redis } from './redis';
+import { deleteRedisKeys, readyRedis, redis, redisLimiter } from './redis';
 
 // The public widget API's and public calls' fixed-window counters, on the store made for them:
 // - REDIS_URL set: Redis (rate-limiter-flexible's Redis store), all of a request's limits in one
@@ -18,7 +18,6 @@ export type RequestLimit = { key: string; max: number; windowMs: number; prefix?
 
 // One limiter per limit shape: the maxima come from the environment and may change between calls.
 let memoryLimiters = new Map<string, RateLimiterMemory>();
-const redisLimiters = new Map<string, { client: object; limiter: RateLimiterRedis }>();
 
 function memoryLimiter(max: number, windowMs: number): RateLimiterMemory {
   const shape = `${max}/${windowMs}`;
@@ -27,15 +26,6 @@ function memoryLimiter(max: number, windowMs: number): RateLimiterMemory {
   return found;
 }
 
-function redisLimiter(client: NonNullable<ReturnType<typeof redis>>, max: number, windowMs: number): RateLimiterRedis {
-  const shape = `${max}/${windowMs}`;
-  let found = redisLimiters.get(shape);
-  if (!found || found.client !== client) {
-    found = { client, limiter: new RateLimiterRedis({ storeClient: client, points: max, duration: Math.max(1, Math.round(windowMs / 1000)), keyPrefix: 'rl', rejectIfRedisNotReady: true }) };
-    redisLimiters.set(shape, found);
-  }
-  return found.limiter;
-}
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 
@@ -66,7 +56,7 @@ export async function takeHits(limits: RequestLimit[], { prefix = 'widget:', mes
   if (client) {
     try {
       // ioredis pipelines commands sent in the same tick: every limit of the request in one round trip.
-      refusal = await refusalOf(keyed, (l) => redisLimiter(client, l.max, l.windowMs).consume(l.key));
+      refusal = await refusalOf(keyed, (l) => redisLimiter(client, l.max, Math.max(1, Math.round(l.windowMs / 1000))).consume(l.key));
     } catch (err) {
       // Fail open: a visitor's question is answered when the counters cannot be reached.
       if (Date.now() - lastOutageLog > 10_000) {
