@@ -19,7 +19,8 @@ export const ROLLUP_VERSION = 2;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** `day` (YYYY-MM-DD) moved by `n` days: calendar arithmetic, the same in every time zone. */
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 
 /** Which figures a live count needs: activity (sessions, messages, leads) and the analysis of visitor messages. */

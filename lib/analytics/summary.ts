@@ -4,7 +4,7 @@ import { getDb, resultRows, type Tx } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
-import { rollupClosedDays, rollupSchoolDays, schoolDayFigures, schoolDays, type DayFigures } from './rollup';
+import { addDays, rollupClosedDays, rollupSchoolDays, schoolDayFigures, schoolDays, type DayFigures } from './rollup';
 import { validationError } from '@/lib/http/errors';
 import { FUTURE_TARGET_DATE, type AnalyticsSummary, type ConversationAnalyticsSummary, type DailyStats, type GenerateDailyInput, type SentimentCategoryItem, type TopicCategoryItem } from './schema';
 
@@ -24,8 +24,6 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 /** A percentage 0–100 with one decimal; 0 when there is nothing to divide by. */
 const rate = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
 
-/** `day` (YYYY-MM-DD) moved by `n` days: calendar arithmetic, the same in every time zone. */
-const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
 /** The school's local today and time zone (UTC when the school is gone: its queries then find nothing). */
 async function localToday(schoolId: number, now: Date): Promise<{ today: string; tz: string }> {
@@ -35,7 +33,6 @@ async function localToday(schoolId: number, now: Date): Promise<{ today: string;
 
 /** The instant a local day starts in `tz`, for comparisons with timestamptz columns. */
 const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
-
 
 /** Grouped statements over many rows: the planner's row guesses switch JIT on for ~100 ms of compile time. Off for these alone. */
 async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
