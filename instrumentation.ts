@@ -30,6 +30,7 @@ export async function register() {
   if (host && !inngestEnabled()) {
     console.warn(`[lantern] on ${host} without Inngest: scheduled tasks and background jobs run only while a request keeps an instance alive. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (docs/deploy.md).`);
   }
-  const started = await startInProcessWork({ schedules: process.env.LANTERN_SCHEDULER !== 'off' });
+  const { background } = await import('./background');
+  const started = await startInProcessWork(background, { schedules: process.env.LANTERN_SCHEDULER !== 'off' });
   if (started.mode === 'in-process') console.log(`[lantern] in-process job runner started; scheduler with ${started.tasks} tasks`);
 }

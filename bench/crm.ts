@@ -16,6 +16,7 @@ import { drainJobs, jobRunnerConcurrency } from '../lib/jobs/runner';
 import { saveLead } from '../lib/leads/save';
 import { seal } from '../lib/security/secret-box';
 import { benchDatabase, percentile } from './server';
+import { background } from '@/background';
 
 process.env.AUTH_SECRET ??= 'bench-secret-0123456789abcdef0123456789';
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -73,7 +74,7 @@ results.push(['lead write with its queued CRM delivery, p50', `${withCrm.toFixed
 results.push(['added to the chat turn by the queued delivery (outbox row + job), p50 difference', `${(withCrm - plain).toFixed(2)} ms`, '<= 2 ms', withCrm - plain <= 2]);
 
 // Drain what was just queued first, then time 1,000 fresh ones.
-await drainJobs({ max: 100_000 });
+await drainJobs(background, { max: 100_000 });
 const drainSchool = await school('Drain College', true);
 for (let i = 0; i < DELIVERIES; i++) {
   await saveLead({ schoolId: drainSchool, sessionId: `drain-${i}`, source: 'chatbot_quickinfocard', data: { first_name: 'Drain', email: `drain${i}@example.com` }, isTest: false });
@@ -82,7 +83,7 @@ received = 0;
 // As the in-process runner drains (its lanes on Postgres).
 const lanes = await jobRunnerConcurrency();
 const t0 = performance.now();
-await drainJobs({ max: 100_000, concurrency: lanes });
+await drainJobs(background, { max: 100_000, concurrency: lanes });
 const seconds = (performance.now() - t0) / 1000;
 const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(crmDeliveries).where(eq(crmDeliveries.schoolId, drainSchool)).groupBy(crmDeliveries.status).having(sql`${crmDeliveries.status} = 'succeeded'`)) as [{ n: number }];
 results.push([`${DELIVERIES} queued deliveries drained to a local receiver, ${lanes} runner lanes (${n} delivered, ${received} received)`, `${seconds.toFixed(2)} s`, '<= 10 s', seconds <= 10 && n === DELIVERIES]);

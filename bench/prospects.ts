@@ -15,6 +15,7 @@ import { schools, users } from '../db/schema';
 import { issueTokens } from '../lib/auth/tokens';
 import { drainJobs } from '../lib/jobs/runner';
 import { benchDatabase, percentile } from './server';
+import { background } from '@/background';
 
 process.env.AUTH_SECRET ||= 'bench-secret-0123456789abcdef0123456789';
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,7 +55,7 @@ async function importFile(token: string, bytes: Uint8Array, filename: string) {
   const res = await POST(new Request('http://127.0.0.1/api/prospects/my-school/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }), { params: Promise.resolve({}) });
   const answer = (await res.json()) as { batch_id: string; status: string };
   if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
-  await drainJobs();
+  await drainJobs(background);
   const ms = performance.now() - t;
   clearInterval(sampler);
   const batch = await (await GET(new Request('http://127.0.0.1/x', { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ batch_id: answer.batch_id }) })).json();

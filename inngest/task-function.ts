@@ -1,5 +1,6 @@
 import { cron } from 'inngest';
-import { findTask } from '@/lib/scheduler/registry';
+import { background } from '@/background';
+import { findTask } from '@/lib/jobs/define';
 import { runTask } from '@/lib/scheduler/run-task';
 import { inngest, TASK_TRIGGERED_EVENT } from './client';
 
@@ -8,7 +9,7 @@ import { inngest, TASK_TRIGGERED_EVENT } from './client';
  * task only. The body is one step that runs the shared handler through runTask.
  */
 export function taskFunction(key: string) {
-  const task = findTask(key);
+  const task = findTask(background, key);
   if (!task) throw new Error(`Unknown task ${key}`);
   return inngest.createFunction(
     {

@@ -19,12 +19,7 @@ const LAYERS = [
   ['lib/openapi'],
 ];
 const DOMAIN = 3;
-// A domain's jobs.ts only declares its jobs and tasks (its handlers are imported when they run):
-// the queue's layer, which lists them.
-const DECLARATIONS = /^lib\/[a-z-]+\/jobs\.ts$/;
-
 const layerOf = (rel) => {
-  if (DECLARATIONS.test(rel)) return 2;
   const i = LAYERS.findIndex((prefixes) => prefixes.some((p) => rel === p || rel.startsWith(`${p}/`)));
   return i >= 0 ? i : rel.startsWith('lib/') ? DOMAIN : null;
 };

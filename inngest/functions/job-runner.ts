@@ -1,4 +1,5 @@
 import { cron } from 'inngest';
+import { background } from '@/background';
 import { runNextDueJob } from '@/lib/jobs/runner';
 import { inngest, JOB_ENQUEUED_EVENT } from '../client';
 
@@ -17,7 +18,7 @@ export const jobRunner = inngest.createFunction(
     const runs = [];
     for (let i = 0; i < JOBS_PER_INVOCATION; i++) {
       const run = await step.run(`job-${i}`, async () => {
-        const done = await runNextDueJob();
+        const done = await runNextDueJob(background);
         if (!done) return null;
         const summary = done.execution?.resultSummary;
         return { job_id: done.job.id, name: done.job.name, outcome: done.outcome, result: summary ? (JSON.parse(summary) as Record<string, unknown>) : null, error: done.execution?.errorMessage ?? null };

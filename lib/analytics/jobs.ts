@@ -5,6 +5,7 @@ import { defineJob, defineTask } from '@/lib/jobs/define';
 // analysis of visitors' messages.
 
 export const dailyStatsRebuildJob = defineJob({
+  name: 'daily_stats_rebuild',
   display_name: 'Daily Stats Rebuild',
   // A school changed its time zone; its rollup is counted again in the new zone.
   payload: z.object({ school_id: z.number().int().positive() }),

@@ -13,6 +13,7 @@ import { readIntegration, webhookTarget } from './integration';
 import { crmRetryDelayMs } from './retry';
 import type { CrmDeliveryPage, CrmDeliveryView, CrmEvent, DeliveriesQuery } from './schema';
 import { applyMapping, newWebhookId, sendWebhook, type LeadRecord } from './webhook';
+import { crmDeliveryJob } from './jobs';
 
 // The CRM delivery outbox. A delivery row is written in the same transaction as the
 // lead it carries, with the job of its first attempt; each attempt is one crm_delivery job that
@@ -22,7 +23,7 @@ const EXCERPT_CHARS = 500;
 
 /** Queues the job of one attempt; `manual` is a replay (one attempt, no retries after it). */
 function queueAttempt(deliveryId: number, attempt: number, runAt: Date | undefined, tx: JobWriter, manual = false) {
-  return enqueue('crm_delivery', { delivery_id: deliveryId, attempt, manual }, { runAt, dedupeKey: `crm_delivery:${deliveryId}:${attempt}${manual ? ':replay' : ''}` }, tx);
+  return enqueue(crmDeliveryJob, { delivery_id: deliveryId, attempt, manual }, { runAt, dedupeKey: `crm_delivery:${deliveryId}:${attempt}${manual ? ':replay' : ''}` }, tx);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '@/lib/jobs/define';
 
 export const crmDeliveryJob = defineJob({
+  name: 'crm_delivery',
   display_name: 'CRM Delivery',
   payload: z.object({ delivery_id: z.number().int().positive(), attempt: z.number().int().positive(), manual: z.boolean().default(false) }),
   // The CRM's own failures are retried by the delivery (./deliveries.ts, Standard Webhooks'

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import type { Background } from './define';
 import type { TaskResult } from './result';
 import { runTask } from '@/lib/scheduler/run-task';
 
@@ -53,19 +54,18 @@ export async function startTaskRun(task: { key: string; handler: () => Promise<T
  * Starts this process's background work unless Inngest does it: the job runner always, the cron
  * schedules unless LANTERN_SCHEDULER=off (benchmarks still need work a request queued to run).
  */
-export async function startInProcessWork(opts: { schedules: boolean }): Promise<{ mode: 'inngest' } | { mode: 'in-process'; tasks: number }> {
+export async function startInProcessWork(background: Background, opts: { schedules: boolean }): Promise<{ mode: 'inngest' } | { mode: 'in-process'; tasks: number }> {
   if (inngestEnabled()) return { mode: 'inngest' };
-  const [{ startRecovery }, { startJobRunner }, { startLocalRunner }, { TASKS }] = await Promise.all([
+  const [{ startRecovery }, { startJobRunner }, { startLocalRunner }] = await Promise.all([
     import('@/lib/scheduler/recovery'),
     import('./runner'),
     import('@/lib/scheduler/local-runner'),
-    import('@/lib/scheduler/registry'),
   ]);
   // The runners start after the first heartbeat (and what a stopped server left is recovered), so
   // what they claim carries this process's id. Not awaited: the database may still be opening.
-  void startRecovery().started.then(() => {
-    startJobRunner({ stopOnShutdown: true });
-    if (opts.schedules) startLocalRunner({ stopOnShutdown: true });
+  void startRecovery(background.tasks).started.then(() => {
+    startJobRunner(background, { stopOnShutdown: true });
+    if (opts.schedules) startLocalRunner(background.tasks, { stopOnShutdown: true });
   });
-  return { mode: 'in-process', tasks: opts.schedules ? TASKS.length : 0 };
+  return { mode: 'in-process', tasks: opts.schedules ? background.tasks.length : 0 };
 }

@@ -6,13 +6,15 @@ import type { RetryPolicy } from './retry';
 /** What a job does, loaded when it first runs (so declaring a job pulls in none of its domain's code). */
 export type JobHandler<T> = {
   /** One attempt; throwing makes the runner retry by the job's policy. Its answer is the run's result summary. */
-  run: (payload: T) => Promise<TaskResult>;
+  run(payload: T): Promise<TaskResult>;
   /** After the last attempt failed: leave the domain row saying so, not 'processing' forever. */
-  giveUp?: (payload: T, error: string) => Promise<void>;
+  giveUp?(payload: T, error: string): Promise<void>;
 };
 
 /** A kind of background work, declared beside its domain's code (lib/<domain>/jobs.ts). */
 export type JobDefinition<P extends z.ZodType = z.ZodType> = {
+  /** What its rows carry in `jobs.name` and the Scheduler shows executions under: never rename one with rows queued. */
+  name: string;
   display_name: string;
   /** Checked when the job is queued and again when it runs. */
   payload: P;
@@ -30,3 +32,12 @@ export type TaskDefinition = ScheduledTask & {
 };
 
 export const defineTask = (task: Omit<TaskDefinition, 'name'>): TaskDefinition => ({ ...task, name: task.key });
+
+/**
+ * Every domain's background work, assembled by the app (background.ts) and handed to the runners
+ * and the Scheduler: the queue, the runners and the scheduler themselves know no domain.
+ */
+export type Background = { jobs: readonly JobDefinition[]; tasks: readonly TaskDefinition[] };
+
+export const findJob = (background: Pick<Background, 'jobs'>, name: string) => background.jobs.find((j) => j.name === name);
+export const findTask = (background: Pick<Background, 'tasks'>, key: string) => background.tasks.find((t) => t.key === key);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getDb, type Database } from '@/db/client';
 import { jobs } from '@/db/schema';
 import { announceJob } from './backend';
-import { JOBS, type JobName } from './catalog';
+import type { JobDefinition } from './define';
 
 /** The database or the caller's transaction: a job is written with whatever the change it belongs to uses. */
 export type JobWriter = Pick<Database, 'insert' | 'select' | 'execute'>;
@@ -31,13 +31,14 @@ export type EnqueueOptions = {
  * Queues background work. Pass the transaction of the change that needs the work: the job is
  * written (and its runner woken) only if that transaction commits.
  */
-export async function enqueue<N extends JobName>(
-  name: N,
-  payload: z.input<(typeof JOBS)[N]['payload']>,
+export async function enqueue<P extends z.ZodType>(
+  job: JobDefinition<P>,
+  payload: z.input<P>,
   opts: EnqueueOptions = {},
   tx?: JobWriter,
 ): Promise<{ id: number; deduplicated: boolean }> {
-  const parsed = JOBS[name].payload.safeParse(payload);
+  const name = job.name;
+  const parsed = job.payload.safeParse(payload);
   if (!parsed.success) throw new InvalidJobPayload(name, parsed.error.issues);
   const db = tx ?? (await getDb());
   const runAt = opts.runAt ?? new Date();

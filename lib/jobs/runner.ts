@@ -7,8 +7,7 @@ import { jobs, type Job, type TaskExecution } from '@/db/schema';
 import { currentInstanceId } from '@/lib/scheduler/instance';
 import { runTask } from '@/lib/scheduler/run-task';
 import { JOB_CHANNEL } from './backend';
-import { isJobName, JOBS } from './catalog';
-import type { JobHandler } from './define';
+import { findJob, type Background, type JobHandler } from './define';
 import { retryDelayMs } from './retry';
 
 /**
@@ -66,13 +65,13 @@ async function settle(job: Job, changes: Partial<typeof jobs.$inferInsert>): Pro
 }
 
 /** Runs one claimed job through runTask (so the Scheduler Dashboard shows it) and records what came of it. */
-async function runClaimed(job: Job): Promise<JobRun> {
+async function runClaimed(background: Pick<Background, 'jobs'>, job: Job): Promise<JobRun> {
   const fail = async (error: string, execution: TaskExecution | null): Promise<JobRun> => {
     await settle(job, { status: 'failed', lastError: error.slice(0, MAX_ERROR_LENGTH), finishedAt: new Date() });
     return { job, execution, outcome: 'failed' };
   };
-  if (!isJobName(job.name)) return fail(`Unknown job ${job.name}`, null);
-  const definition = JOBS[job.name];
+  const definition = findJob(background, job.name);
+  if (!definition) return fail(`Unknown job ${job.name}`, null);
   // A run cut short by a crash counted as an attempt; one beyond the last is not started.
   if (job.attempts > definition.retry.maxAttempts) return fail(job.lastError ?? 'The last run did not finish', null);
   const handler = (await definition.handler()) as JobHandler<unknown>;
@@ -105,10 +104,10 @@ async function runClaimed(job: Job): Promise<JobRun> {
 }
 
 /** Claims and runs the next due job, if any. `now` moves the clock for due times (tests of backoff). */
-export async function runNextDueJob(opts: { now?: Date } = {}): Promise<JobRun | null> {
+export async function runNextDueJob(background: Pick<Background, 'jobs'>, opts: { now?: Date } = {}): Promise<JobRun | null> {
   const job = await claimNext(opts.now);
   if (!job) return null;
-  const run = await runClaimed(job);
+  const run = await runClaimed(background, job);
   jobEvents.emit('settled', run);
   return run;
 }
@@ -118,14 +117,14 @@ export async function runNextDueJob(opts: { now?: Date } = {}): Promise<JobRun |
  * each claim the next due job (SKIP LOCKED keeps them apart), so many small jobs that mostly wait
  * on the network (CRM deliveries, mail) do not queue behind each other.
  */
-export async function drainJobs(opts: { now?: Date; max?: number; concurrency?: number } = {}): Promise<JobRun[]> {
+export async function drainJobs(background: Pick<Background, 'jobs'>, opts: { now?: Date; max?: number; concurrency?: number } = {}): Promise<JobRun[]> {
   const runs: JobRun[] = [];
   const max = opts.max ?? 100;
   let claimed = 0;
   const lane = async () => {
     while (claimed < max) {
       claimed++;
-      const run = await runNextDueJob(opts);
+      const run = await runNextDueJob(background, opts);
       if (!run) return;
       runs.push(run);
     }
@@ -154,7 +153,7 @@ const holder = globalThis as { [runnerKey]?: JobRunner };
  * seconds for retries coming due. One drain at a time per process; other processes may run their
  * own, SKIP LOCKED keeps them apart.
  */
-export function startJobRunner(opts: { pollSchedule?: string; stopOnShutdown?: boolean } = {}): JobRunner {
+export function startJobRunner(background: Pick<Background, 'jobs'>, opts: { pollSchedule?: string; stopOnShutdown?: boolean } = {}): JobRunner {
   if (holder[runnerKey]) return holder[runnerKey];
   let stopped = false;
   let draining: Promise<void> | null = null;
@@ -169,7 +168,7 @@ export function startJobRunner(opts: { pollSchedule?: string; stopOnShutdown?: b
       do {
         again = false;
         try {
-          await drainJobs({ concurrency: await jobRunnerConcurrency() });
+          await drainJobs(background, { concurrency: await jobRunnerConcurrency() });
         } catch (err) {
           console.error('[jobs] the runner could not drain the queue:', err);
         }

@@ -14,6 +14,7 @@ import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText
 import { defaultFileName, FILE_MAX_BYTES, fileNameField, type KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
+import { fileAnalysisJob } from './jobs';
 
 type Row = typeof knowledgeFiles.$inferSelect;
 export const NO_TEXT_LAYER = 'The PDF has no text layer (is it a scanned image?)';
@@ -174,7 +175,7 @@ export async function deleteFile(ctx: AuthContext, id: number) {
 export async function startFileAnalysis(ctx: AuthContext, id: number) {
   const row = await loadOwn(requireSchoolId(ctx), id);
   return store(row, { analysisStatus: 'processing', analysisError: null }, undefined, (tx) =>
-    enqueue('file_analysis', { file_id: row.id }, { dedupeKey: `file_analysis:${row.id}` }, tx),
+    enqueue(fileAnalysisJob, { file_id: row.id }, { dedupeKey: `file_analysis:${row.id}` }, tx),
   );
 }
 

@@ -12,6 +12,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { TOPIC_LABELS, type InterviewView } from './interview-schema';
 import { summarize } from './summarize';
+import { interviewCallStatusJob } from './jobs';
 
 type Row = typeof interviewCalls.$inferSelect;
 
@@ -282,7 +283,7 @@ export async function syncActiveInterviewCalls() {
     .where(and(isNotNull(interviewCalls.providerCallId), inArray(interviewCalls.status, ACTIVE_STATUSES)));
   let queued = 0;
   for (const { id } of active) {
-    const job = await enqueue('interview_call_status', { interview_id: id }, { dedupeKey: `interview_call_status:${id}` });
+    const job = await enqueue(interviewCallStatusJob, { interview_id: id }, { dedupeKey: `interview_call_status:${id}` });
     if (!job.deduplicated) queued++;
   }
   return { checked: active.length, queued };

@@ -5,6 +5,7 @@ import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 // The knowledge's background work: documents and interview calls, and the weekly re-read of web links.
 
 export const fileAnalysisJob = defineJob({
+  name: 'file_analysis',
   display_name: 'File Analysis',
   payload: z.object({ file_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
@@ -15,6 +16,7 @@ export const fileAnalysisJob = defineJob({
 });
 
 export const interviewCallStatusJob = defineJob({
+  name: 'interview_call_status',
   display_name: 'Interview Call Status',
   payload: z.object({ interview_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 20_000, maxDelayMs: 5 * 60_000 },

@@ -4,6 +4,7 @@ import { defineJob, defineTask } from '@/lib/jobs/define';
 // Mail's background work: each outbox message is sent by its own job; a sweep queues what has none.
 
 export const mailSendJob = defineJob({
+  name: 'mail_send',
   display_name: 'Mail Send',
   payload: z.object({ mail_id: z.number().int().positive() }),
   // Mail servers refuse for minutes (greylisting, restarts): spread five tries over about an hour.

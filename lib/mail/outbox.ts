@@ -45,7 +45,7 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
 
 /** Queues delivery of an outbox row; a row already queued or being sent is not queued twice. */
 export function queueMailSend(id: number, tx?: JobWriter) {
-  return enqueue('mail_send', { mail_id: id }, { dedupeKey: `mail_send:${id}` }, tx);
+  return enqueue(mailSendJob, { mail_id: id }, { dedupeKey: `mail_send:${id}` }, tx);
 }
 
 /**

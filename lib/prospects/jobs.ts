@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '@/lib/jobs/define';
 
 export const prospectImportJob = defineJob({
+  name: 'prospect_import',
   display_name: 'Prospect Import',
   payload: z.object({ batch_id: z.uuid() }),
   // An attempt undoes what an interrupted one wrote before it starts again.

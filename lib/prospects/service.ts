@@ -29,6 +29,7 @@ import {
   type ProspectView,
   type UploadResult,
 } from './schema';
+import { prospectImportJob } from './jobs';
 
 type Row = typeof prospects.$inferSelect;
 
@@ -319,7 +320,7 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
         .insert(prospectBatches)
         .values({ schoolId, filename: upload.filename.slice(0, 255), fileType: kind, encoding, blobId: writer.id, fieldMappings: mappings, createdBy: ctx.user.id })
         .returning();
-      if (!inline) await enqueue('prospect_import', { batch_id: b!.id }, { dedupeKey: `prospect_import:${b!.id}` }, tx);
+      if (!inline) await enqueue(prospectImportJob, { batch_id: b!.id }, { dedupeKey: `prospect_import:${b!.id}` }, tx);
       return b!;
     });
     if (!inline) {

@@ -87,7 +87,7 @@ const DAILY = /^\d{1,2} \d{1,2} \* \* \*$/;
 
 /**
  * A cron schedule in words ('Every 5 minutes', 'Every day at 03:00'), 24-hour clock as the
- * registry's schedules run in UTC. Anything cronstrue cannot read is shown as written.
+ * tasks' schedules run in UTC. Anything cronstrue cannot read is shown as written.
  */
 export function describeSchedule(expression: string): string {
   const cron = expression.trim().replace(/\s+/g, ' ');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { Cron } from 'croner';
-import { TASKS, type TaskDefinition } from './registry';
+import type { TaskDefinition } from '@/lib/jobs/define';
 import { claimScheduledRun, runTask } from './run-task';
 
 const key = Symbol.for('lantern.localRunner');
@@ -9,7 +9,7 @@ const holder = globalThis as { [key]?: Runner };
 
 /**
  * LANTERN_TASK_SCHEDULES=`key=cron;key=cron`: other schedules for this runner (tests use six-field,
- * per-second ones). The registry's schedules stay what the dashboard shows.
+ * per-second ones). The tasks' own schedules stay what the dashboard shows.
  */
 export function scheduleOverrides(value = process.env.LANTERN_TASK_SCHEDULES ?? ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -31,9 +31,8 @@ function tickOf(job: Cron): Date {
  * Started once per process; `protect` keeps a slow run from overlapping the next tick. Every
  * instance on one database keeps the schedule, and each tick is claimed by one of them.
  */
-export function startLocalRunner(opts: { tasks?: TaskDefinition[]; stopOnShutdown?: boolean } = {}): Runner {
+export function startLocalRunner(tasks: readonly TaskDefinition[], opts: { stopOnShutdown?: boolean } = {}): Runner {
   if (holder[key]) return holder[key];
-  const tasks = opts.tasks ?? TASKS;
   const overrides = scheduleOverrides();
   const jobs = tasks.map(
     (task) =>

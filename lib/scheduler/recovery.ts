@@ -4,7 +4,7 @@ import { getDb, getDbKind } from '@/db/client';
 import { jobs, runnerInstances, taskExecutions, type TaskExecution } from '@/db/schema';
 import { JOB_CHANNEL } from '@/lib/jobs/backend';
 import { healthyForMs, instanceId, instanceTimeoutMs, machineKey, pidAlive, startHeartbeat, stopBeating, stopHeartbeat } from './instance';
-import { findTask } from './registry';
+import { findTask, type TaskDefinition } from '@/lib/jobs/define';
 import { createPendingExecution, runTask } from './run-task';
 
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped while this task was running';
@@ -69,7 +69,7 @@ async function goneOwners(opts: { everyOtherOwner: boolean; staleAfterMs: number
  * each interrupted scheduled or manual task once more, now. Each row is taken by one UPDATE, so of
  * several instances recovering at once only one reruns it.
  */
-export async function recoverInterrupted(opts: { everyOtherOwner?: boolean; staleAfterMs?: number | null } = {}): Promise<Recovery> {
+export async function recoverInterrupted(tasks: readonly TaskDefinition[], opts: { everyOtherOwner?: boolean; staleAfterMs?: number | null } = {}): Promise<Recovery> {
   const gone = await goneOwners({ everyOtherOwner: opts.everyOtherOwner ?? false, staleAfterMs: opts.staleAfterMs ?? null });
   if (gone.length === 0) return { gone, executions: [], jobs: [], reruns: [] };
   const db = await getDb();
@@ -92,7 +92,7 @@ export async function recoverInterrupted(opts: { everyOtherOwner?: boolean; stal
   const reruns: Promise<TaskExecution>[] = [];
   for (const e of executions) {
     console.warn(`[scheduler] ${e.taskName} (execution #${e.id}) was interrupted: its server stopped`);
-    const task = findTask(e.taskName);
+    const task = findTask({ tasks }, e.taskName);
     // Jobs run again through their row; a rerun interrupted in turn is not repeated (no crash loop).
     if (!task || e.trigger === 'event' || e.retryOf !== null) continue;
     const trigger = e.trigger === 'manual' ? 'manual' : 'schedule';
@@ -125,7 +125,7 @@ const holder = globalThis as { [key]?: Started };
  * Postgres restart, which stales every heartbeat at once, reaps nobody alive). `started` resolves
  * after the first heartbeat was tried; `recovered` with the first recovery.
  */
-export function startRecovery(): Started {
+export function startRecovery(tasks: readonly TaskDefinition[]): Started {
   if (holder[key]) return holder[key];
   let first: ((r: Recovery) => void) | null = null;
   const recovered = new Promise<Recovery>((resolve) => (first = resolve));
@@ -135,7 +135,7 @@ export function startRecovery(): Started {
       if (first) {
         await forgetOldInstances().catch(() => {});
         // A failure here is tried again after the next heartbeat.
-        const recovery = await recoverInterrupted({ everyOtherOwner: kind === 'pglite' });
+        const recovery = await recoverInterrupted(tasks, { everyOtherOwner: kind === 'pglite' });
         if (recovery.executions.length || recovery.jobs.length) {
           console.warn(`[scheduler] recovered ${recovery.executions.length} interrupted executions and ${recovery.jobs.length} jobs of a stopped server`);
         }
@@ -147,7 +147,7 @@ export function startRecovery(): Started {
       }
       if (kind !== 'postgres') return;
       const timeout = instanceTimeoutMs();
-      await recoverInterrupted({ staleAfterMs: healthyForMs() >= timeout ? timeout : null });
+      await recoverInterrupted(tasks, { staleAfterMs: healthyForMs() >= timeout ? timeout : null });
     });
   })();
   holder[key] = { started, recovered };

@@ -5,9 +5,8 @@ import { taskExecutions, type TaskExecution } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { forbidden, notFound } from '@/lib/http/errors';
 import { nextRunOf } from './local-runner';
-import { isJobName, JOBS } from '@/lib/jobs/catalog';
 import { startTaskRun } from '@/lib/jobs/backend';
-import { findTask, TASKS } from './registry';
+import { findJob, findTask, type Background } from '@/lib/jobs/define';
 import { createPendingExecution } from './run-task';
 import type { ScheduledTaskView, TaskExecutionView, TaskStatistics } from './schema';
 
@@ -17,12 +16,12 @@ function assertSuperuser(ctx: AuthContext): void {
 }
 
 // Executions are of scheduled tasks and of jobs (lib/jobs), both named by their key.
-const displayName = (key: string) => findTask(key)?.display_name ?? (isJobName(key) ? JOBS[key].display_name : key);
+const displayName = (background: Background, key: string) => findTask(background, key)?.display_name ?? findJob(background, key)?.display_name ?? key;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export function listScheduledTasks(ctx: AuthContext): ScheduledTaskView[] {
+export function listScheduledTasks(ctx: AuthContext, background: Background): ScheduledTaskView[] {
   assertSuperuser(ctx);
-  return TASKS.map((t) => ({
+  return background.tasks.map((t) => ({
     key: t.key,
     name: t.name,
     display_name: t.display_name,
@@ -34,11 +33,11 @@ export function listScheduledTasks(ctx: AuthContext): ScheduledTaskView[] {
   }));
 }
 
-export function toExecutionView(e: TaskExecution): TaskExecutionView {
+export function toExecutionView(background: Background, e: TaskExecution): TaskExecutionView {
   return {
     id: e.id,
     task_name: e.taskName,
-    display_name: displayName(e.taskName),
+    display_name: displayName(background, e.taskName),
     status: e.status,
     trigger: e.trigger,
     started_at: e.startedAt.toISOString(),
@@ -48,7 +47,7 @@ export function toExecutionView(e: TaskExecution): TaskExecutionView {
   };
 }
 
-export async function listExecutions(ctx: AuthContext, query: { limit: number; task_name?: string; status?: TaskExecution['status'] }) {
+export async function listExecutions(ctx: AuthContext, background: Background, query: { limit: number; task_name?: string; status?: TaskExecution['status'] }) {
   assertSuperuser(ctx);
   const db = await getDb();
   const conds: SQL[] = [];
@@ -60,11 +59,11 @@ export async function listExecutions(ctx: AuthContext, query: { limit: number; t
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(taskExecutions.startedAt), desc(taskExecutions.id))
     .limit(query.limit);
-  return rows.map(toExecutionView);
+  return rows.map((e) => toExecutionView(background, e));
 }
 
 /** Success rate counts finished runs only (success and failure); skipped and unfinished runs are left out. */
-export async function taskStatistics(ctx: AuthContext, days: number): Promise<TaskStatistics> {
+export async function taskStatistics(ctx: AuthContext, background: Background, days: number): Promise<TaskStatistics> {
   assertSuperuser(ctx);
   const db = await getDb();
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
@@ -88,7 +87,7 @@ export async function taskStatistics(ctx: AuthContext, days: number): Promise<Ta
     by_task: rows
       .map((r) => ({
         task_name: r.task,
-        display_name: displayName(r.task),
+        display_name: displayName(background, r.task),
         total_runs: r.total,
         success_rate: rate(r.successful, r.failed),
         avg_duration_seconds: r.avgDuration === null ? null : Number(r.avgDuration),
@@ -102,9 +101,9 @@ export async function taskStatistics(ctx: AuthContext, days: number): Promise<Ta
  * 'Trigger Now': records a pending execution and hands the run to Inngest, or starts it in this
  * process. The answer does not wait for the run.
  */
-export async function triggerTask(ctx: AuthContext, key: string) {
+export async function triggerTask(ctx: AuthContext, background: Background, key: string) {
   assertSuperuser(ctx);
-  const task = findTask(key);
+  const task = findTask(background, key);
   if (!task) throw notFound(`Unknown task: ${key}`);
   const executionId = await createPendingExecution(task.key, 'manual');
   await startTaskRun(task, executionId);

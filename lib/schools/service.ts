@@ -12,6 +12,7 @@ import { replaceSourceChunks } from '@/lib/knowledge/index';
 import { factSheetPassages, schoolPassages } from './knowledge-text';
 import { toFactSheet, toSchool } from './present';
 import type { FactSheetInput, SchoolCreateInput, SchoolUpdateInput, SectionKey } from './schema';
+import { dailyStatsRebuildJob } from '@/lib/analytics/jobs';
 
 
 /** A superuser sees every school; anyone else sees their own (or none). */
@@ -134,7 +135,7 @@ async function writeSchool(ctx: AuthContext, fields: Record<string, unknown>) {
         throw validationError([{ loc: ['body', 'time_zone'], msg: 'Time zone must be an IANA time zone name such as America/New_York', type: 'value_error' }]);
       }
       // The reports' days are counted again in the new zone, in the background.
-      await enqueue('daily_stats_rebuild', { school_id: school.id }, {}, tx);
+      await enqueue(dailyStatsRebuildJob, { school_id: school.id }, {}, tx);
     }
     const [row] = await tx.update(schools).set(changes).where(eq(schools.id, school.id)).returning();
     const view = toSchool(row!);

@@ -9,10 +9,11 @@ import * as generateRoute from '@/app/(rest)/conversations/stats/generate-daily/
 import { getDb, resultRows } from '@/db/client';
 import { conversationDailyStats, conversationMessages, conversations, leads } from '@/db/schema';
 import { generateDailyStatsForAllSchools } from '@/lib/analytics/summary';
-import { TASKS } from '@/lib/scheduler/registry';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
+import { findTask } from '@/lib/jobs/define';
+import { background } from '@/background';
 
 // Issue 19, item 2: the analytics API counted by hand from rows inserted directly. Days are UTC.
 
@@ -306,7 +307,7 @@ describe('daily stats', () => {
   });
 
   it('the daily_stats task fills yesterday for every school', async () => {
-    const task = TASKS.find((t) => t.key === 'daily_stats')!;
+    const task = findTask(background, 'daily_stats')!;
     expect(task).toMatchObject({ category: 'Analytics', queue: 'low_priority', schedule: '30 * * * *' });
     const db = await getDb();
     await db.delete(conversationDailyStats).where(eq(conversationDailyStats.day, dayOf(1)));

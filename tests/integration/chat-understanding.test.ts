@@ -13,6 +13,7 @@ import * as usersRoute from '@/app/(rest)/auth/users/route';
 import { drainJobs } from '@/lib/jobs/runner';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 // Issue 15, item 2 (part): retrieval that understands visitors, through the public widget API.
 
@@ -82,7 +83,7 @@ beforeAll(async () => {
   const id = String((await res.json()).id);
   await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token, params: { id } });
   // The analysis is a queued job: run it now.
-  await drainJobs();
+  await drainJobs(background);
   await call(contactRoute.PATCH, 'PATCH', '/schools/my-school/contact', { token, body: { contact_points: [{ name: 'Office of Admission', email: 'admission@larch.edu', phone: '(503) 555-0101' }] } });
   await call(actionPromptsRoute.POST, 'POST', '/action-prompts/', {
     token,

@@ -19,6 +19,7 @@ import { conversationRatings, conversations, corrections } from '@/db/schema';
 import { drainJobs } from '@/lib/jobs/runner';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 // Issue 18, item 3: staff corrections of answers, a question-and-answer knowledge item the chat
 // prefers for the same and similar questions, in both model modes.
@@ -82,7 +83,7 @@ beforeAll(async () => {
   const res = await filesRoute.POST(new Request('http://localhost:3000/files/', { method: 'POST', headers: { authorization: `Bearer ${tokenA}` }, body: form }), { params: Promise.resolve({}) });
   const id = String((await res.json()).id);
   await call(generateRoute.POST, 'POST', `/files/${id}/generate-insights`, { token: tokenA, params: { id } });
-  await drainJobs();
+  await drainJobs(background);
   key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: tokenA })).json.api_key;
 });
 

@@ -9,6 +9,8 @@ import { drainJobs, JOB_LEASE_MS } from '@/lib/jobs/runner';
 import { instanceId, machineKey } from '@/lib/scheduler/instance';
 import { INTERRUPTED_MESSAGE, recoverInterrupted, startRecovery, stopRecovery } from '@/lib/scheduler/recovery';
 import { runTask } from '@/lib/scheduler/run-task';
+import { mailSendJob } from '@/lib/mail/jobs';
+import { background } from '@/background';
 
 // Issue 24 item 5b: work whose server process is gone is recognised (lib/scheduler/recovery.ts).
 // Other processes are played by rows: a runner_instances row with the heartbeat the case needs, and
@@ -34,7 +36,7 @@ async function otherInstance(ageMs: number, where: { machine?: string | null; pi
 /** What a runner leaves while a job runs: the job claimed (attempt counted, lease) and its execution running. */
 async function runningJob(owner: string | null, mailId: number) {
   const db = await getDb();
-  const { id } = await db.transaction((tx) => enqueue('mail_send', { mail_id: mailId }, {}, tx));
+  const { id } = await db.transaction((tx) => enqueue(mailSendJob, { mail_id: mailId }, {}, tx));
   await db
     .update(jobs)
     .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + JOB_LEASE_MS), lockedBy: owner })
@@ -71,7 +73,7 @@ describe('recovering the work of a stopped server', () => {
     const gone = await otherInstance(10 * 60_000);
     const { jobId, executionId } = await runningJob(gone, 501);
 
-    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     expect(recovery.gone).toEqual([gone]);
     expect(recovery.jobs).toEqual([jobId]);
     expect(await execution(executionId)).toMatchObject({ status: 'failure', errorMessage: INTERRUPTED_MESSAGE, finishedAt: expect.any(Date) });
@@ -80,11 +82,11 @@ describe('recovering the work of a stopped server', () => {
     // A job run again through its row, not by the recovery: the execution itself is not repeated.
     expect(recovery.reruns).toEqual([]);
 
-    const [run] = await drainJobs({ max: 1 });
+    const [run] = await drainJobs(background, { max: 1 });
     expect(run).toMatchObject({ job: { id: jobId }, outcome: 'succeeded' });
     expect(await job(jobId)).toMatchObject({ status: 'succeeded', attempts: 2 });
     // Nothing else is left to recover.
-    expect((await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS })).gone).toEqual([]);
+    expect((await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS })).gone).toEqual([]);
   });
 
   it("leaves a live owner's running work alone (fresh heartbeat), and rows with no owner to their lease", async () => {
@@ -92,14 +94,14 @@ describe('recovering the work of a stopped server', () => {
     const alive = await runningJob(live, 502);
     const ownerless = await runningJob(null, 503);
 
-    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     expect(recovery).toMatchObject({ gone: [], executions: [], jobs: [] });
     for (const { jobId, executionId } of [alive, ownerless]) {
       expect(await execution(executionId)).toMatchObject({ status: 'running', errorMessage: null, finishedAt: null });
       expect(await job(jobId)).toMatchObject({ status: 'running', attempts: 1, lastError: null });
     }
     // Rows with no owner are not taken even when every other owner counts as gone (PGlite's start).
-    await recoverInterrupted({ everyOtherOwner: true });
+    await recoverInterrupted(background.tasks, { everyOtherOwner: true });
     expect(await execution(ownerless.executionId)).toMatchObject({ status: 'running' });
     expect(await job(ownerless.jobId)).toMatchObject({ status: 'running', lockedBy: null });
   });
@@ -109,7 +111,7 @@ describe('recovering the work of a stopped server', () => {
     await db.insert(runnerInstances).values({ id: instanceId(), host: os.hostname(), pid: process.pid, machine: machineKey() }).onConflictDoNothing();
     const mine = await runningJob(instanceId(), 504);
     const theirs = await runningJob(await otherInstance(0), 505);
-    const recovery = await recoverInterrupted({ everyOtherOwner: true });
+    const recovery = await recoverInterrupted(background.tasks, { everyOtherOwner: true });
     expect(recovery.jobs).toEqual([theirs.jobId]);
     expect(await execution(mine.executionId)).toMatchObject({ status: 'running' });
     expect(await execution(theirs.executionId)).toMatchObject({ status: 'failure', errorMessage: INTERRUPTED_MESSAGE });
@@ -126,7 +128,7 @@ describe('recovering the work of a stopped server', () => {
     const dead = await runningJob(predecessor, 506);
     const alive = await runningJob(running, 507);
     // No heartbeat rule at all (as on a Postgres server's start): only the PID tells.
-    const recovery = await recoverInterrupted({ staleAfterMs: null });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: null });
     expect(recovery.gone).toEqual([predecessor]);
     expect(await execution(dead.executionId)).toMatchObject({ status: 'failure' });
     expect(await execution(alive.executionId)).toMatchObject({ status: 'running' });
@@ -141,14 +143,14 @@ describe('recovering the work of a stopped server', () => {
       .values({ taskName: 'rate_limit_cleanup', status: 'running', trigger: 'schedule', scheduledFor: tick, instanceId: gone })
       .returning();
 
-    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     expect(recovery.executions.map((e) => e.id)).toEqual([interrupted!.id]);
     expect(recovery.reruns).toHaveLength(1);
     const rerun = await recovery.reruns[0]!;
     expect(rerun).toMatchObject({ taskName: 'rate_limit_cleanup', status: 'success', trigger: 'schedule', retryOf: interrupted!.id, scheduledFor: null });
     expect(await execution(interrupted!.id)).toMatchObject({ status: 'failure', errorMessage: INTERRUPTED_MESSAGE });
     // Once: a second look finds nothing, and the history holds the failure and the one rerun.
-    expect((await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS })).reruns).toHaveLength(0);
+    expect((await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS })).reruns).toHaveLength(0);
     const history = await db.select().from(taskExecutions).where(eq(taskExecutions.taskName, 'rate_limit_cleanup'));
     expect(history.map((e) => e.status).sort()).toEqual(['failure', 'success']);
 
@@ -157,7 +159,7 @@ describe('recovering the work of a stopped server', () => {
       .insert(taskExecutions)
       .values({ taskName: 'rate_limit_cleanup', status: 'running', trigger: 'manual', instanceId: gone, retryOf: interrupted!.id })
       .returning();
-    const again = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const again = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     expect(again.executions.map((e) => e.id)).toEqual([rerunInterrupted!.id]);
     expect(again.reruns).toEqual([]);
   });
@@ -181,7 +183,7 @@ describe('recovering the work of a stopped server', () => {
     const [row] = await db.select().from(taskExecutions).where(eq(taskExecutions.status, 'running'));
     // Its process judged gone (as another instance would after a long stall of this one).
     await db.update(taskExecutions).set({ instanceId: await otherInstance(10 * 60_000) }).where(eq(taskExecutions.id, row!.id));
-    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     await Promise.all(recovery.reruns);
     release();
     expect(await run).toMatchObject({ id: row!.id, status: 'failure', errorMessage: INTERRUPTED_MESSAGE });
@@ -190,7 +192,7 @@ describe('recovering the work of a stopped server', () => {
   it('a pending run judged interrupted before it started is not started by its owner afterwards', async () => {
     const db = await getDb();
     const [pending] = await db.insert(taskExecutions).values({ taskName: 'rate_limit_cleanup', status: 'pending', trigger: 'manual', instanceId: await otherInstance(10 * 60_000) }).returning();
-    const recovery = await recoverInterrupted({ staleAfterMs: STALE_AFTER_MS });
+    const recovery = await recoverInterrupted(background.tasks, { staleAfterMs: STALE_AFTER_MS });
     expect(recovery.executions.map((e) => e.id)).toContain(pending!.id);
     await Promise.all(recovery.reruns);
     // The slow owner gets round to it only now: its run must not happen a second time.
@@ -213,7 +215,7 @@ describe('the heartbeat', () => {
 
   it('stamps what this process runs once its heartbeat is in, and keeps the heartbeat fresh on Postgres', async () => {
     const db = await getDb();
-    await startRecovery().started;
+    await startRecovery(background.tasks).started;
     const [first] = await db.select().from(runnerInstances).where(eq(runnerInstances.id, instanceId()));
     expect(first).toMatchObject({ host: os.hostname(), pid: process.pid });
     const run = await runTask('rate_limit_cleanup', async () => ({}), { trigger: 'manual' });
@@ -247,7 +249,7 @@ describe('the heartbeat', () => {
       }
     })();
     try {
-      const atStart = await startRecovery().recovered;
+      const atStart = await startRecovery(background.tasks).recovered;
       if (kind === 'pglite') {
         // One process per data folder: nobody else can be running.
         expect(atStart.gone.sort()).toEqual([returning, gone].sort());

@@ -11,6 +11,7 @@ import { newSigningSecret } from '@/lib/crm/webhook';
 import { drainJobs, jobEvents, startJobRunner, type JobRun } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';
 import { startCrmReceiver } from '../fixtures/crm-receiver';
+import { background } from '@/background';
 
 // Issue 21: a server restart between two attempts of a delivery still delivers it. The database
 // is closed and opened again, as a new process would (PGlite from a folder of its own here).
@@ -44,7 +45,7 @@ it('delivers a lead whose first attempt failed before a restart, once the runner
     receiver.script = [{ status: 503 }];
     const saved = await saveLead({ schoolId: school!.id, sessionId: 'restart-1', source: 'chatbot_quickinfocard', data: { email: 'rae@example.com' }, isTest: false });
     // One run only: under load the retry (due 50 ms later) could otherwise run before the restart.
-    const [first] = await drainJobs({ max: 1 });
+    const [first] = await drainJobs(background, { max: 1 });
     expect(first!.outcome).toBe('succeeded');
     const [waiting] = await db.select().from(crmDeliveries).where(eq(crmDeliveries.leadId, saved.id));
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
@@ -52,7 +53,7 @@ it('delivers a lead whose first attempt failed before a restart, once the runner
 
     await open();
     const settled = new Promise<JobRun>((resolve) => jobEvents.on('settled', (run: JobRun) => run.job.name === 'crm_delivery' && resolve(run)));
-    const runner = startJobRunner({ pollSchedule: '* * * * * *' });
+    const runner = startJobRunner(background, { pollSchedule: '* * * * * *' });
     try {
       await settled;
       await receiver.waitFor(2);

@@ -15,6 +15,7 @@ import { leadTranscript } from '@/lib/leads/transcript';
 import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
+import { background } from '@/background';
 
 // Issue 21: the CRM integration API, and signed, mapped, retried lead delivery to a local receiver
 // that verifies every signature with the Standard Webhooks reference library.
@@ -63,7 +64,7 @@ const lead = (schoolId: number, data: Record<string, unknown> = { first_name: 'A
   saveLead({ schoolId, sessionId, source: 'chatbot_conversation', data, isTest: false });
 
 /** Runs every queued job, whatever its due time (the retry waits are minutes long at full scale). */
-const runAll = () => drainJobs({ now: new Date(Date.now() + 24 * 3600_000) });
+const runAll = () => drainJobs(background, { now: new Date(Date.now() + 24 * 3600_000) });
 
 describe('the integration API', () => {
   it('creates with the defaults, masks the auth value, updates partially and labels the status', async () => {
@@ -249,7 +250,7 @@ describe('lead delivery', () => {
     receiver.script = [{ status: 429, headers: { 'Retry-After': '120' } }];
     await lead(s.id);
     const before = Date.now();
-    await drainJobs();
+    await drainJobs(background);
     const [d] = (await deliveries(s)).json.items;
     expect(d.status).toBe('pending');
     const wait = new Date(d.next_attempt_at).getTime() - before;

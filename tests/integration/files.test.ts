@@ -17,6 +17,7 @@ import { drainJobs } from '@/lib/jobs/runner';
 import { makeDocx, makePdf, makeZipBomb } from '../fixtures/documents';
 import { PNG_1x1 } from '../fixtures/images';
 import { call, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 let token: string;
 let other: string;
@@ -43,7 +44,7 @@ async function analyze(id: number) {
   expect(res.status).toBe(202);
   expect(res.json.analysis_status).toBe('processing');
   // The analysis is a job queued with the answer; run the queue here, then read the file back.
-  const [run] = await drainJobs();
+  const [run] = await drainJobs(background);
   expect(run).toMatchObject({ outcome: 'succeeded', job: { name: 'file_analysis', payload: { file_id: id } } });
   return (await call(filesRoute.GET, 'GET', '/files/', { token })).json.find((f: { id: number }) => f.id === id);
 }

@@ -7,10 +7,10 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as triggerRoute from '@/app/(rest)/api/scheduler/tasks/[id]/trigger/route';
 import { getDb } from '@/db/client';
 import { jobs, taskExecutions } from '@/db/schema';
-import { JOBS } from '@/lib/jobs/catalog';
 import { enqueue } from '@/lib/jobs/enqueue';
-import { TASKS } from '@/lib/scheduler/registry';
 import { call, STRONG_PASSWORD } from './http';
+import { mailSendJob } from '@/lib/mail/jobs';
+import { background } from '@/background';
 
 // Inngest mode (INNGEST_EVENT_KEY set) against a local server speaking Inngest's event API, and
 // the functions run by @inngest/test's engine: what a deployed Inngest would call at /api/inngest.
@@ -49,8 +49,8 @@ const triggersOf = (fn: (typeof functions)[number]) => (fn as unknown as { opts:
 
 describe('Inngest functions', () => {
   it('every registered task has one function, on its own cron and its own Trigger Now event; one job runner serves every kind of job', () => {
-    expect(taskFunctions.map((fn) => fn.id('lantern'))).toEqual(TASKS.map((t) => `lantern-${t.key}`));
-    for (const [i, task] of TASKS.entries()) {
+    expect(taskFunctions.map((fn) => fn.id('lantern'))).toEqual(background.tasks.map((t) => `lantern-${t.key}`));
+    for (const [i, task] of background.tasks.entries()) {
       const { triggers, retries } = triggersOf(taskFunctions[i]!);
       expect(triggers).toContainEqual({ cron: `TZ=UTC ${task.schedule}` });
       expect(triggers).toContainEqual({ event: 'scheduler/task.triggered', if: `event.data.task_key == '${task.key}'` });
@@ -58,7 +58,7 @@ describe('Inngest functions', () => {
     }
     const runner = functions.find((fn) => fn.id('lantern') === 'lantern-job_runner')!;
     expect(triggersOf(runner).triggers).toContainEqual({ event: 'jobs/job.enqueued' });
-    expect(Object.keys(JOBS).length).toBeGreaterThan(0);
+    expect(background.jobs.length).toBeGreaterThan(0);
   });
 
   it('Trigger Now sends the task event with the pending execution it answers, and the function runs that execution', async () => {
@@ -91,7 +91,7 @@ describe('Inngest functions', () => {
 
   it('a retried or repeated delivery runs a job once: the row, claimed SKIP LOCKED, is the unit of work', async () => {
     const db = await getDb();
-    const { id } = await enqueue('mail_send', { mail_id: 4242 });
+    const { id } = await enqueue(mailSendJob, { mail_id: 4242 });
     const runner = functions.find((fn) => fn.id('lantern') === 'lantern-job_runner')!;
     const deliver = () => new InngestTestEngine({ function: runner, events: [{ name: 'jobs/job.enqueued', data: { job_id: id, name: 'mail_send' } }] }).execute();
     // Inngest delivers at least once, and retries an attempt that failed: the same event may come twice, even at once.

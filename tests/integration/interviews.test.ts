@@ -16,6 +16,7 @@ import { drainJobs } from '@/lib/jobs/runner';
 import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
 import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 let token: string;
 let other: string;
@@ -31,7 +32,7 @@ const conversations: Record<string, unknown> = {};
 async function syncCalls() {
   const queued = await syncActiveInterviewCalls();
   expect(queued.checked).toBeGreaterThanOrEqual(1);
-  const runs = await drainJobs();
+  const runs = await drainJobs(background);
   return { updated: runs.filter((r) => r.job.name === 'interview_call_status' && JSON.parse(r.execution?.resultSummary ?? '{}').updated).length };
 }
 

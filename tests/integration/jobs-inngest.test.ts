@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { jobs } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { mailSendJob } from '@/lib/mail/jobs';
 
 // Inngest mode against a local server speaking Inngest's event API (POST /e/{event key}).
 const received: { name: string; data: Record<string, unknown>; ts?: number }[] = [];
@@ -34,7 +35,7 @@ afterAll(async () => {
 it('enqueue writes the row and sends the event; the Inngest job runner claims and runs it', async () => {
   const db = await getDb();
   const before = Date.now();
-  const { id } = await db.transaction((tx) => enqueue('mail_send', { mail_id: 606 }, {}, tx));
+  const { id } = await db.transaction((tx) => enqueue(mailSendJob, { mail_id: 606 }, {}, tx));
   const [event] = received;
   expect(event).toMatchObject({ name: 'jobs/job.enqueued', data: { job_id: id, name: 'mail_send' } });
   // Queued inside a transaction: the event is dated a little later, so the row has committed when it runs.
@@ -53,7 +54,7 @@ it('a job whose transaction rolled back is never run, even though its event was 
   received.length = 0;
   await expect(
     db.transaction(async (tx) => {
-      await enqueue('mail_send', { mail_id: 607 }, {}, tx);
+      await enqueue(mailSendJob, { mail_id: 607 }, {}, tx);
       throw new Error('rolled back');
     }),
   ).rejects.toThrow('rolled back');

@@ -8,6 +8,8 @@ import { runMigrations } from '@/db/migrate';
 import { jobs } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { jobEvents, startJobRunner, type JobRun } from '@/lib/jobs/runner';
+import { mailSendJob } from '@/lib/mail/jobs';
+import { background } from '@/background';
 
 // A restart for real: the database is closed and opened again, as a new process would. PGlite runs
 // from a folder of its own here (the suite's default is in memory); Postgres reopens this file's database.
@@ -29,12 +31,12 @@ it('runs a job queued before a restart once the runner starts again', async () =
   await open();
   const db = await getDb();
   // Queued with no runner about (the process is going down), then the database is closed.
-  const { id } = await db.transaction((tx) => enqueue('mail_send', { mail_id: 2024 }, {}, tx));
+  const { id } = await db.transaction((tx) => enqueue(mailSendJob, { mail_id: 2024 }, {}, tx));
   await closeDb();
 
   await open();
   const settled = new Promise<JobRun>((resolve) => jobEvents.on('settled', (run: JobRun) => run.job.id === id && resolve(run)));
-  const runner = startJobRunner({ pollSchedule: '0 0 1 1 *' });
+  const runner = startJobRunner(background, { pollSchedule: '0 0 1 1 *' });
   try {
     const run = await settled;
     expect(run.outcome).toBe('succeeded');

@@ -3,11 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { jobs, mailOutbox, taskExecutions } from '@/db/schema';
-import { JOBS } from '@/lib/jobs/catalog';
 import { enqueue, InvalidJobPayload } from '@/lib/jobs/enqueue';
 import { drainJobs, jobEvents, runNextDueJob, startJobRunner, type JobRun } from '@/lib/jobs/runner';
 import { queueMail } from '@/lib/mail/outbox';
 import { toExecutionView } from '@/lib/scheduler/service';
+import { mailSendJob } from '@/lib/mail/jobs';
+import { fileAnalysisJob } from '@/lib/knowledge/jobs';
+import { background } from '@/background';
 
 const HOUR = 60 * 60_000;
 
@@ -48,47 +50,47 @@ describe('enqueue', () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await enqueue('mail_send', { mail_id: 4242 }, {}, tx);
+        await enqueue(mailSendJob, { mail_id: 4242 }, {}, tx);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await db.select().from(jobs)).toEqual([]);
-    const { id } = await db.transaction((tx) => enqueue('mail_send', { mail_id: 4242 }, {}, tx));
+    const { id } = await db.transaction((tx) => enqueue(mailSendJob, { mail_id: 4242 }, {}, tx));
     expect(await jobRow(id)).toMatchObject({ name: 'mail_send', payload: { mail_id: 4242 }, status: 'pending', attempts: 0, lastError: null });
   });
 
   it('queues the same work once while it is pending or running, and again once it is done', async () => {
-    const first = await enqueue('mail_send', { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
-    const again = await enqueue('mail_send', { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
+    const first = await enqueue(mailSendJob, { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
+    const again = await enqueue(mailSendJob, { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
     expect(again).toEqual({ id: first.id, deduplicated: true });
-    const other = await enqueue('mail_send', { mail_id: 8 }, { dedupeKey: 'mail_send:8' });
+    const other = await enqueue(mailSendJob, { mail_id: 8 }, { dedupeKey: 'mail_send:8' });
     expect(other.deduplicated).toBe(false);
-    expect(await drainJobs()).toHaveLength(2);
+    expect(await drainJobs(background)).toHaveLength(2);
     expect((await jobRow(first.id))!.status).toBe('succeeded');
-    const later = await enqueue('mail_send', { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
+    const later = await enqueue(mailSendJob, { mail_id: 7 }, { dedupeKey: 'mail_send:7' });
     expect(later.deduplicated).toBe(false);
     expect(later.id).not.toBe(first.id);
   });
 
   it('refuses a payload that does not fit the job, and writes nothing', async () => {
     const db = await getDb();
-    await expect(enqueue('mail_send', { mail_id: -1 })).rejects.toThrow(InvalidJobPayload);
-    await expect(enqueue('file_analysis', { file_id: 'twelve' } as never)).rejects.toThrow(/Invalid payload for job file_analysis: file_id:/);
+    await expect(enqueue(mailSendJob, { mail_id: -1 })).rejects.toThrow(InvalidJobPayload);
+    await expect(enqueue(fileAnalysisJob, { file_id: 'twelve' } as never)).rejects.toThrow(/Invalid payload for job file_analysis: file_id:/);
     expect(await db.select().from(jobs)).toEqual([]);
   });
 
   it('checks the payload again when the job runs, and fails it at once (a retry cannot fix it)', async () => {
     const db = await getDb();
     const [row] = await db.insert(jobs).values({ name: 'mail_send', payload: { mail: 'not an id' } }).returning();
-    const [run] = await drainJobs();
+    const [run] = await drainJobs(background);
     expect(run).toMatchObject({ outcome: 'failed', job: { id: row!.id } });
     expect(await jobRow(row!.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('Invalid payload: mail_id:') });
   });
 
   it('waits until runAt', async () => {
-    const { id } = await enqueue('mail_send', { mail_id: 9 }, { runAt: new Date(Date.now() + HOUR) });
-    expect(await drainJobs()).toEqual([]);
-    const [run] = await drainJobs({ now: new Date(Date.now() + 2 * HOUR) });
+    const { id } = await enqueue(mailSendJob, { mail_id: 9 }, { runAt: new Date(Date.now() + HOUR) });
+    expect(await drainJobs(background)).toEqual([]);
+    const [run] = await drainJobs(background, { now: new Date(Date.now() + 2 * HOUR) });
     expect(run!.job.id).toBe(id);
   });
 });
@@ -98,12 +100,12 @@ describe('retries', () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${await closedPort()}`;
     try {
       const { id: mailId } = await queueMail({ to: 'nobody@lantern.test', subject: 'Hello', text: 'Never arrives', kind: 'test' });
-      const policy = JOBS.mail_send.retry;
-      const [first] = await drainJobs();
+      const policy = mailSendJob.retry;
+      const [first] = await drainJobs(background);
       expect(first).toMatchObject({ outcome: 'retrying', job: { name: 'mail_send', payload: { mail_id: mailId } } });
       const jobId = first!.job.id;
       // Not due yet: the backoff is written to run_at.
-      expect(await drainJobs()).toEqual([]);
+      expect(await drainJobs(background)).toEqual([]);
       const outcomes = [first!.outcome];
       for (let attempt = 1; attempt < policy.maxAttempts; attempt++) {
         const row = (await jobRow(jobId))!;
@@ -112,7 +114,7 @@ describe('retries', () => {
         expect(wait, `wait after attempt ${attempt}`).toBeGreaterThanOrEqual(step / 2 - 50);
         expect(wait, `wait after attempt ${attempt}`).toBeLessThanOrEqual(step + 50);
         expect(row).toMatchObject({ status: 'pending', attempts: attempt, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
-        const [run] = await drainJobs({ now: new Date(row.runAt.getTime() + 1) });
+        const [run] = await drainJobs(background, { now: new Date(row.runAt.getTime() + 1) });
         outcomes.push(run!.outcome);
       }
       expect(outcomes).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'failed']);
@@ -121,7 +123,7 @@ describe('retries', () => {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
       expect(mail).toMatchObject({ status: 'failed', attempts: policy.maxAttempts });
       // Nothing more runs, however late it is.
-      expect(await drainJobs({ now: new Date(Date.now() + 100 * HOUR) })).toEqual([]);
+      expect(await drainJobs(background, { now: new Date(Date.now() + 100 * HOUR) })).toEqual([]);
     } finally {
       delete process.env.SMTP_URL;
     }
@@ -130,33 +132,33 @@ describe('retries', () => {
 
 describe('the runner', () => {
   it('records every run through runTask, so the Scheduler Dashboard shows it under the job name', async () => {
-    const { id } = await enqueue('mail_send', { mail_id: 31337 });
-    const [run] = await drainJobs();
+    const { id } = await enqueue(mailSendJob, { mail_id: 31337 });
+    const [run] = await drainJobs(background);
     expect(run!.job.id).toBe(id);
     const db = await getDb();
     const [execution] = await db.select().from(taskExecutions).where(and(eq(taskExecutions.id, run!.execution!.id), eq(taskExecutions.taskName, 'mail_send')));
-    expect(toExecutionView(execution!)).toMatchObject({ display_name: 'Mail Send', status: 'success', trigger: 'event', result_summary: JSON.stringify({ mail_id: 31337, outcome: 'skipped', reason: 'not in the outbox' }) });
+    expect(toExecutionView(background, execution!)).toMatchObject({ display_name: 'Mail Send', status: 'success', trigger: 'event', result_summary: JSON.stringify({ mail_id: 31337, outcome: 'skipped', reason: 'not in the outbox' }) });
   });
 
   it('never gives one job to two runners (FOR UPDATE SKIP LOCKED)', async () => {
     const ids: number[] = [];
-    for (let i = 1; i <= 30; i++) ids.push((await enqueue('mail_send', { mail_id: 10_000 + i })).id);
-    const runs = (await Promise.all([drainJobs(), drainJobs(), drainJobs()])).flat();
+    for (let i = 1; i <= 30; i++) ids.push((await enqueue(mailSendJob, { mail_id: 10_000 + i })).id);
+    const runs = (await Promise.all([drainJobs(background), drainJobs(background), drainJobs(background)])).flat();
     expect(runs.map((r) => r.job.id).sort((a, b) => a - b)).toEqual(ids);
     expect(runs.every((r) => r.outcome === 'succeeded' && r.job.attempts === 1)).toBe(true);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('skips a job another transaction holds and takes the next (Postgres)', async () => {
-    const a = await enqueue('mail_send', { mail_id: 501 });
-    const b = await enqueue('mail_send', { mail_id: 502 });
+    const a = await enqueue(mailSendJob, { mail_id: 501 });
+    const b = await enqueue(mailSendJob, { mail_id: 502 });
     const db = await getDb();
     await db.transaction(async (tx) => {
       await tx.select().from(jobs).where(eq(jobs.id, a.id)).for('update');
-      const run = await runNextDueJob();
+      const run = await runNextDueJob(background);
       expect(run!.job.id).toBe(b.id);
-      expect(await runNextDueJob()).toBeNull();
+      expect(await runNextDueJob(background)).toBeNull();
     });
-    expect((await runNextDueJob())!.job.id).toBe(a.id);
+    expect((await runNextDueJob(background))!.job.id).toBe(a.id);
   });
 
   it('takes over a job whose runner died mid-run once its lease lapses', async () => {
@@ -165,18 +167,18 @@ describe('the runner', () => {
       .insert(jobs)
       .values({ name: 'mail_send', payload: { mail_id: 77 }, status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 60_000) })
       .returning();
-    expect(await drainJobs()).toEqual([]);
-    const [run] = await drainJobs({ now: new Date(Date.now() + 2 * 60_000) });
+    expect(await drainJobs(background)).toEqual([]);
+    const [run] = await drainJobs(background, { now: new Date(Date.now() + 2 * 60_000) });
     expect(run).toMatchObject({ outcome: 'succeeded', job: { id: row!.id, attempts: 2 } });
   });
 
   it('wakes when a transaction that queued a job commits', async () => {
     // Polling once a year: only the NOTIFY sent at commit can wake it in time.
-    const runner = startJobRunner({ pollSchedule: '0 0 1 1 *' });
+    const runner = startJobRunner(background, { pollSchedule: '0 0 1 1 *' });
     try {
       await runner.idle();
       const db = await getDb();
-      const { id } = await db.transaction((tx) => enqueue('mail_send', { mail_id: 88 }, {}, tx));
+      const { id } = await db.transaction((tx) => enqueue(mailSendJob, { mail_id: 88 }, {}, tx));
       const run = await settled(id);
       expect(run.outcome).toBe('succeeded');
     } finally {

@@ -14,6 +14,7 @@ import { startJobRunner, stopJobRunner } from '@/lib/jobs/runner';
 import { CLEARED_BODY } from '@/lib/mail/outbox';
 import { cleanupExpiredTokens } from '@/lib/auth/token-cleanup';
 import { call, OTHER_PASSWORD, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 type Received = { to: string[]; data: string };
 
@@ -67,7 +68,7 @@ beforeAll(async () => {
   process.env.APP_URL = 'https://admissions.example.edu';
   await call(registerRoute.POST, 'POST', '/auth/register', { body: owner });
   // Mail goes out through its job, as in a running server: the runner wakes when the job commits.
-  startJobRunner();
+  startJobRunner(background);
 });
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { suggestMappings } from '@/lib/prospects/header-match';
 import { makePdf, makeZipBomb } from '../fixtures/documents';
 import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
+import { background } from '@/background';
 
 let su: string;
 let a: StaffSchool;
@@ -248,7 +249,7 @@ describe('upload', () => {
     ]);
     expect(res.status).toBe(202);
     expect(res.json).toMatchObject({ success: true, status: 'processing' });
-    const [run] = await drainJobs();
+    const [run] = await drainJobs(background);
     expect(run).toMatchObject({ outcome: 'succeeded', job: { name: 'prospect_import' } });
     const batch = await call(batchRoute.GET, 'GET', '/x', { token: c.token, params: { batch_id: res.json.batch_id } });
     expect(batch.json).toMatchObject({ status: 'completed', imported: 5_000, processed_rows: 5_000, total_rows: 5_000 });
@@ -263,7 +264,7 @@ describe('upload', () => {
       { source_column: 'last', target_field: 'last_name', is_custom: false },
     ]);
     expect(res2.status).toBe(202);
-    await drainJobs();
+    await drainJobs(background);
     const b2 = await call(batchRoute.GET, 'GET', '/x', { token: c.token, params: { batch_id: res2.json.batch_id } });
     expect(b2.json).toMatchObject({ status: 'failed', imported: 0 });
     expect(b2.json.message).toMatch(/near line \d+: a quoted field is never closed/);

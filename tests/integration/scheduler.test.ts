@@ -13,9 +13,10 @@ import { getDb } from '@/db/client';
 import { passwordResetTokens, rateLimitCounters, refreshTokens, taskExecutions, users, type TaskExecution } from '@/db/schema';
 import { taskFunctions as functions } from '@/inngest/functions';
 import { startLocalRunner, stopLocalRunner } from '@/lib/scheduler/local-runner';
-import { TASKS } from '@/lib/scheduler/registry';
 import { createPendingExecution, runTask, taskEvents } from '@/lib/scheduler/run-task';
 import { call, createSchool, STRONG_PASSWORD } from './http';
+import { findTask } from '@/lib/jobs/define';
+import { background } from '@/background';
 
 let superToken: string;
 let adminToken: string;
@@ -87,7 +88,7 @@ describe('the registered tasks do real work', () => {
       { userId: u!.id, tokenHash: 'old', expiresAt: past },
       { userId: u!.id, tokenHash: 'fresh', expiresAt: future },
     ]);
-    const task = TASKS.find((t) => t.key === 'cleanup_expired_tokens')!;
+    const task = findTask(background, 'cleanup_expired_tokens')!;
     const row = await runTask(task.key, task.handler);
     const summary = JSON.parse(row.resultSummary!);
     expect(summary.refresh_tokens_deleted).toBeGreaterThanOrEqual(2);
@@ -99,7 +100,7 @@ describe('the registered tasks do real work', () => {
   });
 
   it('mail_delivery reports that SMTP is not configured instead of pretending to send', async () => {
-    const task = TASKS.find((t) => t.key === 'mail_delivery')!;
+    const task = findTask(background, 'mail_delivery')!;
     const row = await runTask(task.key, task.handler);
     expect(JSON.parse(row.resultSummary!)).toMatchObject({ sent: 0, smtp_configured: false });
   });
@@ -199,7 +200,7 @@ describe('schedulers', () => {
       };
       taskEvents.on('finished', onFinished);
     });
-    startLocalRunner({ tasks: [{ ...TASKS[0]!, key: 'every_second', schedule: '* * * * * *', handler: async () => ({ tick: true }) }] });
+    startLocalRunner([{ ...background.tasks[0]!, key: 'every_second', schedule: '* * * * * *', handler: async () => ({ tick: true }) }]);
     const row = await finished;
     stopLocalRunner();
     expect(row).toMatchObject({ status: 'success', trigger: 'schedule' });
@@ -207,7 +208,7 @@ describe('schedulers', () => {
   });
 
   it('every Inngest function runs its task through runTask and leaves an execution record', async () => {
-    expect(functions).toHaveLength(TASKS.length);
+    expect(functions).toHaveLength(background.tasks.length);
     for (const fn of functions) {
       const key = fn.id('lantern').replace(/^lantern-/, '');
       const before = (await executionsOf(key)).length;

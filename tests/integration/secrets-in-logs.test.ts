@@ -21,6 +21,7 @@ import { saveLead } from '@/lib/leads/save';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { call, unique } from './http';
+import { background } from '@/background';
 
 // Issue 24, item 6: a realistic run (sign-in, key generation, a CRM integration with an auth value,
 // a reset request and its use, widget chat and a lead delivered to the CRM, and the failures around
@@ -151,7 +152,7 @@ describe('secrets stay out of logs and error answers', () => {
     await saveLead({ schoolId, sessionId: unique('secrets-session'), source: 'chatbot_conversation', data: { first_name: 'Ana', last_name: 'Lopez', email: 'ana.secrets@example.com' }, isTest: false });
     receiver.script.push({ status: 500, body: 'upstream exploded' });
     const before = receiver.received.length;
-    for (let i = 0; i < 3; i++) await drainJobs({ now: new Date(Date.now() + 24 * 3600_000) });
+    for (let i = 0; i < 3; i++) await drainJobs(background, { now: new Date(Date.now() + 24 * 3600_000) });
     expect(receiver.received.length).toBeGreaterThanOrEqual(before + 2);
     expect((await run('crm unreachable', crmRoute.PUT, 'PUT', '/api/crm-integration', { ip, token: live, body: { webhook_url: `http://127.0.0.1:${closedPort}/hook` } })).status).toBe(200);
     await run('crm test unreachable', crmTestRoute.POST, 'POST', '/api/crm-integration/test', { ip, token: live });

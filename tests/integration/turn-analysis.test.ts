@@ -9,11 +9,12 @@ import { conversationMessages, conversations } from '@/db/schema';
 import { configuredModel } from '@/lib/ai/providers';
 import { classifyLocal } from '@/lib/analytics/classify';
 import { analyzeConversationTurns, MAX_FAILURES } from '@/lib/analytics/turn-analysis';
-import { findTask } from '@/lib/scheduler/registry';
+import { findTask } from '@/lib/jobs/define';
 import { runTask } from '@/lib/scheduler/run-task';
 import { LABELLED_MESSAGES } from '../fixtures/labelled-visitor-messages';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
+import { background } from '@/background';
 
 // Issue 19: the conversation_turn_analysis task, its local classifier and its model path.
 
@@ -132,7 +133,7 @@ describe('the conversation_turn_analysis task (embedded mode)', () => {
   let testChat: number;
 
   it('is registered as the spec says', () => {
-    const task = findTask('conversation_turn_analysis')!;
+    const task = findTask(background, 'conversation_turn_analysis')!;
     expect(task).toMatchObject({ category: 'AI Processing', schedule: '*/15 * * * *', queue: 'high_priority' });
   });
 
@@ -149,7 +150,7 @@ describe('the conversation_turn_analysis task (embedded mode)', () => {
     convB = await conversation(b, 's-b', [{ role: 'user', content: 'The application process is terrible and confusing.' }]);
     testChat = await conversation(a, 's-test', [{ role: 'user', content: 'Where is the campus located?' }], 'test_chat');
 
-    const run = await runTask('conversation_turn_analysis', findTask('conversation_turn_analysis')!.handler, { trigger: 'manual' });
+    const run = await runTask('conversation_turn_analysis', findTask(background, 'conversation_turn_analysis')!.handler, { trigger: 'manual' });
     expect(run.status).toBe('success');
     const summary = JSON.parse(run.resultSummary!);
     expect(Object.keys(summary).sort()).toEqual(['processing_rate_msgs_per_sec', 'school_results', 'schools_processed', 'total_messages_failed', 'total_messages_processed', 'total_schools_found']);

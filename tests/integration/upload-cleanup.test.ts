@@ -8,9 +8,10 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as uploadRoute from '@/app/(rest)/uploads/[id]/route';
 import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';
-import { findTask } from '@/lib/scheduler/registry';
+import { findTask } from '@/lib/jobs/define';
 import { PNG_1x1 } from '../fixtures/images';
 import { call, STRONG_PASSWORD } from './http';
+import { background } from '@/background';
 
 // Issue 14, item 9: public uploads nothing uses are not served forever.
 
@@ -45,7 +46,7 @@ describe('upload_cleanup', () => {
     await db.update(blobs).set({ createdAt: sql`now() - interval '25 hours'` }).where(inArray(blobs.id, aged));
     const fresh = await upload(avatarRoute.POST, '/ai-settings/persona/upload-avatar');
 
-    const result = await findTask('upload_cleanup')!.handler();
+    const result = await findTask(background, 'upload_cleanup')!.handler();
 
     expect(result).toEqual({ uploads_deleted: 2 });
     expect(await served(replaced)).toBe(404);

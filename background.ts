@@ -1,0 +1,32 @@
+import 'server-only';
+import { dailyStatsRebuildJob, dailyStatsTask, turnAnalysisTask } from '@/lib/analytics/jobs';
+import { tokenCleanupTask } from '@/lib/auth/jobs';
+import { retentionTask } from '@/lib/chat/jobs';
+import { crmDeliveryJob } from '@/lib/crm/jobs';
+import type { Background } from '@/lib/jobs/define';
+import { fileAnalysisJob, interviewCallStatusJob, interviewCallSyncTask, webLinkRefreshTask } from '@/lib/knowledge/jobs';
+import { mailDeliveryTask, mailSendJob } from '@/lib/mail/jobs';
+import { prospectImportJob } from '@/lib/prospects/jobs';
+import { counterCleanupTask } from '@/lib/security/jobs';
+import { uploadCleanupTask } from '@/lib/storage/jobs';
+
+/**
+ * Every domain's background work, in one list: each job and task is declared beside its domain's
+ * code (lib/<domain>/jobs.ts; handlers are imported when they run) and added here. The runners
+ * (instrumentation.ts, the Inngest functions) and the Scheduler's screen and routes are handed this;
+ * lib/jobs and lib/scheduler import no domain.
+ */
+export const background: Background = {
+  jobs: [fileAnalysisJob, mailSendJob, interviewCallStatusJob, dailyStatsRebuildJob, crmDeliveryJob, prospectImportJob],
+  tasks: [
+    tokenCleanupTask,
+    mailDeliveryTask,
+    counterCleanupTask,
+    webLinkRefreshTask,
+    interviewCallSyncTask,
+    retentionTask,
+    uploadCleanupTask,
+    turnAnalysisTask,
+    dailyStatsTask,
+  ],
+};
