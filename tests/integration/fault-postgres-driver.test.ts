@@ -12,7 +12,7 @@ import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres 
 // A stress run of the driver alone (12 lanes, six restarts), on demand: `npm run test:driver-stress`.
 // It still finds a rare stall of postgres.js 3.4.9 that the patch does not cover (about one run in ten
 // on this machine: one transaction never settles), so it is not part of `npm test`; the server-level
-// test (fault-postgres-restart.test.ts) is. docs/security.md, item 5a.
+// test (fault-postgres-restart.test.ts) is. docs/security.md, "Postgres restarts and driver faults".
 const why = process.env.LANTERN_DRIVER_STRESS !== '1' ? 'on demand only (npm run test:driver-stress)' : privatePostgresUnavailable();
 if (why) console.warn(`[fault-postgres-driver] skipped: ${why}`);
 
