@@ -1,7 +1,7 @@
 import 'server-only';
 import { dailyStatsRebuildJob, dailyStatsTask, turnAnalysisTask } from '@/lib/analytics/jobs';
 import { tokenCleanupTask } from '@/lib/auth/jobs';
-import { retentionTask } from '@/lib/chat/jobs';
+import { retentionTask } from '@/lib/conversations/jobs';
 import { crmDeliveryJob } from '@/lib/crm/jobs';
 import type { Background } from '@/lib/jobs/define';
 import { fileAnalysisJob, interviewCallStatusJob, interviewCallSyncTask, webLinkRefreshTask } from '@/lib/knowledge/jobs';

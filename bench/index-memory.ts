@@ -7,7 +7,7 @@ import vm from 'node:vm';
 import { closeDb, installDatabase, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
-import { corpusOf, forgetKnowledgeIndexes } from '../lib/chat/knowledge-index';
+import { corpusOf, forgetKnowledgeIndexes } from '@/lib/retrieval/knowledge-index';
 import { passage } from './knowledge-data';
 
 v8.setFlagsFromString('--expose-gc');

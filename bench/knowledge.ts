@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { closeDb, openDatabase, installDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
-import { searchSchoolKnowledge as searchKnowledge } from '../lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { passage, QUESTIONS } from './knowledge-data';
 
 const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { closeDb, installDatabase, openDatabase, resultRows } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
-import { deleteExpiredConversations, RETENTION_BATCH, RETENTION_REST } from '../lib/chat/retention';
+import { deleteExpiredConversations, RETENTION_BATCH, RETENTION_REST } from '@/lib/conversations/retention';
 import { issueKey } from '../lib/widget/keys';
 import { generateBenchData, MESSAGES_PER_CONVERSATION } from './data';
 import { passage, QUESTIONS } from './knowledge-data';

@@ -17,7 +17,7 @@ import { applyCallWebhook, createInterview } from '../lib/knowledge/interviews';
 import { interviewCalls } from '../db/schema';
 import { createSpecialInstruction, putPersona, putPersonality, putVoiceSettings, uploadAvatar } from '../lib/assistant/settings';
 import { widgetApiKeys } from '../db/schema';
-import { recordWidgetEvent } from '../lib/chat/conversations';
+import { recordWidgetEvent } from '@/lib/conversations/conversations';
 import { chatOnce } from '../lib/chat/engine';
 import type { WidgetEventInput } from '../lib/chat/schema';
 import { hashClientAddress } from '../lib/http/client';

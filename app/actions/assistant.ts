@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
-import { getVocabulary, putVocabulary, vocabularySchema } from '@/lib/chat/school-vocabulary';
+import { getVocabulary, putVocabulary, vocabularySchema } from '@/lib/retrieval/school-vocabulary';
 import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from '@/lib/assistant/schema';
 import {
   availableVoices,

@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { cleanupOldData, storageStats } from '@/lib/chat/retention';
+import { cleanupOldData, storageStats } from '@/lib/conversations/retention';
 import { staffAction } from '@/lib/http/action';
 import { setupSettingsSchema } from '@/lib/widget/schema';
 import { getSetupSettings, putSetupSettings } from '@/lib/widget/settings';

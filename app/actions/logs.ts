@@ -2,9 +2,9 @@
 
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
-import { ratingCreateSchema, ratingUpdateSchema } from '@/lib/chat/rating-schema';
-import { createRating, deleteRating, updateRating } from '@/lib/chat/ratings';
-import { getConversation, logsConversations } from '@/lib/chat/review';
+import { ratingCreateSchema, ratingUpdateSchema } from '@/lib/conversations/rating-schema';
+import { createRating, deleteRating, updateRating } from '@/lib/conversations/ratings';
+import { getConversation, logsConversations } from '@/lib/conversations/review';
 import { staffAction } from '@/lib/http/action';
 
 // The Logs tab (spec 002 §2.4, §7.5): the same lib functions and schemas as GET /conversations/,

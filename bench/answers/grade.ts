@@ -30,7 +30,7 @@ export function hasFact(text: string, fact: Fact): boolean {
 
 export const missingFacts = (text: string, facts: Fact[]) => facts.filter((f) => !hasFact(text, f)).map((f) => (Array.isArray(f) ? f.join(' | ') : f));
 
-// The built-in model's wording (lib/chat/compose.ts NO_INFORMATION) and what a model would say.
+// The built-in model's wording (lib/model/compose.ts NO_INFORMATION) and what a model would say.
 const REFUSAL = /\b(i )?(don't|do not|doesn't|does not) have (that|this|any|the|specific)?\s*(information|details|data)|\bnot (sure|certain)\b|\bcouldn't find\b|\bcan't find\b|\bno information\b/i;
 
 // Links (action prompts, contact) are offered, not stated: a refusal may carry them.

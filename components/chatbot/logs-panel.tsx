@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
-import { ENGAGEMENT_FILTERS, engagementLevel, type EngagementFilter } from '@/lib/chat/export-schema';
+import { ENGAGEMENT_FILTERS, engagementLevel, type EngagementFilter } from '@/lib/conversations/export-schema';
 import { useScreenData } from '@/lib/web/screen-data';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/widget/language';
 import { ConversationModal } from './conversation-modal';

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { CorrectionMatcher } from '@/lib/chat/correction-match';
-import { corpusOf, findCorrection } from '@/lib/chat/knowledge-index';
+import { CorrectionMatcher } from '@/lib/retrieval/correction-match';
+import { corpusOf, findCorrection } from '@/lib/retrieval/knowledge-index';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { UnansweredQuery, UnansweredQuestion } from './unanswered-schema';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
-import { vocabularySchema } from '@/lib/chat/school-vocabulary';
+import { vocabularySchema } from '@/lib/retrieval/school-vocabulary';
 import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from './schema';
 
 const tag = 'AI settings';

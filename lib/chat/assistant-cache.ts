@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { factSheets } from '@/db/schema';
 import { buildSchoolInstructions } from '@/lib/assistant/instructions';
-import { VersionedCache } from './versioned-cache';
+import { VersionedCache } from '@/lib/retrieval/versioned-cache';
 
 // What the assistant of a school is told, built once per assistant_version (bumped by database
 // triggers whenever the profile, fact sheet, persona, personality, rules, action prompts or lead

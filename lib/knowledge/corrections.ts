@@ -12,7 +12,7 @@ import { removeSourceChunks, replaceSourceChunks } from './index';
 // passage (its question as title, its answer as text) in the transaction that changes it, so the
 // knowledge_version triggers on knowledge_chunks refresh the chat index; chat also matches the
 // visitor's question against the corrections' questions and prefers the corrected answer
-// (lib/chat/knowledge-index.ts, lib/chat/correction-match.ts).
+// (lib/retrieval/knowledge-index.ts, lib/retrieval/correction-match.ts).
 
 type Row = typeof corrections.$inferSelect;
 

@@ -4,7 +4,7 @@ import { assistantOperations } from '@/lib/assistant/operations';
 import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
 import { authOperations } from '@/lib/auth/operations';
 import { analyticsOperations } from '@/lib/analytics/operations';
-import { ratingOperations } from '@/lib/chat/operations';
+import { ratingOperations } from '@/lib/conversations/operations';
 import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import { publicLimitOf, type Operation } from '@/lib/http/operation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
-import { conversationExportQuerySchema } from '@/lib/chat/export-schema';
+import { conversationExportQuerySchema } from '@/lib/conversations/export-schema';
 import { chatRequestSchema, handoffRequestSchema, widgetEventSchema } from '@/lib/chat/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { leadGenSettingsSchema } from '@/lib/leads/schema';
@@ -70,7 +70,7 @@ export const conversationOperations = defineOperations({
   get: { method: 'GET', path: '/conversations/{id}', tag: 'Conversations', auth: 'bearer', params: z.object({ id: idField }), errors, summary: 'One conversation with its messages' },
 });
 
-// The Logs tab's export, with the list's filters (lib/chat/export-schema.ts).
+// The Logs tab's export, with the list's filters (lib/conversations/export-schema.ts).
 export const conversationExportOperations = defineOperations({
   export: {
     method: 'GET', path: '/conversations/export', tag: 'Conversations', auth: 'bearer-or-session', errors: [401],

@@ -6,7 +6,7 @@ import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
-import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
 
 let tokenA: string;

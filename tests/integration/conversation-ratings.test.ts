@@ -10,9 +10,9 @@ import * as conversationsRoute from '@/app/(rest)/conversations/route';
 import * as openapiRoute from '@/app/openapi.json/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings, conversations, leads } from '@/db/schema';
-import { ratedTurnContext } from '@/lib/chat/ratings';
-import { engagementScore } from '@/lib/chat/review';
-import { deleteSchoolConversationsBefore } from '@/lib/chat/retention';
+import { ratedTurnContext } from '@/lib/conversations/ratings';
+import { engagementScore } from '@/lib/conversations/review';
+import { deleteSchoolConversationsBefore } from '@/lib/conversations/retention';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { call, STRONG_PASSWORD } from './http';
 

@@ -12,7 +12,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';
 import { jobRunner } from '@/inngest/functions/job-runner';
-import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { drainJobs } from '@/lib/jobs/runner';
 import { makeDocx, makePdf, makeZipBomb } from '../fixtures/documents';
 import { PNG_1x1 } from '../fixtures/images';

@@ -14,7 +14,7 @@ import * as webhookRoute from '@/app/(rest)/interview-calls/webhook/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { drainJobs } from '@/lib/jobs/runner';
 import { syncActiveInterviewCalls } from '@/lib/knowledge/interviews';
-import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
 import { background } from '@/background';
 

@@ -10,7 +10,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { getDb } from '@/db/client';
 import { knowledgeChunks } from '@/db/schema';
 import { chunkText } from '@/lib/knowledge/chunking';
-import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { call, STRONG_PASSWORD } from './http';
 
 let su: string;

@@ -6,7 +6,7 @@ import * as setupRoute from '@/app/(rest)/setup/settings/route';
 import * as statsRoute from '@/app/(rest)/setup/storage-stats/route';
 import { getDb } from '@/db/client';
 import { blobs, chatbotSettings, conversationMessages, conversationRatings, conversations, leads } from '@/db/schema';
-import { deleteExpiredConversations } from '@/lib/chat/retention';
+import { deleteExpiredConversations } from '@/lib/conversations/retention';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { call, STRONG_PASSWORD } from './http';
 

@@ -9,7 +9,7 @@ import * as generateRoute from '@/app/(rest)/web-links/[id]/generate-insights/ro
 import * as manualRoute from '@/app/(rest)/web-links/[id]/generate-insights-manual/route';
 import * as linkRoute from '@/app/(rest)/web-links/[id]/route';
 import * as linksRoute from '@/app/(rest)/web-links/route';
-import { searchSchoolKnowledge as searchKnowledge } from '@/lib/chat/knowledge-index';
+import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
 import { call, STRONG_PASSWORD } from './http';
 

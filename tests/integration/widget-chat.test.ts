@@ -18,7 +18,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as setupRoute from '@/app/(rest)/setup/settings/route';
 import * as cleanupRoute from '@/app/(rest)/setup/cleanup-old-data/route';
 import * as statsRoute from '@/app/(rest)/setup/storage-stats/route';
-import { deleteExpiredConversations } from '@/lib/chat/retention';
+import { deleteExpiredConversations } from '@/lib/conversations/retention';
 import { sql } from 'drizzle-orm';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import * as streamRoute from '@/app/api/widget/chat/stream/route';

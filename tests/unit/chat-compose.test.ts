@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/chat/compose';
-import { contentTerms } from '@/lib/chat/question-terms';
+import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/model/compose';
+import { contentTerms } from '@/lib/retrieval/question-terms';
 
 const passages: ComposeInput['passages'] = [
   {

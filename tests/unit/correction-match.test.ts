@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CorrectionMatcher } from '@/lib/chat/correction-match';
-import { BUILT_IN_VOCABULARY } from '@/lib/chat/vocabulary';
+import { CorrectionMatcher } from '@/lib/retrieval/correction-match';
+import { BUILT_IN_VOCABULARY } from '@/lib/retrieval/vocabulary';
 
 // Which visitor questions a staff correction answers: the same question and paraphrases of it, not
 // questions that merely share a word with it.

@@ -1,5 +1,5 @@
-import { ratingOperations } from '@/lib/chat/operations';
-import { createRating } from '@/lib/chat/ratings';
+import { ratingOperations } from '@/lib/conversations/operations';
+import { createRating } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
 
 export const POST = route(ratingOperations.create, ({ ctx, body }) => createRating(ctx, body));

@@ -1,4 +1,4 @@
-import { listConversations } from '@/lib/chat/review';
+import { listConversations } from '@/lib/conversations/review';
 import { route } from '@/lib/http/route';
 import { conversationOperations } from '@/lib/widget/operations';
 

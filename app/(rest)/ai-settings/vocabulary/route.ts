@@ -1,5 +1,5 @@
 import { assistantOperations } from '@/lib/assistant/operations';
-import { getVocabulary, putVocabulary } from '@/lib/chat/school-vocabulary';
+import { getVocabulary, putVocabulary } from '@/lib/retrieval/school-vocabulary';
 import { route } from '@/lib/http/route';
 
 export const GET = route(assistantOperations.getVocabulary, ({ ctx }) => getVocabulary(ctx));

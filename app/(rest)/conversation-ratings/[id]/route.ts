@@ -1,5 +1,5 @@
-import { ratingOperations } from '@/lib/chat/operations';
-import { deleteRating, updateRating } from '@/lib/chat/ratings';
+import { ratingOperations } from '@/lib/conversations/operations';
+import { deleteRating, updateRating } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
 
 export const PUT = route(ratingOperations.update, ({ ctx, params, body }) => updateRating(ctx, params.id, body));

@@ -1,5 +1,5 @@
-import { ratingOperations } from '@/lib/chat/operations';
-import { trainingDataResponse } from '@/lib/chat/ratings';
+import { ratingOperations } from '@/lib/conversations/operations';
+import { trainingDataResponse } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
 
 export const GET = route(ratingOperations.trainingData, ({ ctx, query }) => trainingDataResponse(ctx, query));

@@ -1,4 +1,4 @@
-import { getConversation } from '@/lib/chat/review';
+import { getConversation } from '@/lib/conversations/review';
 import { route } from '@/lib/http/route';
 import { conversationOperations } from '@/lib/widget/operations';
 

@@ -1,4 +1,4 @@
-import { exportConversations } from '@/lib/chat/export';
+import { exportConversations } from '@/lib/conversations/export';
 import { route } from '@/lib/http/route';
 import { conversationExportOperations } from '@/lib/widget/operations';
 

@@ -1,4 +1,4 @@
-import { cleanupOldData } from '@/lib/chat/retention';
+import { cleanupOldData } from '@/lib/conversations/retention';
 import { route } from '@/lib/http/route';
 import { chatbotOperations } from '@/lib/widget/operations';
 

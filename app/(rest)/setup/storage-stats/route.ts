@@ -1,4 +1,4 @@
-import { storageStats } from '@/lib/chat/retention';
+import { storageStats } from '@/lib/conversations/retention';
 import { route } from '@/lib/http/route';
 import { chatbotOperations } from '@/lib/widget/operations';
 

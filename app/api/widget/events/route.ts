@@ -1,4 +1,4 @@
-import { recordWidgetEvent } from '@/lib/chat/conversations';
+import { recordWidgetEvent } from '@/lib/conversations/conversations';
 import { widgetOperations } from '@/lib/widget/operations';
 import { widgetPreflight, widgetRoute } from '@/lib/widget/route';
 

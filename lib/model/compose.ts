@@ -1,9 +1,9 @@
-import { isEverydayWord, isVeryCommonWord } from './english';
+import { isEverydayWord, isVeryCommonWord } from '@/lib/retrieval/english';
 import type { OtherLanguage } from '@/lib/widget/language';
-import { contentTerms, STOP, type FollowUpContext } from './question-terms';
+import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
-import { analyse, KINDS, WANTS_TO_ACT, type Sentence } from './sentences';
-import { BUILT_IN_VOCABULARY, stem, Vocabulary, words } from './vocabulary';
+import { analyse, KINDS, WANTS_TO_ACT, type Sentence } from '@/lib/retrieval/sentences';
+import { BUILT_IN_VOCABULARY, stem, Vocabulary, words } from '@/lib/retrieval/vocabulary';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
 // the question, the matching action prompts as links, and, when the passages do not cover the

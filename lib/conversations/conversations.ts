@@ -4,7 +4,7 @@ import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
-import type { WidgetEventInput } from './schema';
+import type { WidgetEventInput } from '@/lib/chat/schema';
 
 // What a widget session leaves behind (spec 002 §3.7–§3.9), written only while the school's
 // logging is on. The client address is stored as the keyed hash the rate limits use.
