@@ -1,0 +1,316 @@
+import { isEverydayWord, isVeryCommonWord } from '@/lib/retrieval/english';
+import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/question-terms';
+import { analyse, KINDS, type Sentence } from '@/lib/retrieval/sentences';
+import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
+
+// How well each sentence of the retrieved passages answers the question, and the choice of the
+// sentences that answer it together. Pure: compose.ts writes the answer from what is chosen here.
+
+export type Passage = { title: string; content: string; sourceType: string; sourceId: string };
+
+type Kind = (typeof KINDS)[number];
+
+/** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
+type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string> };
+
+/** A passage's title: its section heading (after " — ") and the page it is on. */
+type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
+
+/** One sentence of a passage, or two that run on (`first` is the index of the first in the passage). */
+export type Candidate = { passage: Passage; first: number; sentences: Sentence[]; title: Title; order: number; text: string };
+
+export type Scored = { c: Candidate; factors: Map<string, number>; kinds: number; context: number; length: number };
+
+export type Corpus = { size: number; documentFrequency: ReadonlyMap<string, number> | null };
+
+function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
+  const kinds = KINDS.filter((k) => k.cue.test(question));
+  const phraseGroups = vocabulary.phraseGroupsIn(question);
+  // A phrase's own words ("sticker", "price") are the phrase's topic, not topics of their own.
+  const phraseWords = new Set(phraseGroups.length ? vocabulary.phraseWordsIn(question) : []);
+  const terms: string[] = [];
+  const answeredByKind = new Map<string, Kind>();
+  const spelled = new Map<string, string>();
+  for (const w of words(question)) {
+    if (STOP.has(w) || (w.length < 2 && !/\d/.test(w)) || phraseWords.has(w)) continue;
+    const s = stem(w);
+    if (terms.includes(s)) continue;
+    terms.push(s);
+    spelled.set(s, w);
+    const kind = kinds.find((k) => k.covers.test(w));
+    if (kind) answeredByKind.set(s, kind);
+  }
+  for (const g of new Set(phraseGroups)) terms.push(`§${g}`);
+  return { terms, kinds, answeredByKind, spelled };
+}
+
+/** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
+function questionParts(question: string): string[] {
+  const parts = question
+    .split(/\?\s+|[,;]\s*(?:and|or|but|also)\s+|\s+and\s+(?=(?:what|when|where|how|who|which|can|could|do|does|is|are|will)\b)/i)
+    .map((p) => p.trim())
+    .filter((p) => contentTerms(p).length > 0);
+  return parts.length > 1 ? parts : [];
+}
+
+function titleOf(text: string, vocabulary: Vocabulary): Title {
+  const cut = text.lastIndexOf(' — ');
+  const [pageText, sectionText] = cut < 0 ? ['', text] : [text.slice(0, cut), text.slice(cut + 3)];
+  const section = new Set(words(sectionText).map(stem));
+  const page = new Set(words(pageText).map(stem));
+  return { section, sectionGroups: vocabulary.groupsIn(sectionText, section), page, pageGroups: vocabulary.groupsIn(pageText, page) };
+}
+
+/**
+ * Each sentence of the retrieved passages, and each sentence with the next one (an answer often
+ * runs over two: "The shuttle runs from the airport… Seats cost $35 each way."). Action prompts are
+ * offered as links instead.
+ */
+function candidatesOf(passages: Passage[], vocabulary: Vocabulary): Candidate[] {
+  const candidates: Candidate[] = [];
+  let order = 0;
+  for (const passage of passages) {
+    if (passage.sourceType === 'action_prompt') continue;
+    const title = titleOf(passage.title, vocabulary);
+    const sentences = analyse(passage.content, vocabulary);
+    sentences.forEach((s, i) => {
+      const base = { passage, first: i, title };
+      candidates.push({ ...base, sentences: [s], order: order++, text: s.sentence });
+      const next = sentences[i + 1];
+      if (next && !s.listItem && !next.listItem) candidates.push({ ...base, sentences: [s, next], order: order++, text: `${s.sentence} ${next.sentence}` });
+    });
+  }
+  return candidates;
+}
+
+export const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
+
+/** How much of a term a factor answers: a neighbouring word or the section's heading answers it. */
+const answeredBy = (f: number) => (f >= 0.7 ? 1 : f >= 0.6 ? 0.75 : f >= 0.4 ? 0.5 : f > 0 ? 0.25 : 0);
+
+/** The question's terms weighed against the school's passages, and every candidate scored on them. */
+export class Scoring {
+  readonly asked: Question;
+  readonly weight: Map<string, number>;
+  /** A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones. */
+  readonly contextWeight: Map<string, number>;
+  readonly total: number;
+  readonly scored: Scored[];
+  private readonly contextWords: Map<string, string>;
+
+  constructor(
+    readonly question: string,
+    passages: Passage[],
+    readonly vocabulary: Vocabulary,
+    context: FollowUpContext | null,
+    corpus: Corpus | null,
+  ) {
+    this.asked = analyseQuestion(question, vocabulary);
+    const candidates = candidatesOf(passages, vocabulary);
+    const own = new Set(contentTerms(question));
+    const contextText = context ? `${context.question} ${context.answer}` : '';
+    this.contextWords = new Map(words(contextText).map((w) => [stem(w), w] as const));
+    const questionContext = new Set(context ? contentTerms(context.question) : []);
+    const contextTerms = contentTerms(contextText).filter((t) => !own.has(t) && !isVeryCommonWord(this.contextWords.get(t) ?? ''));
+
+    const singles = candidates.filter((c) => c.sentences.length === 1);
+    const weightOf = this.weigher(corpus ?? { size: singles.length, documentFrequency: null }, singles);
+    this.weight = new Map(this.asked.terms.map((t) => [t, weightOf(t)]));
+    this.contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
+    this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
+
+    this.scored = candidates.map((c) => {
+      const factors = new Map<string, number>();
+      for (const t of this.asked.terms) {
+        const f = this.factor(c, t);
+        if (f) factors.set(t, f);
+      }
+      let context = 0;
+      for (const [t, w] of this.contextWeight) if (this.factor(c, t) >= 0.5) context += w;
+      // The kind of answer wanted (an amount for "how much") decides between sentences on one topic.
+      const kinds = this.asked.kinds.filter((k) => this.holds(c, k)).length;
+      return { c, factors, kinds, context, length: c.sentences.length };
+    });
+  }
+
+  /**
+   * Rarer words weigh more (how many of the school's passages use the word or its neighbours); a
+   * topic word no passage contains is the most telling of all, unless it is everyday English.
+   */
+  private weigher(corpus: Corpus, singles: Candidate[]) {
+    const { asked, vocabulary, contextWords } = this;
+    const corpusFrequency = (t: string): number => {
+      if (corpus.documentFrequency) {
+        const stems = t.startsWith('§') ? vocabulary.stemsOf([Number(t.slice(1))]) : [t, ...vocabulary.stemsOf(vocabulary.groupsOf(t))];
+        const df = Math.max(0, ...stems.map((s) => corpus.documentFrequency!.get(s) ?? 0));
+        if (df) return df;
+      }
+      // Words only in retrieved titles or phrases still count as seen.
+      return singles.filter((c) => this.factor(c, t) > 0).length;
+    };
+    return (t: string) => {
+      const df = corpusFrequency(t);
+      if (df === 0) {
+        const word = asked.spelled.get(t) ?? contextWords.get(t);
+        if (asked.answeredByKind.has(t)) return 1;
+        if (t.startsWith('§')) return 3;
+        return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
+      }
+      const w = 1 + Math.log(1 + corpus.size / (1 + df)) / 2;
+      // "live", "room", "bring" in "can I bring my cat to live in my room?": the cat is the topic.
+      const word = asked.spelled.get(t) ?? contextWords.get(t);
+      return word && isVeryCommonWord(word) ? 0.6 * w : w;
+    };
+  }
+
+  holds(c: Candidate, k: Kind): boolean {
+    return c.sentences.some((s) => s.kinds & (1 << KINDS.indexOf(k)));
+  }
+
+  /** How well the candidate answers term t: the word, a neighbouring word, the kind it asks for, its title. */
+  factor(c: Candidate, t: string): number {
+    const has = (term: string) => c.sentences.some((s) => s.stems.has(term));
+    const inGroups = (gs: readonly number[]) => c.sentences.some((s) => gs.some((g) => s.groups.has(g)));
+    const sectionFactor = c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4;
+    if (t.startsWith('§')) {
+      const g = Number(t.slice(1));
+      return inGroups([g]) ? 1 : c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0;
+    }
+    if (has(t)) return 1;
+    const kind = this.asked.answeredByKind.get(t);
+    if (kind && this.holds(c, kind)) return 1;
+    const gs = this.vocabulary.groupsOf(t);
+    if (inGroups(gs)) return 0.7;
+    // The section's heading says what its sentences are about, its first sentences most of all;
+    // the page's title says less.
+    if (c.title.section.has(t) || gs.some((g) => c.title.sectionGroups.has(g))) return sectionFactor;
+    if (c.title.page.has(t) || gs.some((g) => c.title.pageGroups.has(g))) return 0.3;
+    return 0;
+  }
+
+  /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
+  gainOf(s: Scored, covered: Map<string, number>, only?: Set<string>): number {
+    let gain = 0;
+    for (const [t, f] of s.factors) {
+      if (only && !only.has(t)) continue;
+      const before = covered.get(t) ?? 0;
+      gain += this.weight.get(t)! * Math.max(0, answeredBy(f) + 0.1 * f - answeredBy(before) - 0.1 * before);
+    }
+    return gain;
+  }
+
+  /** The value of choosing it: what it adds, the wanted kinds it holds, and for a follow-up how well it fits the earlier turns. */
+  private valueOf(s: Scored, gain: number, kinds = s.kinds): number {
+    // An answer to "how much" without an amount is hardly an answer: the wanted kind weighs a third of the question.
+    const value = gain + (gain > 0 ? kinds * 0.35 * this.total : 0) + Math.min(s.context, gain);
+    // Two sentences must earn their length: the second has to add something.
+    return s.length === 2 ? value * 0.9 : value;
+  }
+
+  /** For one part of the question: what it answers of the part, the part's own wanted kinds, and (less) the rest of the question. */
+  partValueOf(s: Scored, part: Set<string>, kinds: Kind[]): number {
+    return this.valueOf(s, this.gainOf(s, new Map(), part), kinds.filter((k) => this.holds(s.c, k)).length) + 0.3 * this.gainOf(s, new Map());
+  }
+
+  pick(covered: Map<string, number>, taken: Scored[], part?: { terms: Set<string>; kinds: Kind[] }) {
+    let best: { s: Scored; gain: number; value: number } | null = null;
+    for (const s of this.scored) {
+      if (taken.some((x) => overlaps(x.c, s.c))) continue;
+      const gain = this.gainOf(s, covered, part?.terms);
+      if (gain <= 0) continue;
+      const value = part ? this.partValueOf(s, part.terms, part.kinds) : this.valueOf(s, gain);
+      if (!best || value > best.value + 1e-9) best = { s, gain, value };
+    }
+    return best;
+  }
+
+  /** The share of the question's weight the factors answer. */
+  coverageOf(factors: Map<string, number>): number {
+    return this.total ? [...factors].reduce((sum, [t, f]) => sum + this.weight.get(t)! * answeredBy(f), 0) / this.total : 0;
+  }
+}
+
+export type Choice = { chosen: Scored[]; known: boolean; bestCoverage: number };
+
+/**
+ * The sentences that answer the question: greedily the candidate that answers most of what is
+ * still unanswered (up to three, a later one must answer a part the earlier ones did not), the
+ * table rows that answer as well, and the best answer to each part of a several-questions message.
+ */
+export function chooseSentences(scoring: Scoring): Choice {
+  const { total, vocabulary, weight } = scoring;
+  const covered = new Map<string, number>();
+  const chosen: Scored[] = [];
+  const take = (s: Scored) => {
+    chosen.push(s);
+    for (const [t, f] of s.factors) covered.set(t, Math.max(covered.get(t) ?? 0, f));
+  };
+  while (chosen.length < 3) {
+    const best = scoring.pick(covered, chosen);
+    if (!best || (chosen.length && best.gain < 0.2 * total)) break;
+    take(best.s);
+  }
+  // Rows of one table that answer equally well go together ("Last name A to K…", "Last name L to Z…").
+  for (const s of [...chosen]) {
+    if (!s.c.sentences[0]!.listItem) continue;
+    const alone = scoring.gainOf(s, new Map());
+    for (const row of scoring.scored) {
+      if (chosen.length >= 8) break;
+      if (row.c.passage !== s.c.passage || !row.c.sentences[0]!.listItem || chosen.some((x) => overlaps(x.c, row.c))) continue;
+      // Another row answers as well only if it matches each word at least as exactly.
+      const asExactly = [...s.factors].every(([t, f]) => (row.factors.get(t) ?? 0) >= f);
+      if (asExactly && scoring.gainOf(row, new Map()) >= 0.95 * alone && row.kinds >= s.kinds) chosen.push(row);
+    }
+  }
+  // Each part of a several-questions message gets its own best answer ("…and can it be waived?").
+  for (const part of questionParts(scoring.question)) {
+    if (chosen.length >= 4) break;
+    const analysed = analyseQuestion(part, vocabulary);
+    const partTerms = new Set(analysed.terms.filter((t) => weight.has(t)));
+    if (!partTerms.size) continue;
+    const best = scoring.pick(new Map(), [], { terms: partTerms, kinds: analysed.kinds });
+    if (!best || chosen.some((x) => x.c === best.s.c || overlaps(x.c, best.s.c))) continue;
+    // Added when it answers this part better than what was chosen for the whole question.
+    const have = Math.max(0, ...chosen.map((x) => scoring.partValueOf(x, partTerms, analysed.kinds)));
+    if (best.value > have + 1e-9) take(best.s);
+  }
+  const coverage = scoring.coverageOf(covered);
+  // The relevance threshold: the best candidate must answer most of the question by itself, so
+  // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
+  const bestCoverage = chosen.length ? scoring.coverageOf(chosen[0]!.factors) : 0;
+  const known = chosen.length > 0 && coverage >= 0.5 && bestCoverage >= 0.6;
+  if (process.env.COMPOSE_DEBUG) {
+    const lines = chosen.map((s) => `${JSON.stringify([...s.factors])} k${s.kinds} c${s.context.toFixed(1)} ${s.c.text.slice(0, 90)}`);
+    console.log('DEBUG', scoring.question, JSON.stringify([...weight]), 'ctx', JSON.stringify([...scoring.contextWeight]), 'cov', coverage.toFixed(2), bestCoverage.toFixed(2), `\n  ${lines.join('\n  ')}`);
+  }
+  return { chosen, known, bestCoverage };
+}
+
+/**
+ * The chosen sentences with what they need around them: a section's short opening sentence that
+ * frames them, the list a sentence introduces; in the passages' own order.
+ */
+export function withSurroundings(scoring: Scoring, chosen: Candidate[]): Candidate[] {
+  const parts = [...chosen];
+  for (const c of [...parts]) {
+    const all = analyse(c.passage.content, scoring.vocabulary);
+    // A section's short opening sentence ("Larchmont is test-optional.") frames the sentence after it.
+    const lead = all[0]!;
+    const leadCandidate = { ...c, first: 0, sentences: [lead], text: lead.sentence };
+    if (c.first > 0 && !lead.listItem && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && scoring.asked.terms.some((t) => scoring.factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
+    // A sentence that introduces a list ("Move-in is by last name:") brings the list with it.
+    const last = c.first + c.sentences.length - 1;
+    if (/:$/.test(all[last]!.sentence)) {
+      let end = last + 1;
+      while (end < all.length && all[end]!.listItem && end - last <= 8) end++;
+      if (end > last + 1) {
+        const list = { ...c, first: last + 1, sentences: all.slice(last + 1, end), text: '' };
+        if (!parts.some((p) => overlaps(p, list))) parts.push(list);
+      }
+    }
+  }
+  // Sentences of one passage in the passage's order; passages in the order they answer.
+  const passageRank = new Map<Passage, number>();
+  for (const p of parts) if (!passageRank.has(p.passage)) passageRank.set(p.passage, passageRank.size);
+  return parts.sort((a, b) => passageRank.get(a.passage)! - passageRank.get(b.passage)! || a.first - b.first);
+}
