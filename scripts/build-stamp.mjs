@@ -68,6 +68,7 @@ export async function buildApp(root = process.cwd()) {
     if (build.status !== 0) process.exit(build.status ?? 1);
   };
   run([path.join(root, 'scripts', 'build-widget.mjs')]);
+  run([path.join(root, 'scripts', 'operations-index.mjs')]);
   // Taken before `next build` reads the sources: a file edited during the build then marks the
   // build stale instead of being recorded as built.
   const stamp = sourceStamp(root);

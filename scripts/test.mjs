@@ -29,6 +29,7 @@ const only = process.argv[2];
 if (!only || only === 'static') {
   step('lint', bin('eslint'), ['.']);
   step('the shape of lib/ (layers, circles, file sizes)', process.execPath, [path.join(root, 'scripts', 'check-layers.mjs')]);
+  step('the list of operations is current', process.execPath, [path.join(root, 'scripts', 'operations-index.mjs'), '--check']);
   step('typecheck', bin('tsc'), ['--noEmit']);
 }
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`];

@@ -29,7 +29,7 @@ const EMPTY_BOARD: Board = { tasks: [], executions: [], stats: EMPTY_STATS, comp
 
 /** The three parts of the board; each falls back to empty on its own failure. */
 async function loadBoard(query: { limit: number; task_name?: string; status?: string }): Promise<ActionResult<Board>> {
-  const [t, e, s] = await Promise.all([callAction(() => scheduledTasksAction()), callAction(() => taskExecutionsAction(query)), callAction(() => taskStatisticsAction({ days: STATS_DAYS }))]);
+  const [t, e, s] = await Promise.all([callAction(() => scheduledTasksAction()), callAction(() => taskExecutionsAction({ query })), callAction(() => taskStatisticsAction({ query: { days: STATS_DAYS } }))]);
   const ended = [t, e, s].find((r) => !r.ok && r.code === 'session_expired');
   if (ended && !ended.ok) return ended;
   return { ok: true, data: { tasks: t.ok ? t.data : [], executions: e.ok ? e.data : [], stats: s.ok ? s.data : EMPTY_STATS, complete: t.ok && e.ok && s.ok } };
@@ -56,7 +56,7 @@ export function SchedulerDashboard() {
   const load = board.reload;
 
   async function trigger(task: ScheduledTaskView) {
-    const res = await callAction(() => triggerTaskAction({ key: task.key }));
+    const res = await callAction(() => triggerTaskAction({ params: { id: task.key } }));
     if (!res.ok) {
       setSuccess(null);
       return setError(`Failed to trigger task: ${res.error}`);

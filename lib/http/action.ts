@@ -1,5 +1,5 @@
 import 'server-only';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { getStaffSession } from '@/lib/auth/web-session';
 import type { ActionResult } from './action-result';
@@ -7,6 +7,7 @@ import { assertStorableText } from './body';
 import { databaseFault, FAULT_DETAIL } from '@/db/faults';
 import { AppError } from './errors';
 import { logError, logValue } from '@/lib/system/log';
+import type { Operation } from './operation';
 
 export type { ActionResult } from './action-result';
 
@@ -45,6 +46,27 @@ export async function staffAction<S extends z.ZodType, T>(
   } catch (err) {
     return failure(err);
   }
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** An action's input: the operation's own path parameters, query and body, each under its name. */
+export type OperationInput<O extends Operation> = { params: Infer<O['params']>; query: Infer<O['query']>; body: Infer<O['body']> };
+
+/**
+ * The server action of an operation: its input is `{params, query, body}` validated with the
+ * operation's own schemas (the same as its REST route), and `run` receives them with the session,
+ * as a route handler does. A screen calls the action; curl calls the route; both mean the same.
+ */
+export function actionFor<O extends Operation, T>(op: O, run: (input: OperationInput<O> & { ctx: AuthContext }) => Promise<T>) {
+  const shape: Record<string, z.ZodType> = {};
+  if (op.params) shape.params = op.params;
+  // An absent query is an empty one, as a URL without a query string: the schema's defaults apply.
+  if (op.query) shape.query = z.preprocess((q) => q ?? {}, op.query);
+  if (op.body) shape.body = op.bodyOptional ? op.body.optional() : op.body;
+  const schema = z.preprocess((input) => input ?? {}, z.object(shape));
+  return async (input?: Partial<{ [K in keyof OperationInput<O>]: unknown }>): Promise<ActionResult<T>> =>
+    staffAction(schema, input, (ctx, data) => run({ params: undefined, query: undefined, body: undefined, ...data, ctx } as OperationInput<O> & { ctx: AuthContext }));
 }
 
 /** A thrown error as the typed result the client data layer branches on. */

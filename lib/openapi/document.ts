@@ -1,51 +1,11 @@
 import { z } from 'zod';
-import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
-import { assistantOperations } from '@/lib/assistant/operations';
-import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
-import { authOperations } from '@/lib/auth/operations';
-import { analyticsOperations } from '@/lib/analytics/operations';
-import { ratingOperations } from '@/lib/conversations/operations';
-import { crmOperations } from '@/lib/crm/operations';
 import { ERROR_CODES } from '@/lib/http/action-result';
 import { publicLimitOf, type Operation } from '@/lib/http/operation';
-import { leadOperations } from '@/lib/leads/operations';
-import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
-import { reportOperations } from '@/lib/reports/operations';
-import { prospectOperations } from '@/lib/prospects/operations';
-import { schedulerOperations } from '@/lib/scheduler/operations';
-import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
-import { systemOperations } from '@/lib/system/operations';
-import { userOperations } from '@/lib/users/operations';
 import { RELEASE } from '@/lib/version';
+import { OPERATION_SETS } from './operations.generated';
 
-/** Every documented REST call; a new domain adds its operations here. */
-export const ALL_OPERATIONS: Operation[] = [
-  ...Object.values(systemOperations),
-  ...Object.values(authOperations),
-  ...Object.values(userOperations),
-  ...Object.values(schoolOperations),
-  ...Object.values(mySchoolOperations),
-  ...Object.values(schedulerOperations),
-  ...Object.values(actionPromptOperations),
-  ...Object.values(webLinkOperations),
-  ...Object.values(insightOperations),
-  ...Object.values(correctionOperations),
-  ...Object.values(fileOperations),
-  ...Object.values(interviewOperations),
-  ...Object.values(assistantOperations),
-  ...Object.values(chatbotOperations),
-  ...Object.values(leadGenOperations),
-  ...Object.values(widgetOperations),
-  ...Object.values(conversationOperations),
-  ...Object.values(conversationExportOperations),
-  ...Object.values(ratingOperations),
-  ...Object.values(analyticsOperations),
-  ...Object.values(unansweredOperations),
-  ...Object.values(reportOperations),
-  ...Object.values(crmOperations),
-  ...Object.values(prospectOperations),
-  ...Object.values(leadOperations),
-];
+/** Every documented REST call: the operation sets of every domain's operations.ts (scripts/operations-index.mjs lists them). */
+export const ALL_OPERATIONS: Operation[] = OPERATION_SETS.flatMap((set) => Object.values(set));
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 

@@ -137,7 +137,7 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'scheduler:scheduledTasksAction': own(none, 'superuser'),
   'scheduler:taskExecutionsAction': own(empty, 'superuser'),
   'scheduler:taskStatisticsAction': own(empty, 'superuser'),
-  'scheduler:triggerTaskAction': own(() => [{ key: 'no-such-task' }], 'superuser'),
+  'scheduler:triggerTaskAction': own(() => [{ params: { id: 'no-such-task' } }], 'superuser'),
 
   'school:createSchoolAction': own(() => [{ name: 'Another School' }]),
   'school:updateSchoolSectionAction': own(() => [{ section: 'basic', data: {} }]),
