@@ -1,4 +1,4 @@
-import type { LanguageModelV3, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { composeAnswer, type ComposeInput } from './compose';
 
 // Lantern's built-in model for installs without an AI service: an AI SDK language model whose
@@ -7,7 +7,7 @@ import { composeAnswer, type ComposeInput } from './compose';
 
 export const LOCAL_MODEL_ID = 'lantern-local';
 
-const usage = (text: string): LanguageModelV3Usage => ({
+const usage = (text: string): LanguageModelV4Usage => ({
   inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: text.split(/\s+/).length, text: text.split(/\s+/).length, reasoning: 0 },
 });
@@ -21,9 +21,9 @@ function pieces(text: string): string[] {
 }
 
 /** The built-in model for one turn: it answers from `input` (the passages, actions and contact the engine gathered). */
-export function createLocalModel(input: ComposeInput): LanguageModelV3 {
+export function createLocalModel(input: ComposeInput): LanguageModelV4 {
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: 'lantern',
     modelId: LOCAL_MODEL_ID,
     supportedUrls: {},
@@ -33,14 +33,14 @@ export function createLocalModel(input: ComposeInput): LanguageModelV3 {
     },
     async doStream() {
       const { text } = composeAnswer(input);
-      const parts: LanguageModelV3StreamPart[] = [
+      const parts: LanguageModelV4StreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'text-start', id: 'answer' },
-        ...pieces(text).map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
+        ...pieces(text).map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
         { type: 'text-end', id: 'answer' },
         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text) },
       ];
-      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
         start(controller) {
           for (const part of parts) controller.enqueue(part);
           controller.close();

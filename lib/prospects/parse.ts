@@ -1,19 +1,17 @@
 import 'server-only';
-import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
-import yauzl from 'yauzl';
 import { MAX_COLUMNS } from './schema';
+import type { ByteSource, SheetRow } from './source';
+import { WorkbookUnreadable, xlsxDeclaredRows, xlsxSheetRows } from './xlsx';
+
+export { bytesSource, type ByteSource, type SheetRow } from './source';
 
 // Reading prospect files (spec 002 §5): CSV in any common delimiter and encoding, streamed through
-// csv-parse; .xlsx streamed through exceljs's workbook reader (first sheet). The kind is judged by
+// csv-parse; .xlsx read by ranges of the stored file, its first sheet streamed (xlsx.ts). The kind is judged by
 // the bytes, never the name: a PDF or any other zip named .csv or .xlsx is refused.
 
 export type FileKind = 'csv' | 'xlsx';
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-/** One row of the sheet: its line (the header is line 1 of an ordinary file) and cell texts. */
-export type SheetRow = { line: number; cells: string[] };
-/** The file's bytes, readable as many times as needed (a stored blob, or bytes in memory). */
-export type ByteSource = { chunks: () => AsyncIterable<Uint8Array>; readAll: () => Promise<Uint8Array> };
 
 /** The file cannot be read as a prospect list: answered as 422 at the file. */
 export class FileRejected extends Error {
@@ -32,18 +30,6 @@ export const EMPTY_FILE = 'The file is empty';
 export const NO_DATA_ROWS = 'The file has a header row but no prospects below it';
 
 const MAX_RECORD_CHARS = 1024 * 1024;
-const MAX_ZIP_ENTRIES = 2000;
-const MAX_UNCOMPRESSED = 1024 * 1024 * 1024;
-const MAX_RATIO = 200;
-
-export function bytesSource(bytes: Uint8Array): ByteSource {
-  return {
-    chunks: async function* () {
-      for (let at = 0; at < bytes.byteLength; at += 1024 * 1024) yield bytes.subarray(at, at + 1024 * 1024);
-    },
-    readAll: async () => bytes,
-  };
-}
 
 const startsWith = (head: Uint8Array, sig: number[]) => sig.every((b, i) => head[i] === b);
 
@@ -196,80 +182,18 @@ async function* csvRows(source: ByteSource, encoding: CsvEncoding): AsyncGenerat
   }
 }
 
-/** Reads an .xlsx archive's directory without unpacking it: a workbook, and no bomb. */
-function inspectWorkbookZip(bytes: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(new FileRejected(NOT_A_SPREADSHEET));
-      let entries = 0;
-      let total = 0;
-      let workbook = false;
-      zip.on('entry', (e: yauzl.Entry) => {
-        entries++;
-        total += e.uncompressedSize;
-        if (e.fileName === 'xl/workbook.xml') workbook = true;
-        const ratio = e.compressedSize > 0 ? e.uncompressedSize / e.compressedSize : 0;
-        if (entries > MAX_ZIP_ENTRIES || total > MAX_UNCOMPRESSED || (e.uncompressedSize > 10 * 1024 * 1024 && ratio > MAX_RATIO)) {
-          zip.close();
-          return reject(new FileRejected('The workbook unpacks to too much data to be a real spreadsheet'));
-        }
-        zip.readEntry();
-      });
-      zip.on('end', () => (workbook ? resolve() : reject(new FileRejected(NOT_A_SPREADSHEET))));
-      zip.on('error', () => reject(new FileRejected(NOT_A_SPREADSHEET)));
-      zip.readEntry();
-    });
-  });
-}
-
-type CellValue = null | undefined | string | number | boolean | Date | { [key: string]: unknown };
-
-/** A cell as text: dates as ISO dates, formulas as their last computed result (a formula never computed stays '=…'). */
-export function cellText(v: CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(15)));
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) return '';
-    const iso = v.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((t) => t.text ?? '').join('');
-  if ('formula' in v || 'sharedFormula' in v) {
-    if (v.result !== undefined && v.result !== null && !(typeof v.result === 'object' && 'error' in (v.result as object))) return cellText(v.result as CellValue);
-    return `=${String(v.formula ?? v.sharedFormula ?? '')}`;
-  }
-  if ('text' in v) return cellText(v.text as CellValue);
-  if ('error' in v) return '';
-  return '';
-}
+const WORKBOOK_REFUSED: Record<WorkbookUnreadable['reason'], string> = {
+  not_a_workbook: NOT_A_SPREADSHEET,
+  too_large: 'The workbook unpacks to too much data to be a real spreadsheet',
+  damaged: 'The Excel file could not be read; it may be damaged. Please save it again as .xlsx or .csv',
+};
 
 async function* xlsxRows(source: ByteSource): AsyncGenerator<SheetRow> {
-  const bytes = await source.readAll();
-  await inspectWorkbookZip(bytes);
-  const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<{ number: number; values: CellValue[] }>) {
-        const values = row.values;
-        const cells: string[] = new Array(Math.max(0, values.length - 1));
-        for (let i = 1; i < values.length; i++) cells[i - 1] = cellText(values[i]);
-        if (cells.every((c) => c.trim() === '')) continue;
-        yield { line: row.number, cells };
-      }
-      return; // the first sheet only
-    }
+    yield* xlsxSheetRows(source);
   } catch (err) {
-    if (err instanceof FileRejected) throw err;
-    throw new FileRejected('The Excel file could not be read; it may be damaged. Please save it again as .xlsx or .csv');
+    if (err instanceof WorkbookUnreadable) throw new FileRejected(WORKBOOK_REFUSED[err.reason]);
+    throw err;
   }
 }
 
@@ -284,40 +208,7 @@ export async function estimateRows(source: ByteSource, kind: FileKind): Promise<
     }
     return lines + (last === 10 ? 0 : 1);
   }
-  const bytes = await source.readAll();
-  const head = await firstBytesOf(bytes, 'xl/worksheets/sheet1.xml', 4096);
-  const m = head && /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(head.toString('utf8'));
-  return m ? Number(m[1]) : null;
-}
-
-function firstBytesOf(bytes: Uint8Array, name: string, max: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return resolve(null);
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName !== name) return zip.readEntry();
-        zip.openReadStream(e, (err2, stream) => {
-          if (err2 || !stream) return resolve(null);
-          const parts: Buffer[] = [];
-          let size = 0;
-          stream.on('data', (d: Buffer) => {
-            parts.push(d);
-            size += d.length;
-            if (size >= max) {
-              stream.destroy();
-              zip.close();
-              resolve(Buffer.concat(parts));
-            }
-          });
-          stream.on('end', () => resolve(Buffer.concat(parts)));
-          stream.on('error', () => resolve(null));
-        });
-      });
-      zip.on('end', () => resolve(null));
-      zip.on('error', () => resolve(null));
-      zip.readEntry();
-    });
-  });
+  return xlsxDeclaredRows(source);
 }
 
 /** Every non-empty row of the file, the header first. */

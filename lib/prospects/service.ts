@@ -10,7 +10,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { openBlobWriter } from '@/lib/storage/blobs';
 import { requireSchoolId } from '@/lib/tenancy';
 import { suggestMappings } from './header-match';
-import { batchView, listBatches, loadBatch, planMapping, revertBatchEffects, runProspectImport } from './import';
+import { batchView, blobSource, listBatches, loadBatch, planMapping, revertBatchEffects, runProspectImport } from './import';
 import { bytesSource, columnNames, detectDelimiter, detectKind, encodingSniffer, FileRejected, NO_DATA_ROWS, readRows, sniffEncoding, type ByteSource, type CsvEncoding, type FileKind } from './parse';
 import {
   FEATURE_OFF,
@@ -243,6 +243,7 @@ async function readHead(source: ByteSource, kind: FileKind, encoding: CsvEncodin
 }
 
 const HEAD_BYTES = 1024 * 1024;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Only the header row (the import itself reports a file without data rows). */
 async function readHeader(source: ByteSource, kind: FileKind, encoding: CsvEncoding | null): Promise<string[]> {
@@ -299,11 +300,17 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
     const mappings = parsed.data;
     let kind: FileKind;
     let encoding: CsvEncoding | null = null;
+    let size: number | null = null;
     try {
       kind = detectKind(Buffer.concat(head).subarray(0, 8192));
       if (kind === 'csv') encoding = sniffer.result();
-      // A CSV's header is in its first bytes; an .xlsx is read whole (its directory is at the end).
-      const source = bytesSource(kind === 'csv' && headSize >= HEAD_BYTES ? Buffer.concat(head) : await writer.readAll());
+      // A CSV's header is in its first bytes; an .xlsx is read from the stored file by ranges (its directory is at the end).
+      let source: ByteSource;
+      if (kind === 'csv') source = bytesSource(Buffer.concat(head));
+      else {
+        size = await writer.finish(XLSX_TYPE);
+        source = blobSource(writer.id);
+      }
       const headers = await readHeader(source, kind, encoding);
       planMapping(headers, mappings);
     } catch (err) {
@@ -312,7 +319,7 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
       }
       rejectFile(err);
     }
-    const size = await writer.finish(kind === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv');
+    size ??= await writer.finish(kind === 'xlsx' ? XLSX_TYPE : 'text/csv');
     const db = await getDb();
     const inline = size <= inlineImportMaxBytes();
     const batch = await db.transaction(async (tx) => {
