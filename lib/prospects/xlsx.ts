@@ -68,7 +68,8 @@ type Handlers = { open?: (tag: SaxesTagPlain, local: string) => void; close?: (l
 
 /** Parses one member of the archive as it inflates, handing each element to `on`. */
 async function parseMember(wb: Workbook, name: string, on: Handlers): Promise<void> {
-  for await (const _ of parseMemberSteps(wb, name, on));
+  const steps = parseMemberSteps(wb, name, on);
+  while (!(await steps.next()).done);
 }
 
 /** The same, pausing after each inflated chunk so a caller can hand on what it parsed so far. */
@@ -271,8 +272,13 @@ export async function* xlsxSheetRows(source: ByteSource): AsyncGenerator<SheetRo
         }
       },
     });
-    for await (const _ of steps) {
-      while (ready.length) yield ready.shift()!;
+    try {
+      while (!(await steps.next()).done) {
+        while (ready.length) yield ready.shift()!;
+      }
+    } finally {
+      // The caller may stop early (the header alone): the member's stream closes with the generator.
+      await steps.return(undefined);
     }
   } finally {
     wb.zip.close();
@@ -296,7 +302,8 @@ export async function xlsxDeclaredRows(source: ByteSource): Promise<number | nul
         } else if (local === 'sheetData') done = true;
       },
     });
-    for await (const _ of steps) if (done) break;
+    while (!done && !(await steps.next()).done);
+    await steps.return(undefined);
     return rows;
   } catch {
     return null;
