@@ -9,6 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import type { LeadView } from '@/lib/leads/manage-schema';
 import { useScreenData } from '@/lib/web/screen-data';
 import { VisitorText } from '@/components/ui/visitor-text';
+import { escapeHtml } from '@/lib/text/html';
 
 // Spec 002 §3.3, §4.9, §5, §8: a lead's conversation. Ratings, sentiment and topics are hidden
 // unless asked for; the transcript can be printed or downloaded as plain text.
@@ -19,7 +20,6 @@ type Answer = { lead_id: number; conversation_text: string | null; conversations
 export const NO_SESSION = 'No conversation data available for this lead.';
 export const POPUP_BLOCKED = 'The print window was blocked. Please allow pop-ups for this site in your browser (check the popup blocker) and try again.';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const nameOf = (l: LeadView) => [l.first_name, l.last_name].filter(Boolean).join(' ') || `Lead ${l.id}`;
 
 function Body({ lead }: { lead: LeadView }) {

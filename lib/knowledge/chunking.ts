@@ -1,3 +1,5 @@
+import { splitSentences } from '@/lib/text/sentences';
+
 // Splits text into retrieval passages of a few hundred words, on paragraph and sentence boundaries.
 export const TARGET_WORDS = 220;
 export const MAX_WORDS = 320;
@@ -5,7 +7,8 @@ export const MAX_WORDS = 320;
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;
 
 function sentences(paragraph: string): string[] {
-  return paragraph.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [paragraph];
+  const out = splitSentences(paragraph);
+  return out.length ? out : [paragraph];
 }
 
 export function chunkText(text: string): string[] {

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { escapeHtml } from '@/lib/text/html';
 
 /** A run of a page's text under one heading (null before the first), list items as `- item` lines. */
 export type PageSection = { heading: string | null; lines: string[] };
@@ -10,7 +11,6 @@ const NOISE =
   '[id*=cookie i], [class*=cookie i], [id*=consent i], [class*=consent i], [class*=skip-link i], [class*=breadcrumb i]';
 const BLOCKS = 'h1, h2, h3, h4, h5, h6, p, li, dt, dd, td, th, blockquote, figcaption, pre';
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Rewrites each table as a list of its rows, every cell labelled with its column header

@@ -2,6 +2,8 @@
 // would ask about and keeps them verbatim (numbers, money and dates untouched), grouped by topic.
 // It never writes a sentence of its own about the school.
 
+import { splitSentences } from '@/lib/text/sentences';
+
 export type SourceDocument = { title: string; url?: string; headings: string[]; blocks: string[] };
 
 const TOPICS: { name: string; pattern: RegExp }[] = [
@@ -20,13 +22,8 @@ const MAX_SENTENCES = 24;
 /** A source this short is kept whole: choosing among a handful of sentences would only lose facts. */
 const KEEP_WHOLE_WORDS = 150;
 
-/** Sentences end at . ! or ? followed by a space and a capital or digit, so e-mail addresses, decimals and abbreviations inside stay whole. */
-export function sentencesOf(block: string): string[] {
-  return block
-    .split(/(?<=[.!?]["')\]]?)\s+(?=["'(]?[A-Z0-9$€£])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
+/** The block's sentences (lib/text/sentences.ts). */
+export const sentencesOf = (block: string): string[] => splitSentences(block);
 
 function score(sentence: string, index: number, total: number): number {
   let s = 0;

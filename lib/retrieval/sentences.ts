@@ -1,10 +1,9 @@
+import { splitSentences } from '@/lib/text/sentences';
 import { stem, Vocabulary, words } from './vocabulary';
 
 // A passage as the built-in model reads it: its sentences (one list point or sentence each,
 // headings left out), their stems and vocabulary groups, and the kinds of answer each holds (an
 // amount, a date, a name…); and the kinds of answer a question wants.
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** A line that labels what follows ("## Costs and financial aid", "Admissions and applying") rather than saying something. */
 const isHeading = (line: string) => /^#{1,6}\s/.test(line) || /^topics covered:/i.test(line) || (!/[.!?:;]$/.test(line) && line.split(/\s+/).length <= 5 && !/\d/.test(line));
@@ -18,10 +17,7 @@ function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
     const line = raw.trim();
     const listItem = LIST_ITEM.test(line);
     if (!line || (!listItem && isHeading(line))) continue;
-    for (const { segment } of segmenter.segment(line.replace(LIST_ITEM, ''))) {
-      const s = segment.trim();
-      if (s.length >= 3) out.push({ sentence: s, listItem });
-    }
+    for (const s of splitSentences(line.replace(LIST_ITEM, ''))) if (s.length >= 3) out.push({ sentence: s, listItem });
   }
   return out;
 }

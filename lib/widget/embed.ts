@@ -1,16 +1,17 @@
 // The embed code staff paste into their site and the demo page they can download (spec 002 §2.2).
 // No server imports: the API Key tab builds both in the browser.
 
+import { escapeHtml } from '@/lib/text/html';
+
 export type EmbedOptions = { apiKey: string; apiUrl: string; theme?: 'light' | 'dark'; position?: 'bottom-right' | 'bottom-left' | 'custom' };
 
-const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** One script tag carrying the widget configuration (apiKey, apiUrl, theme, position, 400 × 600, loadPersonaInfo). */
 export function embedCode({ apiKey, apiUrl, theme = 'light', position = 'bottom-right' }: EmbedOptions): string {
   const base = apiUrl.replace(/\/+$/, '');
   return [
     '<!-- Lantern admissions chat -->',
-    `<script src="${attr(base)}/widget.js" data-key="${attr(apiKey)}" data-api-url="${attr(base)}"`,
+    `<script src="${escapeHtml(base)}/widget.js" data-key="${escapeHtml(apiKey)}" data-api-url="${escapeHtml(base)}"`,
     `  data-theme="${theme}" data-position="${position}" data-width="400px" data-height="600px"`,
     '  data-load-persona-info="true" async></script>',
   ].join('\n');
@@ -18,7 +19,7 @@ export function embedCode({ apiKey, apiUrl, theme = 'light', position = 'bottom-
 
 /** A complete page that embeds the widget, for trying it before touching the school's site. */
 export function demoPage(opts: EmbedOptions & { schoolName: string }): string {
-  const name = attr(opts.schoolName);
+  const name = escapeHtml(opts.schoolName);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,4 +1,5 @@
 import MarkdownIt, { type Token } from 'markdown-it';
+import { escapeHtml } from '@/lib/text/html';
 import { linkAllowed, type LinkSites } from './origins';
 
 // The assistant's answers are Markdown written by a model that anyone can talk to, from pages and
@@ -25,7 +26,6 @@ const md = new MarkdownIt({ html: false, linkify: false, breaks: true });
 // Checked where links are parsed: an unsafe destination makes `[x](…)` stay literal text.
 md.validateLink = isSafeLinkUrl;
 
-const escapeHtml = md.utils.escapeHtml;
 
 md.renderer.rules.image = (tokens, idx, options, env, self) => escapeHtml(self.renderInlineAsText(tokens[idx].children ?? [], options, env));
 

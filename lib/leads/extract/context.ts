@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { LeadFieldKey } from '@/lib/leads/fields';
+import { splitSentences } from '@/lib/text/sentences';
 
 // What every part of the reading shares: the options, the context of one reading, and how text is tidied and split.
 
@@ -28,11 +29,10 @@ export type ProgramMatcher = { name: string; core: string[]; main: string | null
 export const tidy = (text: string) => text.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"');
 
 export function sentences(text: string): string[] {
-  // Split after . ! ? ; followed by space (so e-mail addresses and 503.555.0123 stay whole).
+  // A visitor's "I'm Ana; my email is…" is two statements as much as two sentences are.
   return tidy(text)
-    .split(/(?<=[.!?;])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .split(/(?<=;)\s+|\n+/)
+    .flatMap((part) => splitSentences(part));
 }
 
 /** "yes", "sure", "no thanks"…: a yes-or-no reply, or null. */
