@@ -1,7 +1,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-// The layering of ARCHITECTURE §2, checked rather than hoped for.
+// The layering of docs/architecture.md, checked rather than hoped for.
 const layers = {
   files: ['**/*.{ts,tsx,mjs}'],
   rules: {
@@ -15,7 +15,7 @@ const layers = {
           { target: './lib', from: './components', message: 'lib/ never imports components/.' },
           { target: './db', from: ['./app', './components', './lib', './inngest'], message: 'db/ imports nothing above it.' },
           { target: './inngest', from: './db', message: 'inngest/ reaches data only through lib/.' },
-          // Leads in one place (issue 16): chat and the widget API call lib/leads, never the other way,
+          // Leads in one place: chat and the widget API call lib/leads, never the other way,
           // and the widget API does not reach into chat.
           { target: './lib/leads', from: ['./lib/chat', './lib/widget'], message: 'lib/leads is called by chat and the widget, never the reverse.' },
           // Its operations describe the chat routes with chat's own body schemas (a leaf module).

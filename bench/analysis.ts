@@ -1,4 +1,4 @@
-// Budget of the analytics issue (issue 19; `npm run bench:analysis`): turn analysis in embedded mode
+// Budget of the analytics issue: turn analysis in embedded mode
 // (the local classifier, no model) >= 5,000 visitor messages/s, as reported by the task's own result
 // summary (processing_rate_msgs_per_sec). On Postgres with 100,000 conversations and 1,000,000
 // messages in one school (bench/data.ts: one school, 10 messages per conversation, so ~500,000 visitor

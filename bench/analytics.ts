@@ -1,4 +1,4 @@
-// Budgets of the analytics issue (issue 19; `npm run bench:analytics`), on Postgres with 100,000
+// Budgets of the analytics issue, on Postgres with 100,000
 // conversations and 1,000,000+ messages in one school (bench/data.ts: --schools 1
 // --messages-per-conversation 10, spread over the generator's default 365 days as for the logs
 // issue's bench; BENCH_DAYS=30 puts every row inside the analytics window, the worst case, which

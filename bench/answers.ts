@@ -1,4 +1,4 @@
-// Answer-quality benchmark (`npm run bench:answers`), issue 15 item 4. Larchmont College, an invented
+// Answer-quality benchmark (`npm run bench:answers`). Larchmont College, an invented
 // school (bench/answers/), is set up through the public API on the built app exactly as a school
 // would, then asked the benchmark's questions through the widget API. Budgets:
 //   (a) built-in model: correct and complete on >= 80 % of answerable questions

@@ -2,7 +2,7 @@
 // folder, then runs the same chat load (POST /api/widget/chat, 16 connections, the widget's limits
 // opened wide but still counted, as bench/server.ts does) against it and against this working tree
 // alternately, three rounds each, on PGlite and on Postgres (when one answers), and prints each
-// round, the ratio of the working tree to the commit, and the budgets of issue 32.
+// round, the ratio of the working tree to the commit, and the chat's budgets (docs/performance.md).
 //   Budgets: throughput ratio >= 1.0; server time p50 <= 5 ms.
 //   Options: --rounds N (3), --duration S (10), --redis (also the working tree with REDIS_URL).
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Budgets of the logs issue (issue 18; `npm run bench:conversations`), on Postgres with 100,000
+// Budgets of the logs issue, on Postgres with 100,000
 // conversations and 1,000,000+ messages in one school (bench/data.ts: --schools 1
 // --messages-per-conversation 10, with its staff ratings, thumbs, leads and corrections):
 //   GET /conversations/?limit=10000   p50 <= 400 ms

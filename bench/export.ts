@@ -1,4 +1,4 @@
-// Budget of the conversation export (issue 18, `npm run bench:export`), on Postgres with 100,000
+// Budget of the conversation export, on Postgres with 100,000
 // conversations and 1,000,000 messages in one school:
 //   GET /conversations/export?format=jsonl of all conversations streams at >= 20,000 conversations/s
 //   with the server's resident memory rising <= 150 MB

@@ -1,4 +1,4 @@
-// Chat index memory per school (issue 15 budget: "index memory per school is recorded"), measured
+// Chat index memory per school, measured
 // in-process on an in-memory PGlite: the JavaScript heap a school's MiniSearch index, term
 // frequencies and vocabulary take once built, for a 2,000-passage school (the chat benchmark's
 // size) and for schools of the answer benchmark's size (about 80 passages).

@@ -1,6 +1,6 @@
 // Budget of the knowledge issue (`npm run bench:knowledge`):
 //   a search p50 <= 10 ms on Postgres with 5,000 chunks in the school and 100,000 in the
-//   database, and <= 30 ms on PGlite with the same data. Since issue 16 it measures the one
+//   database, and <= 30 ms on PGlite with the same data. It measures the one
 //   retrieval engine the product uses (the chat engine's in-process index, after it is built).
 // Needs Postgres: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Budgets of the Leads page (issue 20, `npm run bench:leads`), on Postgres with 100,000 leads in one school:
+// Budgets of the Leads page, on Postgres with 100,000 leads in one school:
 //   GET /leads/?page_size=100 with a search: p50 <= 50 ms
 //   GET /leads/export?format=csv of all leads: <= 3 s, the server's resident memory rising <= 150 MB
 // Needs a built app (`npm run build`) and a Postgres server (BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres);

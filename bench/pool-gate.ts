@@ -1,4 +1,4 @@
-// What the bounded pool wait (db/pool-gate.ts, issue 24 item 5c) costs when the pool is not full
+// What the bounded pool wait (db/pool-gate.ts) costs when the pool is not full
 // (`npm run bench:pool`): the same drizzle calls on postgres.js as is and through the gate, in turns.
 //   plain queries, one at a time and 50 at once; transactions, one at a time and 50 at once.
 //   budget: the gate adds <= 0.05 ms per call to each (a request's dozen queries: under 1 ms); the

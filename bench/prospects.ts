@@ -1,4 +1,4 @@
-// Budgets of the prospects issue (issue 23; `npm run bench:prospects`), on Postgres:
+// Budgets of the prospects issue, on Postgres:
 //   import 100,000 CSV rows          <= 20 s
 //   import 100,000 XLSX rows         <= 40 s
 //   resident memory rise per import  <= 300 MB

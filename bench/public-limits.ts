@@ -1,4 +1,4 @@
-// Budgets of issue 24 item 4 (`npm run bench:public-limits`): what the per-client limit of every
+// Budgets of the public-call limits (`npm run bench:public-limits`): what the per-client limit of every
 // public call costs, in process (no server, no HTTP), on the embedded database and on Postgres.
 //   PGlite (counted in this process):       p99 <= 0.1 ms per call
 //   Postgres (rate_limit_counters, shared): p99 <= 5 ms per call

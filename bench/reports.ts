@@ -1,4 +1,4 @@
-// Budgets of the reports issue (issue 22; `npm run bench:reports`), on Postgres with 1,000,000
+// Budgets of the reports issue, on Postgres with 1,000,000
 // conversations over 50 schools and a year (bench/data.ts's generator), the schools spread over
 // eight time zones and the daily rollup filled for every closed day (as the hourly task leaves it):
 //   GET /api/reports/chatbot-metrics, 30 days, one school          p50 <= 50 ms

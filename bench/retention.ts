@@ -1,4 +1,4 @@
-// Budgets of the retention issue (issue 17, `npm run bench:retention`), on Postgres:
+// Budgets of the retention issue, on Postgres:
 //   the daily retention task deleting ~1,000,000 expired messages (and their conversations): <= 60 s
 //   chat p99 while it runs <= 2 × chat p99 without it (the same load, measured just before)
 // Needs a built app (`npm run build`) and a Postgres server (BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres);

@@ -1,4 +1,4 @@
-// Scale figures of issue 25 (`npm run bench:scale`): chat throughput of one instance and of three
+// Scale figures (`npm run bench:scale`): chat throughput of one instance and of three
 // instances on one Postgres, with the same load generator (autocannon, the same total connections,
 // spread evenly over the instances), and what each run used: server CPU, Postgres connections.
 //   budget: three instances serve more than one (>= 1.2x here; on 2 cores they share the CPU with

@@ -1,4 +1,4 @@
-// Budget of the styling issue (`npm run bench:styling`, issue 17), on the built app (`npm run build`
+// Budget of the styling issue (`npm run bench:styling`), on the built app (`npm run build`
 // first) with a fresh embedded database:
 //   save styling (POST /widget-styling, multipart) then the next GET /api/widget/config, p50 <= 30 ms
 // Each round saves a new primary colour and checks that the very next config call answers it (no

@@ -263,7 +263,7 @@ async function boot() {
     counter.hidden = n < COUNTER_FROM;
     counter.textContent = n + ' / ' + MESSAGE_MAX;
   };
-  /** Grows with the text up to 100 px (spec 002 §9), then scrolls. */
+  /** Grows with the text up to 100 px, then scrolls. */
   const grow = () => {
     textarea.style.height = 'auto';
     const full = textarea.scrollHeight + 2;

@@ -1,6 +1,6 @@
 import type { WidgetStyling } from './types';
 
-// When the launcher animates and when the proactive prompt bubble shows (spec 002 §3.1, §4.7).
+// When the launcher animates and when the proactive prompt bubble shows.
 // Pure timing, no DOM, so the rules are unit-tested; the loader supplies what "play", "show" and
 // "hide" mean.
 

@@ -16,7 +16,7 @@ export async function generateMetadata({ searchParams }: { searchParams: Search 
   return view === 'about' || view === 'contact' ? { title: VIEWS[view].title } : {};
 }
 
-/** The landing page; `?view=about|contact` switches the public page (spec 000 §2). */
+/** The landing page; `?view=about|contact` switches the public page. */
 export default async function LandingPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
   const view = params.view === 'about' || params.view === 'contact' ? params.view : 'home';

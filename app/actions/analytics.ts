@@ -6,7 +6,7 @@ import { analyticsSummary, conversationAnalyticsSummary, generateDailyStats } fr
 import { unansweredQuestions } from '@/lib/analytics/unanswered';
 import { staffAction } from '@/lib/http/action';
 
-// The Analytics tab (spec 002 §2.6, §4.5, §7.4): the same lib functions and schemas as
+// The Analytics tab: the same lib functions and schemas as
 // GET /conversations/analytics, POST /conversations/stats/generate-daily,
 // GET /conversation-analytics/summary and GET /conversation-analytics/unanswered.
 

@@ -6,7 +6,7 @@ import { staffAction } from '@/lib/http/action';
 import { createLead, deleteLead, lastExportDate, leadConversationView, leadFieldStats, leadStats, listLeads, trackExport, updateLead } from '@/lib/leads/manage';
 import { exportTrackSchema, leadCreateSchema, leadFilterSchema, leadListQuerySchema, leadStatsQuerySchema, leadUpdateSchema } from '@/lib/leads/manage-schema';
 
-// The Leads page (spec 002 §2.9, §7.8): the same lib functions and schemas as the /leads/ routes.
+// The Leads page: the same lib functions and schemas as the /leads/ routes.
 // The export itself is a download from GET /leads/export (the staff session is accepted there).
 
 export async function leadsAction(input: unknown) {

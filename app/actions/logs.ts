@@ -7,7 +7,7 @@ import { createRating, deleteRating, updateRating } from '@/lib/conversations/ra
 import { getConversation, logsConversations } from '@/lib/conversations/review';
 import { staffAction } from '@/lib/http/action';
 
-// The Logs tab (spec 002 §2.4, §7.5): the same lib functions and schemas as GET /conversations/,
+// The Logs tab: the same lib functions and schemas as GET /conversations/,
 // GET /conversations/{id} and /conversation-ratings/.
 
 /** Spec §7.5: up to 10000 conversations at once (offset 0), optionally of one source; the tab filters, sorts and pages them. */

@@ -6,7 +6,7 @@ import { staffAction } from '@/lib/http/action';
 import { batchIdParams, prospectCreateSchema, prospectListQuerySchema, prospectUpdateSchema } from '@/lib/prospects/schema';
 import { createProspect, deleteProspect, getBatch, listProspects, prospectStats, recentBatches, setProspectFeature, undoBatch, updateProspect } from '@/lib/prospects/service';
 
-// Manage Prospects (spec 002 §2.13, §7.11): the same lib functions and schemas as /api/prospects/my-school.
+// Manage Prospects: the same lib functions and schemas as /api/prospects/my-school.
 // The file calls (parse-headers, upload) go to the REST routes with the web session, so the page can show upload progress.
 
 export async function prospectsAction(input: unknown) {

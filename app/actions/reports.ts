@@ -5,7 +5,7 @@ import { staffAction } from '@/lib/http/action';
 import { multiSchoolQuerySchema, reportQuerySchema } from '@/lib/reports/schema';
 import { chatbotMetrics, chatbotMetricsMultiSchool, leadsMetrics, leadsMetricsMultiSchool, reportSchools } from '@/lib/reports/service';
 
-// The Reports and Advanced Reports screens (spec 002 §2.11, §2.12, §7.10): the same lib
+// The Reports and Advanced Reports screens: the same lib
 // functions and schemas as GET /api/reports/*.
 
 export async function chatbotReportAction(input: unknown) {

@@ -14,7 +14,7 @@ const AREAS: Section[] = [
   { id: 'vocabulary', title: 'Vocabulary', content: <VocabularyPanel /> },
 ];
 
-/** Tabs on wide screens; at 768 px or less an accordion with one panel open at a time (spec 001 §2.3). */
+/** Tabs on wide screens; at 768 px or less an accordion with one panel open at a time. */
 export function AiCustomization() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">

@@ -25,7 +25,7 @@ import { useSettings } from './use-settings';
 
 const words = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** Read-only view with Edit; form with Cancel (reverts) and Save (spec 001 §2.3, §4.7). */
+/** Read-only view with Edit; form with Cancel (reverts) and Save. */
 function Panel({ loading, notSet, what, error, success, onDismiss, editing, view, form }: { loading: boolean; notSet: boolean; what: string; error: string | null; success: string | null; onDismiss: () => void; editing: boolean; view: ReactNode; form: ReactNode }) {
   if (loading) return <p role="status">Loading {what} settings...</p>;
   return (

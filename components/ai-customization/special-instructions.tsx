@@ -24,7 +24,7 @@ function InstructionForm({ initial, onSaved, onCancel, onFailed }: { initial: In
   const { errors, report } = useFormErrors(onFailed);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // A non-numeric priority becomes 0 (spec 001 §5.9).
+    // A non-numeric priority becomes 0.
     const priority = Number.parseInt(draft.priority, 10);
     const parsed = specialInstructionSchema.safeParse({ ...draft, priority: Number.isFinite(priority) ? priority : 0 });
     if (!parsed.success) return report(issueMessages(parsed.error));
@@ -59,13 +59,13 @@ function InstructionForm({ initial, onSaved, onCancel, onFailed }: { initial: In
   );
 }
 
-/** The list answers `{data: [...]}` (spec 001 §5.9); the screen wants the records. */
+/** The list answers `{data: [...]}`; the screen wants the records. */
 async function loadInstructions(): Promise<ActionResult<Instruction[]>> {
   const res = await listSpecialInstructionsAction();
   return res.ok ? { ok: true, data: res.data.data } : res;
 }
 
-/** Special instructions (spec 001 §3.10, §4.8, §5.9, §8.7). */
+/** Special instructions. */
 export function SpecialInstructions() {
   const screen = useListScreen<Instruction>('special-instructions', loadInstructions, {
     loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_SPECIAL_INSTRUCTIONS : 'Failed to load special instructions'),

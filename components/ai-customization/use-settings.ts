@@ -6,7 +6,7 @@ import { useScreenData } from '@/lib/web/screen-data';
 
 /**
  * Loads one settings record through the screen data layer. `not_found` ('not set up yet') is not an
- * error: the panel shows its note and the defaults (spec 001 §4.7). `no_school` shows the server's
+ * error: the panel shows its note and the defaults. `no_school` shows the server's
  * text; any other failure shows `failure`.
  */
 export function useSettings<T>(key: string, load: () => Promise<ActionResult<T>>, defaults: T, failure: string) {

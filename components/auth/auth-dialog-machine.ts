@@ -1,4 +1,4 @@
-// The sign-in dialog's states and transitions (spec 000 §2.1 and §4), free of React so it can be unit tested.
+// The sign-in dialog's states and transitions, free of React so it can be unit tested.
 
 export type AuthMode = 'login' | 'register' | 'forgot-password' | 'reset-password' | 'select-account' | 'school-access' | 'school-selection';
 
@@ -67,7 +67,7 @@ export type AuthEvent =
   | { type: 'selectUser'; id: number }
   | { type: 'resetDone'; message: string };
 
-/** What the dialog does after the check-accounts call (spec 000 §4 "Authentication dialog flow"). */
+/** What the dialog does after the check-accounts call. */
 export type CheckOutcome = { next: 'school-access' } | { next: 'select-account' } | { next: 'login-as'; userId: number } | { next: 'plain-login' };
 
 export function outcomeOfCheck(result: CheckResult): CheckOutcome {

@@ -86,7 +86,7 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
   );
 }
 
-/** The requirements with marks, errors, suggestions and a strength bar (spec 000 §5). */
+/** The requirements with marks, errors, suggestions and a strength bar. */
 export function PasswordStrength({ password, result }: { password: string; result: PasswordCheckResult | null }) {
   if (!password) return null;
   const details = result?.strength?.details;

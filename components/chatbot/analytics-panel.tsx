@@ -15,7 +15,7 @@ import { CorrectionDialog } from './correction-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import { stripBidiControls } from '@/lib/text/controls';
 
-// Spec 002 §2.6, §4.5, §9: the Analytics tab.
+// The Analytics tab.
 
 const WINDOW_DAYS = 30;
 const CHART_DAYS = 7;
@@ -28,9 +28,9 @@ const ms = (v: number | null) => (v === null ? '—' : v < 1000 ? `${Math.round(
 
 /** The server's detail when it sent one (an unexpected failure has none: `unavailable`), else `fallback`. */
 const detailOr = (f: ActionFailure, fallback: string) => (f.code === 'unavailable' || !f.error ? fallback : f.error);
-/** §8: 'Failed to load analytics data', the server's detail used if present. */
+/** 'Failed to load analytics data', the server's detail used if present. */
 const loadError = (f: ActionFailure) => detailOr(f, 'Failed to load analytics data');
-/** §6: a 403 on conversation analytics reads 'Authentication required'. */
+/** A 403 on conversation analytics reads 'Authentication required'. */
 const breakdownError = (f: ActionFailure) => (f.code === 'forbidden' ? 'Authentication required' : detailOr(f, 'Failed to load conversation analytics'));
 
 function Card({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {

@@ -14,7 +14,7 @@ import { JsonModal } from './json-modal';
 
 type KeyState = { status: 'loading' } | { status: 'none' } | { status: 'ready'; key: string } | { status: 'fallback'; key: string } | { status: 'error'; message: string };
 
-/** Spec 002 §4.2: when generating fails the screen shows a key made here, clearly not a real one. */
+/** When generating fails the screen shows a key made here, clearly not a real one. */
 function fallbackKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `local_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -56,7 +56,7 @@ export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest
     setBusy(false);
     if (res.ok) {
       setState({ status: 'ready', key: res.data });
-      // Shared with the screen, which shows Styling and Lead Gen once a key exists (spec 002 §4.1).
+      // Shared with the screen, which shows Styling and Lead Gen once a key exists.
       current.setData(res.data);
       setShown(true);
       setNotice('A new API key was generated. Update the embed code on your website.');

@@ -16,7 +16,7 @@ import { useScreenData } from '@/lib/web/screen-data';
 import { CorrectionDialog } from './correction-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 
-// The view-conversation modal of the Logs tab (spec 002 §2.4, §3.8, §3.9, §4.8, §4.9): the
+// The view-conversation modal of the Logs tab: the
 // engagement level, every message with its time and the visitor's thumbs, and staff ratings of the
 // assistant's answers (rate, edit, delete: only here), plus the correction of an answer.
 

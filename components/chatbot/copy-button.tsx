@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** Copies `text`; the confirmation shows for 2 seconds (spec 002 §4.2). */
+/** Copies `text`; the confirmation shows for 2 seconds. */
 export function CopyButton({ text, label = 'Copy', disabled }: { text: string; label?: string; disabled?: boolean }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { ActionResult } from '@/lib/http/action-result';
 import { useScreenData } from '@/lib/web/screen-data';
 import { CopyButton } from './copy-button';
 
-/** A read-only JSON view of one call's answer, with a copy action (spec 002 §2.2). */
+/** A read-only JSON view of one call's answer, with a copy action. */
 export function JsonModal({ title, load, failure, onClose }: { title: string; load: () => Promise<ActionResult<unknown>>; failure: string; onClose: () => void }) {
   const answer = useScreenData(`json:${title}`, load, { fallback: failure });
   const json = answer.data === undefined ? null : JSON.stringify(answer.data, null, 2);

@@ -96,7 +96,7 @@ function LeadGenForm({ saved, onSaved }: { saved: LeadGenSettingsView; onSaved: 
     if (focusAdd) document.getElementById(ids.add)?.focus();
   }, [focusAdd, ids.add]);
 
-  // 'Settings saved successfully' clears after 3 s (spec 002 §8, §9).
+  // 'Settings saved successfully' clears after 3 s.
   useEffect(() => {
     if (message?.tone !== 'success') return;
     const timer = setTimeout(() => setMessage(null), SUCCESS_MS);
@@ -115,14 +115,14 @@ function LeadGenForm({ saved, onSaved }: { saved: LeadGenSettingsView; onSaved: 
     if (via === 'button') setSaid(`${LEAD_FIELDS[moved].label} moved to position ${next.indexOf(moved) + 1} of ${next.length}.`);
   }
 
-  // §4.3: removing a field sets its ask level to never.
+  // Removing a field sets its ask level to never.
   function remove(field: LeadFieldKey) {
     setDraft((d) => ({ ...d, field_order: d.field_order.filter((f) => f !== field), field_settings: { ...d.field_settings, [field]: 'never' } }));
     setSaid(`${LEAD_FIELDS[field].label} removed; it will not be asked.`);
     setFocusAdd((n) => n + 1);
   }
 
-  // §4.3: adding a field sets ask_once if it has no level (a removed field's "never" counts as none).
+  // Adding a field sets ask_once if it has no level (a removed field's "never" counts as none).
   function add() {
     if (!toAdd) return;
     const field = toAdd as LeadFieldKey;

@@ -39,7 +39,7 @@ export function formatBytes(bytes: number): string {
 
 const formatDate = (at: string | Date) => new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** Spec 002 §2.5, §3.11, §7.7: the logging switch, the retention period, storage and deleting old data now. */
+/** The logging switch, the retention period, storage and deleting old data now. */
 export function LoggingSetup() {
   const stats = useScreenData<Stats>('setup-storage-stats', storageStatsAction);
   return (

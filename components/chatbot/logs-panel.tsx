@@ -14,7 +14,7 @@ import { isLanguage, LANGUAGE_NAMES } from '@/lib/widget/language';
 import { ConversationModal } from './conversation-modal';
 import { VisitorText } from '@/components/ui/visitor-text';
 
-// Spec 002 §2.4, §9: the Logs tab. Up to 10000 conversations are fetched at once; filters
+// The Logs tab. Up to 10000 conversations are fetched at once; filters
 // (engagement, date range, text), sorting and paging (20 a page) happen here, in the browser.
 // The export buttons ask the server for the same filtered conversations, streamed as a file.
 

@@ -32,7 +32,7 @@ import {
 } from '@/lib/widget/styling';
 import { WidgetPreview } from './widget-preview';
 
-// Spec 002 §2.8, §3.1, §9: every styling field, grouped the way a person styles a widget, with a
+// Every styling field, grouped the way a person styles a widget, with a
 // live preview drawn by the widget's own code from the unsaved values.
 
 const DEFAULTS: WidgetStyling = stylingSchema.parse({});
@@ -155,7 +155,7 @@ export function StylingPanel() {
   const [confirmReset, setConfirmReset] = useState(false);
   const value = draft ?? loaded.data ?? null;
 
-  // Both messages clear after 3 seconds (spec 002 §8, §9).
+  // Both messages clear after 3 seconds.
   useEffect(() => {
     if (!success && !error) return;
     const t = setTimeout(() => {

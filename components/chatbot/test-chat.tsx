@@ -10,7 +10,7 @@ import { callAction } from '@/lib/web/api';
 import { chatStyleVars } from '@/widget/chat-view';
 
 
-// Spec 002 §2.3, §3.12, §4.12: the widget's replica in the admin area, talking to the same
+// The widget's replica in the admin area, talking to the same
 // assistant through the internal key (its chats are marked as tests). It wears the school's saved
 // styling through the same custom properties the widget's chat frame reads (chatStyleVars).
 

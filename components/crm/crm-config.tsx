@@ -13,7 +13,7 @@ import { callAction } from '@/lib/web/api';
 import { Switch, useTransientMessage, type SubmitEvent } from './parts';
 import { Deliveries } from './deliveries';
 
-// §5: save needs the integration name and webhook URL; the auth value shows only when an auth type
+// Save needs the integration name and webhook URL; the auth value shows only when an auth type
 // is chosen and the integration is enabled; empty custom headers are dropped; 1-5 retries.
 const SUCCESS_MS = 5000;
 

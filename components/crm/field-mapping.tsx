@@ -9,8 +9,8 @@ import { CRM_FIELD_LABELS, CRM_MAPPABLE_FIELDS, CRM_MESSAGES, isMappableField, s
 import { callAction } from '@/lib/web/api';
 import { useTransientMessage } from './parts';
 
-// Spec 002 §2.10, §3.4: rows of CRM field → a lead field ({{placeholder}}) or a static value; rows
-// with an empty part are dropped on save (§5). No mapping sends the whole lead.
+// Rows of CRM field → a lead field ({{placeholder}}) or a static value; rows
+// with an empty part are dropped on save. No mapping sends the whole lead.
 const SUCCESS_MS = 3000;
 
 type Row = { crm: string; kind: 'field' | 'static'; field: string; value: string };

@@ -1,4 +1,4 @@
-// The home dashboard's sections and cards (spec 000 §2.4). `href` is set once a card's screen
+// The home dashboard's sections and cards. `href` is set once a card's screen
 // exists; until then the card shows 'Coming soon' and is never a dead link.
 
 export type DashboardCard = {

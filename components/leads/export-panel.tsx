@@ -9,7 +9,7 @@ import { EXPORT_FIELD_KEYS, FROM_AFTER_TO, TO_BEFORE_FROM, type ExportField, typ
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 
-// Spec 002 §4.6, §5, §8, §9: the Export tab. A normal export holds the leads since the last one;
+// The Export tab. A normal export holds the leads since the last one;
 // a custom range overrides it without moving the mark. The file is streamed by GET /leads/export;
 // after a normal export the tracking call moves the mark to the export's own bound.
 

@@ -11,7 +11,7 @@ import { useScreenData } from '@/lib/web/screen-data';
 import { VisitorText } from '@/components/ui/visitor-text';
 import { escapeHtml } from '@/lib/text/html';
 
-// Spec 002 §3.3, §4.9, §5, §8: a lead's conversation. Ratings, sentiment and topics are hidden
+// A lead's conversation. Ratings, sentiment and topics are hidden
 // unless asked for; the transcript can be printed or downloaded as plain text.
 
 type Message = { message_index: number; role: 'user' | 'assistant'; content: string; timestamp: string; rating: 'excellent' | 'poor' | null; sentiment: string | null; topics: string[] };

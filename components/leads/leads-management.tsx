@@ -6,7 +6,7 @@ import { ResponsiveSections } from '@/components/ui/responsive-sections';
 import { ExportPanel } from './export-panel';
 import { LeadsPanel } from './leads-panel';
 
-/** Spec 002 §2.9: tabs Leads and Export; an accordion on narrow screens with Leads open first. */
+/** Tabs Leads and Export; an accordion on narrow screens with Leads open first. */
 export function LeadsManagement({ hasSchool }: { hasSchool: boolean }) {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">

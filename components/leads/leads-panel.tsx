@@ -16,7 +16,7 @@ import { LeadConversationModal } from './lead-conversation-modal';
 import { LeadFormDialog } from './lead-form-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 
-// Spec 002 §2.9, §3.3, §9: the Leads tab. The server filters, searches, sorts and pages (100 a
+// The Leads tab. The server filters, searches, sorts and pages (100 a
 // page); the table shows the columns the staff member chose, remembered in this browser.
 
 export const COLUMNS_STORAGE_KEY = 'lantern.leads.columns';

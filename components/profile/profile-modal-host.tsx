@@ -7,7 +7,7 @@ import type { ProfileUser } from './profile-modal';
 
 const ProfileModal = dynamic(() => import('./profile-modal'), { ssr: false });
 
-/** Opens Profile Settings whenever the open-profile window event fires (spec 000 §2.2). */
+/** Opens Profile Settings whenever the open-profile window event fires. */
 export function ProfileModalHost({ user }: { user: ProfileUser }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {

@@ -12,7 +12,7 @@ import { callAction } from '@/lib/web/api';
 
 export type ProfileUser = { firstName: string; lastName: string; email: string; username: string };
 
-/** Profile Settings (spec 000 §2.3): names, e-mail, and an optional password change. */
+/** Profile Settings: names, e-mail, and an optional password change. */
 export default function ProfileModal({ user, onClose }: { user: ProfileUser; onClose: () => void }) {
   const router = useRouter();
   const [form, setForm] = useState({ first_name: user.firstName, last_name: user.lastName, email: user.email, current_password: '', new_password: '', confirm_password: '' });

@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Button } from '@/components/ui/button';
 
-// Spec 002 §2.14: Campaigns is a placeholder. Three tabs, each empty, and the Create buttons disabled.
+// Campaigns is a placeholder. Three tabs, each empty, and the Create buttons disabled.
 const TABS = [
   { value: 'active', label: 'Active Campaigns', empty: 'No active campaigns yet.', create: 'Create Campaign' },
   { value: 'templates', label: 'Templates', empty: 'No templates yet.', create: 'Create Template' },

@@ -14,7 +14,7 @@ import { useScreenData } from '@/lib/web/screen-data';
 import { MappingDialog } from './mapping-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 
-// Spec 002 §2.13, §4.10: stats, the file import (headers → mapping → import with progress → result
+// Stats, the file import (headers → mapping → import with progress → result
 // → the list refreshes), the table (search, filters, sort, 50 a page), multi-select delete, hand
 // entry and editing, and undoing an import.
 

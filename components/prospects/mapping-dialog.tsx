@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MAP_NAMES, PROSPECT_FIELD_LABELS, PROSPECT_FIELDS, type FieldMapping, type ParsedHeaders } from '@/lib/prospects/schema';
 
-// Spec 002 §2.13, §5: each column is skipped, mapped to a field, or kept as a custom field with a name.
+// Each column is skipped, mapped to a field, or kept as a custom field with a name.
 type Choice = { target: string; customName: string };
 
 export function MappingDialog({ parsed, filename, onCancel, onImport }: { parsed: ParsedHeaders; filename: string; onCancel: () => void; onImport: (mappings: FieldMapping[]) => void }) {

@@ -36,13 +36,13 @@ import {
 import { useScreenData } from '@/lib/web/screen-data';
 import { ReportLineChart, type ReportSeries } from './report-chart';
 
-// Spec 002 §2.11, §2.12, §4.11, §5, §8, §9: the Reports screen and, for superusers, Advanced
+// The Reports screen and, for superusers, Advanced
 // Reports (the same sections for all schools combined, separately, or one school).
 
 type Section = 'chatbot' | 'leads';
 type Range = { from: string; to: string };
 
-/** §8: the server's detail when it sent one, else 'Failed to load report data'. */
+/** The server's detail when it sent one, else 'Failed to load report data'. */
 const loadError = (f: ActionFailure) => (f.code === 'unavailable' || !f.error ? 'Failed to load report data' : f.error);
 
 const FIELD_TITLES: Record<ChatbotField, string> = {
@@ -76,7 +76,7 @@ function download(rows: (string | number)[][], name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** From Date and To Date (§5): To's max is today and its min the current From; From's max the current To. */
+/** From Date and To Date: To's max is today and its min the current From; From's max the current To. */
 function DatePickers({ range, onChange }: { range: Range; onChange: (r: Range) => void }) {
   const today = localIsoDate(new Date());
   const [message, setMessage] = useState<string | null>(null);
@@ -379,7 +379,7 @@ export function ReportsScreen({ schoolName }: { schoolName: string | null }) {
 export function AdvancedReportsScreen() {
   const [choice, setChoice] = useState('all');
   const schools = useScreenData<ReportSchool[]>('reports:schools', () => reportSchoolsAction());
-  // §8: a failed school list is emptied silently.
+  // A failed school list is emptied silently.
   const list = schools.data ?? [];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { setProspectFeatureAction } from '@/app/actions/prospects';
 
 /**
- * Manage Prospects and Campaigns are hidden as coming soon (spec 000 §2.4) until a
+ * Manage Prospects and Campaigns are hidden as coming soon until a
  * superuser turns them on for the school here. Off by default.
  */
 export function FeatureSwitches({ prospectsEnabled }: { prospectsEnabled: boolean }) {

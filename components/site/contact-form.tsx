@@ -9,7 +9,7 @@ import { detailText } from '@/lib/web/api';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 const THANKS = "Thank you for your message! We'll get back to you soon.";
 
-/** Idle → submitting → success (form cleared) or error (spec 000 §4 "Contact form"). */
+/** Idle → submitting → success (form cleared) or error. */
 export function ContactForm() {
   const [form, setForm] = useState(EMPTY);
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success' | 'error'>('idle');

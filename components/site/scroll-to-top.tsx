@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 
-/** Each change of public page scrolls smoothly to the top (spec 000 §2). */
+/** Each change of public page scrolls smoothly to the top. */
 export function ScrollToTop({ view }: { view: string }) {
   const first = useRef(true);
   useEffect(() => {

@@ -68,7 +68,7 @@ function PromptForm({ initial, onClose, onSaved }: { initial: ActionPromptView |
   );
 }
 
-/** Action prompts (spec 001 §3.6, §4.6, §5.6, §8.6): add, edit, delete, higher priority first. */
+/** Action prompts: add, edit, delete, higher priority first. */
 export function ActionPrompts() {
   const screen = useListScreen<ActionPromptView>('action-prompts', listActionPromptsAction, {
     loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_ACTION_PROMPTS : 'Failed to load action prompts'),

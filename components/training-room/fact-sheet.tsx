@@ -19,7 +19,7 @@ const LISTS: { key: ListKey; label: string }[] = [
   { key: 'student_clubs', label: 'Student clubs' },
 ];
 
-/** A list with an 'add' box: entries are split on commas, trimmed, and empty ones dropped (spec 001 §5.2). */
+/** A list with an 'add' box: entries are split on commas, trimmed, and empty ones dropped. */
 function ItemListEditor({ label, items, onChange }: { label: string; items: string[]; onChange: (items: string[]) => void }) {
   const [entry, setEntry] = useState('');
   const add = () => {
@@ -64,7 +64,7 @@ function ItemListEditor({ label, items, onChange }: { label: string; items: stri
 
 const isEmpty = (f: FactSheetView) => f.programs.length + f.athletic_teams.length + f.student_clubs.length + f.important_deadlines.length === 0;
 
-/** The Fact Sheet (spec 001 §2.2, §3.2, §4.2, §8.2). */
+/** The Fact Sheet. */
 export function FactSheet() {
   const sheet = useScreenData('fact-sheet', getFactSheetAction);
   if (sheet.loading) return <p role="status">Loading fact sheet...</p>;

@@ -113,7 +113,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
   );
 }
 
-/** File uploads (spec 001 §3.4, §4.4, §5.4, §8.4). */
+/** File uploads. */
 export function FileUploads() {
   const screen = useListScreen<KnowledgeFileView, 'insights' | 'rename' | 'delete'>('files', listFilesAction, {
     loadError: (f) => {

@@ -56,7 +56,7 @@ function CallForm({ initial, onSaved, onCancel, onFailed }: { initial: Interview
 
 const callActive = (c: InterviewView) => [...ACTIVE_STATUSES, 'initiated'].includes(c.status);
 
-/** Staff interviews (spec 001 §3.5, §4.5, §5.5, §8.5). */
+/** Staff interviews. */
 export function Interviews() {
   const screen = useListScreen<InterviewView, 'edit' | 'insights' | 'delete'>('interviews', listInterviewsAction, {
     // The refresh while a call is active fails silently.

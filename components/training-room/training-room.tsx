@@ -18,7 +18,7 @@ const AREAS: Section[] = [
   { id: 'corrections', title: 'Corrections', content: <Corrections /> },
 ];
 
-/** Six areas (the spec's five and the staff corrections of answers): tabs on wide screens (Fact Sheet first), an accordion at 768 px or less where several may be open (spec 001 §2.2). */
+/** Six areas (the spec's five and the staff corrections of answers): tabs on wide screens (Fact Sheet first), an accordion at 768 px or less where several may be open. */
 export function TrainingRoom() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">

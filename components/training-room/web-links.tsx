@@ -114,7 +114,7 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
   );
 }
 
-/** Web links (spec 001 §3.3, §4.3, §5.3, §8.3). */
+/** Web links. */
 export function WebLinks() {
   const screen = useListScreen<WebLinkView, 'edit' | 'insights' | 'manual' | 'delete'>('web-links', listWebLinksAction, {
     loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_WEB_LINKS : 'Failed to load web links'),

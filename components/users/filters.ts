@@ -1,4 +1,4 @@
-// The User Management filters (spec 000 §2.6), as TanStack Table filter functions so the headless
+// The User Management filters, as TanStack Table filter functions so the headless
 // row model does the filtering and sorting; rows render as cards.
 import {
   columnFilteringFeature,

@@ -19,7 +19,7 @@ export const UPDATED = 'User updated successfully';
 
 type School = { id: number; name: string };
 
-/** 'Create New User' / 'Edit User' (spec 000 §2.6, §4 "User management", §5). */
+/** 'Create New User' / 'Edit User'. */
 export function UserFormModal({
   user,
   schools,

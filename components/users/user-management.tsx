@@ -70,7 +70,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
 
   const usersData = useScreenData('users', () => listUsersAction({ skip: 0, limit: LOAD_LIMIT }), { onError: (f) => setError(`Failed to load users: ${f.error}`) });
-  // A failed school list only empties the select (spec 000 §7).
+  // A failed school list only empties the select.
   const schoolsData = useScreenData('user-schools', listSchoolsAction, { onError: (f) => console.error('Failed to load schools', f.error) });
   const users = usersData.data?.data ?? NO_USERS;
   const schools: School[] = schoolsData.data ?? NO_SCHOOLS;

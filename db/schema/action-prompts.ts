@@ -4,7 +4,7 @@ import { schools } from './schools';
 export const ACTION_TYPES = ['link', 'phone', 'email', 'form'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
-// Spec 001 §3.6: what the assistant offers a visitor to do next (apply, call, write, fill a form).
+// What the assistant offers a visitor to do next (apply, call, write, fill a form).
 export const actionPrompts = pgTable(
   'action_prompts',
   {

@@ -36,7 +36,7 @@ export const chatbotSettings = pgTable('chatbot_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Spec 002 §3.1: the styling object as saved (validated by lib/widget/styling.ts; defaults fill the rest).
+// The styling object as saved (validated by lib/widget/styling.ts; defaults fill the rest).
 export const widgetStyling = pgTable('widget_styling', {
   schoolId: integer('school_id')
     .primaryKey()

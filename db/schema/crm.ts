@@ -15,7 +15,7 @@ export type CrmEvent = (typeof CRM_EVENTS)[number];
 /** A field-mapping value: a `{{lead_field}}` placeholder (or text around one) or a static value. */
 export type CrmMappingValue = string | number | boolean | null;
 
-// Spec 002 §3.4: one CRM integration per school. Secrets (the auth value, the signing secret) are
+// One CRM integration per school. Secrets (the auth value, the signing secret) are
 // sealed with lib/security/secret-box, never stored in the clear.
 export const crmIntegrations = pgTable('crm_integrations', {
   schoolId: integer('school_id')

@@ -4,7 +4,7 @@ import { schools } from './schools';
 
 export type Deadline = { name: string; date: string; description?: string | null };
 
-// Spec 001 §3.2: one fact sheet per school.
+// One fact sheet per school.
 export const factSheets = pgTable('fact_sheets', {
   schoolId: integer('school_id')
     .primaryKey()

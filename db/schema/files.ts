@@ -7,7 +7,7 @@ export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 export const DOCUMENT_KINDS = ['pdf', 'docx', 'doc', 'txt', 'md'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-// Spec 001 §3.4: an uploaded document the assistant learns from. The bytes live in `blobs` (private).
+// An uploaded document the assistant learns from. The bytes live in `blobs` (private).
 export const knowledgeFiles = pgTable(
   'knowledge_files',
   {

@@ -5,7 +5,7 @@ export const INTERVIEW_TOPICS = ['academics', 'student_life', 'financial_aid', '
 export const CALL_STATUSES = ['pending', 'initiated', 'ringing', 'calling', 'in_progress', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
-// Spec 001 §3.5: an AI phone interview of a staff member, whose summary becomes knowledge.
+// An AI phone interview of a staff member, whose summary becomes knowledge.
 export const interviewCalls = pgTable(
   'interview_calls',
   {

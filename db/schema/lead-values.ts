@@ -1,4 +1,4 @@
-// The lead-generation value lists (spec 002 §3.2), apart from the tables: the Lead Gen screen's
+// The lead-generation value lists, apart from the tables: the Lead Gen screen's
 // schema imports them, and a browser bundle should not carry drizzle's table builders with them.
 export const COLLECTION_MODES = ['conversational', 'smart_card'] as const;
 export type CollectionMode = (typeof COLLECTION_MODES)[number];

@@ -59,7 +59,7 @@ export const leads = pgTable(
   ],
 );
 
-// Spec 002 §4.6, §7.8: each export staff record (POST /leads/export/track). A normal export
+// Each export staff record (POST /leads/export/track). A normal export
 // (since the last one) sets `marks_until`, the upper bound of the leads it covered; the school's
 // last export date is the latest of them. A custom date range is recorded without a mark.
 export const leadExports = pgTable(
@@ -83,7 +83,7 @@ export const leadExports = pgTable(
 
 export { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from './lead-values';
 
-// Spec 002 §3.2, one row per school once saved.
+// One row per school once saved.
 export const leadGenSettings = pgTable('lead_gen_settings', {
   schoolId: integer('school_id')
     .primaryKey()

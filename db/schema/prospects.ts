@@ -11,7 +11,7 @@ export type ProspectBatchStatus = (typeof PROSPECT_BATCH_STATUSES)[number];
 export type ProspectRowError = { line: number; column?: string; message: string };
 export type StoredFieldMapping = { source_column: string; target_field: string; is_custom: boolean };
 
-// One import of a prospect file (spec 002 §4.10): its stored file, progress and outcome. Undoing it
+// One import of a prospect file: its stored file, progress and outcome. Undoing it
 // removes the prospects it created and restores the ones it changed.
 export const prospectBatches = pgTable(
   'prospect_batches',

@@ -3,7 +3,7 @@ import { conversations } from './chat';
 import { schools } from './schools';
 import { users } from './users';
 
-// Spec 002 §3.10, §4.9: staff rate the assistant's answers in the logs. One rating per assistant
+// Staff rate the assistant's answers in the logs. One rating per assistant
 // message; it goes with its conversation (retention deletes both).
 export const RATINGS = ['excellent', 'poor'] as const;
 export type Rating = (typeof RATINGS)[number];

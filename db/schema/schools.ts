@@ -3,7 +3,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 
 export type ContactPoint = { name: string; phone?: string | null; email?: string | null; website?: string | null };
 
-// Spec 001 §3.1, with the defaults of §4.1.
+// With the defaults of §4.1.
 export const schools = pgTable('schools', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
@@ -29,7 +29,7 @@ export const schools = pgTable('schools', {
   timeZone: text('time_zone').notNull().default('UTC'),
   // Bumped by database triggers (migration 0012) whenever the school's knowledge passages, or anything
   // its assistant is told, change: the chat engine's in-process caches compare them on each message.
-  // Manage Prospects and Campaigns stay hidden (spec 000 §2.4) until a superuser turns them on for the school.
+  // Manage Prospects and Campaigns stay hidden until a superuser turns them on for the school.
   prospectsEnabled: boolean('prospects_enabled').notNull().default(false),
   knowledgeVersion: integer('knowledge_version').notNull().default(0),
   assistantVersion: integer('assistant_version').notNull().default(0),

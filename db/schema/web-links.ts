@@ -5,7 +5,7 @@ import { schools } from './schools';
 export const SCRAPE_STATUSES = ['pending', 'completed', 'completed_manual', 'manual_required', 'failed'] as const;
 export type ScrapeStatus = (typeof SCRAPE_STATUSES)[number];
 
-// Spec 001 §3.3: a page of the school's website the assistant learns from.
+// A page of the school's website the assistant learns from.
 export const webLinks = pgTable(
   'web_links',
   {

@@ -1,6 +1,6 @@
 import { SENTIMENT_VALUES, type Sentiment, type TopicScore } from '@/db/schema/analytics-values';
 
-// Spec 002 §3.6: the topic categories a visitor's message is sorted into, with the friendly names
+// The topic categories a visitor's message is sorted into, with the friendly names
 // staff see, and the sentiments with their colours. No server imports: the Analytics tab uses them.
 
 export const TOPIC_CATEGORIES = [

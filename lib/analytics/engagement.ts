@@ -42,7 +42,7 @@ export const MAX_CONVERSATION_TOPICS = 5;
 
 /**
  * conversation topics: each category's confidence summed over the analysed visitor messages and
- * divided by their number, named by its friendly name (§3.6), strongest first. 'Unclear' counts only
+ * divided by their number, named by its friendly name, strongest first. 'Unclear' counts only
  * when nothing else was found.
  */
 export function conversationTopics(messageTopics: TopicScore[][]): { category_name: string; confidence: number }[] {

@@ -1,6 +1,6 @@
 import type { AnalyticsSummary } from './schema';
 
-// Spec 002 §9: the Analytics tab's bar colours and insight thresholds. Pure, no server imports.
+// The Analytics tab's bar colours and insight thresholds. Pure, no server imports.
 
 export type BarLevel = 'high' | 'medium' | 'low';
 

@@ -1,7 +1,7 @@
 import { defineOperations } from '@/lib/http/operation';
 import { analyticsDaysSchema, categoriesQuerySchema, generateDailyBodySchema, generateDailyQuerySchema } from './schema';
 
-// Spec 002 §7.4: the analytics calls. Days and hours are the school's (schools.time_zone).
+// The analytics calls. Days and hours are the school's (schools.time_zone).
 const errors = [401, 404];
 
 export const analyticsOperations = defineOperations({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 002 §3.5, §3.6, §7.4: the analytics calls' inputs and answers. Shared by the REST
+// The analytics calls' inputs and answers. Shared by the REST
 // routes, the Analytics tab's server actions and the tab itself; no server imports here.
 
 /** The analytics window: the school's whole local days ending today (spec §9: 30 by default). */

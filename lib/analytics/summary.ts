@@ -8,7 +8,7 @@ import { addDays, rollupClosedDays, rollupSchoolDays, schoolDayFigures, schoolDa
 import { validationError } from '@/lib/http/errors';
 import { FUTURE_TARGET_DATE, type AnalyticsSummary, type ConversationAnalyticsSummary, type DailyStats, type GenerateDailyInput, type SentimentCategoryItem, type TopicCategoryItem } from './schema';
 
-// Spec 002 §3.5, §3.6, §7.4, §9: what the school's widget did. Days and hours are the
+// What the school's widget did. Days and hours are the
 // school's own (schools.time_zone, as Reports count them; UTC by default). Test chats never count.
 // The summary covers the analytics window (the last 30 days, today included); leads_today /
 // leads_last_7days their own days. Closed days come from the daily rollup and the rest are counted

@@ -58,7 +58,7 @@ const instructionView = (r: InstructionRow) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** The list answer has a `data` array (spec 001 §7.5); higher priority first. */
+/** The list answer has a `data` array; higher priority first. */
 export async function listSpecialInstructions(ctx: AuthContext) {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();

@@ -23,7 +23,7 @@ export const chatRequestSchema = z.object({
     .array(historyEntry)
     .max(HISTORY_MAX, `conversation_history holds at most ${HISTORY_MAX} messages`)
     .default([])
-    // Only the last ten entries reach the model (spec 002 §9).
+    // Only the last ten entries reach the model.
     .transform((h) => h.filter((m) => m.content.trim()).slice(-HISTORY_USED)),
   session_id: sessionIdField.optional(),
   /** The widget's language (the visitor's browser language, or the school's default). */

@@ -6,7 +6,7 @@ import { notFound } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import type { WidgetEventInput } from '@/lib/chat/schema';
 
-// What a widget session leaves behind (spec 002 §3.7–§3.9), written only while the school's
+// What a widget session leaves behind, written only while the school's
 // logging is on. The client address is stored as the keyed hash the rate limits use.
 
 

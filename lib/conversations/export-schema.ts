@@ -29,11 +29,11 @@ export const conversationExportQuerySchema = conversationFilterSchema.extend({
 export type ConversationFilter = z.infer<typeof conversationFilterSchema>;
 export type ConversationExportQuery = z.infer<typeof conversationExportQuerySchema>;
 
-/** The Logs tab's engagement filter keys (spec 002 §2.4) and the status each one means. */
+/** The Logs tab's engagement filter keys and the status each one means. */
 export const ENGAGEMENT_FILTERS = { widget_loaded: 'widget_loaded', widget_opened: 'opened', conversation_engaged: 'engaged' } as const;
 export type EngagementFilter = keyof typeof ENGAGEMENT_FILTERS;
 
-/** Spec 002 §4.8: the status when given (unknown counts as loaded); otherwise from messages and opening. */
+/** The status when given (unknown counts as loaded); otherwise from messages and opening. */
 export function engagementLevel(c: { status?: string | null; message_count?: number; widget_opened_at?: string | Date | null }): 'Engaged' | 'Opened' | 'Loaded' {
   if (c.status) return c.status === 'engaged' ? 'Engaged' : c.status === 'opened' ? 'Opened' : 'Loaded';
   if ((c.message_count ?? 0) > 1) return 'Engaged';

@@ -26,7 +26,7 @@ export function filterSql(schoolId: number, f: ConversationFilter): SQL {
   if (f.status) parts.push(sql`c.status = ${f.status}`);
   if (f.from_date) parts.push(sql`c.started_at >= ${DATE_ONLY.test(f.from_date) ? `${f.from_date}T00:00:00Z` : new Date(f.from_date).toISOString()}::timestamptz`);
   if (f.to_date) {
-    // A date alone is the end of that day (spec 002 §9).
+    // A date alone is the end of that day.
     if (DATE_ONLY.test(f.to_date)) parts.push(sql`c.started_at < ${`${f.to_date}T00:00:00Z`}::timestamptz + interval '1 day'`);
     else parts.push(sql`c.started_at <= ${new Date(f.to_date).toISOString()}::timestamptz`);
   }
@@ -76,7 +76,7 @@ const CSV_COLUMNS = [
   'first_question',
 ];
 
-/** Today's date for the file name, e.g. conversations-2026-11-24.csv (spec 002 §9: export file names use the date). */
+/** Today's date for the file name, e.g. conversations-2026-11-24.csv. */
 export const exportFileName = (format: 'csv' | 'jsonl', now = new Date()) => datedFileName('conversations', format, now);
 
 type Key = { at: string; id: number };

@@ -3,7 +3,7 @@ import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { ratingCreateSchema, ratingStatsQuerySchema, ratingUpdateSchema, trainingDataQuerySchema } from './rating-schema';
 
-// Spec 002 §3.10, §7.5: staff ratings of the assistant's answers (the logs viewer).
+// Staff ratings of the assistant's answers (the logs viewer).
 const errors = [401, 404];
 const byId = z.object({ id: idField });
 

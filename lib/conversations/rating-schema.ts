@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 002 §3.10, §4.9, §5: the rating payload staff send from the logs viewer. Shared by the
+// The rating payload staff send from the logs viewer. Shared by the
 // REST routes and the logs screen's server actions; no server imports here.
 
 export const RATING_VALUES = ['excellent', 'poor'] as const;

@@ -7,7 +7,7 @@ import { conflict, notFound, validationError } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { RATING_CATEGORY_VALUES, RATING_VALUES, type RatingCreateInput, type RatingStatsQuery, type RatingUpdateInput, type TrainingDataQuery } from './rating-schema';
 
-// Spec 002 §3.10, §4.9, §7.5: staff rate the assistant's answers in the logs viewer. One rating
+// Staff rate the assistant's answers in the logs viewer. One rating
 // per assistant message: a second rating of the same message answers 409 (edit it instead).
 
 type RatingRow = typeof conversationRatings.$inferSelect;

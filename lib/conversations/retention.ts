@@ -6,7 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { CHATBOT_DEFAULTS, chatbotSettingsStore } from '@/lib/widget/settings';
 
-// Conversations are kept for the school's retention period (spec 002 §2.5), counted from when they
+// Conversations are kept for the school's retention period, counted from when they
 // started. Expired ones go with their messages (and so their thumbs ratings); widget events live on
 // the conversation row itself; any later table hanging off a conversation cascades with it. Leads
 // are the school's records: they stay, and lose their link (session_id) to the deleted conversation.

@@ -8,7 +8,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { TOPIC_CATEGORIES } from '@/lib/analytics/categories';
 import { engagementScore, keyPoints } from '@/lib/analytics/engagement';
 
-// Staff read the conversations their school's widget had (spec 002 §3.7, §3.8, §3.9, §7.5).
+// Staff read the conversations their school's widget had.
 
 export type ConversationListItem = {
   id: number;
@@ -114,7 +114,7 @@ export async function firstQuestions(ctx: AuthContext, ids: number[]): Promise<M
 }
 
 /**
- * The Logs tab's list (spec 002 §2.4, §7.5): up to 10000 conversations at once, optionally of one
+ * The Logs tab's list: up to 10000 conversations at once, optionally of one
  * source, each with its first question for the tab's search and table.
  */
 export async function logsConversations(ctx: AuthContext, q: { source?: ConversationSource }) {
@@ -192,7 +192,7 @@ export async function getConversation(ctx: AuthContext, id: number) {
       rating_category: (m.ratingCategory ?? null) as RatingCategory | null,
       rating_context_turns: m.contextTurns ?? null,
       sentiment: m.sentiment ?? null,
-      // The friendly names of the message's topics, strongest first (§3.9 lists names).
+      // The friendly names of the message's topics, strongest first.
       topics: (m.topics ?? []).map((t) => TOPIC_NAMES.get(t.category) ?? t.category),
     })),
   };

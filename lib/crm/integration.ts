@@ -19,7 +19,7 @@ import {
 } from './schema';
 import { applyMapping, newSigningSecret, newWebhookId, sampleLead, sendWebhook, type WebhookTarget } from './webhook';
 
-// Spec 002 §3.4, §4.4, §7.9: the school's one CRM integration. The auth value and the signing
+// The school's one CRM integration. The auth value and the signing
 // secret are sealed (AES-256-GCM under a key derived from the install's secret, secret-box.ts).
 
 const AUTH_PURPOSE = 'crm-auth-value';

@@ -7,7 +7,7 @@ import { CRM_AUTH_TYPES, CRM_DELIVERY_STATUSES, CRM_EVENTS, CRM_HTTP_METHODS, ty
 export { CRM_AUTH_TYPES, CRM_HTTP_METHODS, type CrmAuthType, type CrmDeliveryStatus, type CrmEvent, type CrmHttpMethod, type CrmMappingValue };
 export { CRM_DELIVERY_STATUSES, CRM_EVENTS };
 
-/** §3.4: the lead fields a mapping may name as `{{field}}`. */
+/** The lead fields a mapping may name as `{{field}}`. */
 export const CRM_MAPPABLE_FIELDS = [
   'first_name', 'last_name', 'preferred_name', 'email', 'phone', 'parent_email', 'parent_phone', 'intended_major',
   'graduation_year', 'gpa', 'chat_history', 'source', 'conversation_id', 'created_at',
@@ -27,7 +27,7 @@ export const MAX_RETRY_ATTEMPTS = 5;
 /** What the API answers in place of a stored auth value: it is never sent back. */
 export const MASKED_SECRET = '********';
 
-/** The spec's messages (§8). */
+/** The spec's messages. */
 export const CRM_MESSAGES = {
   loadFailed: 'Failed to load CRM integration settings',
   saveFailed: 'Failed to save CRM integration',
@@ -41,7 +41,7 @@ export const CRM_MESSAGES = {
 export const CRM_STATUS_LABELS = ['Not configured', 'Disabled', 'Incomplete setup', 'Working', 'Connection failed', 'Ready'] as const;
 export type CrmStatusLabel = (typeof CRM_STATUS_LABELS)[number];
 
-/** §4.4, the one place the status label is worked out. */
+/** The one place the status label is worked out. */
 export function crmStatusLabel(integration: { enabled: boolean; webhook_url: string | null; last_test_success: boolean | null } | null): CrmStatusLabel {
   if (!integration) return 'Not configured';
   if (!integration.enabled) return 'Disabled';

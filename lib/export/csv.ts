@@ -30,7 +30,7 @@ export function csvRecords(records: unknown[][]): string {
   );
 }
 
-/** A dated download name, e.g. leads-2026-11-24.csv (spec 002 §9: export file names use the date). */
+/** A dated download name, e.g. leads-2026-11-24.csv. */
 export function datedFileName(prefix: string, extension: string, now = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
 }

@@ -28,7 +28,7 @@ export class AppError extends Error {
 export const badRequest = (detail: string) => new AppError(400, detail);
 export const unauthorized = (detail = 'Not authenticated') =>
   new AppError(401, detail, { 'WWW-Authenticate': 'Bearer' });
-/** A signed-in call whose session is missing or over: the browser must sign in again (spec 000 §4). */
+/** A signed-in call whose session is missing or over: the browser must sign in again. */
 export const sessionEnded = (detail = 'Not authenticated') => new AppError(401, detail, { 'WWW-Authenticate': 'Bearer' }, 'session_expired');
 export const forbidden = (detail = 'Not enough permissions') => new AppError(403, detail);
 export const notFound = (detail = 'Not found') => new AppError(404, detail);

@@ -41,7 +41,7 @@ const columns = (input: ActionPromptInput) => ({
   isActive: input.is_active,
 });
 
-/** Higher priority first (spec 001 §4.6), then newest. */
+/** Higher priority first, then newest. */
 export async function listActionPrompts(ctx: AuthContext): Promise<ActionPromptView[]> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();

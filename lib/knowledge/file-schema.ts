@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 001 §3.4, §5.4. No server imports.
+// §5.4. No server imports.
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.md'] as const;
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const NO_SCHOOL_FILES = 'Please create your school information first before adding files.';

@@ -51,7 +51,7 @@ export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> 
 /** A document already in memory (the demo seed); requests stream through uploadFileFromRequest. */
 export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; filename: string; name?: string | null }) {
   const schoolId = requireSchoolId(ctx);
-  // The name defaults to the file name without its extension (spec 001 §5.4).
+  // The name defaults to the file name without its extension.
   const { name } = parseWith(z.object({ name: fileNameField }), { name: input.name?.trim() || defaultFileName(input.filename) }, 'body');
   let kind;
   try {

@@ -137,7 +137,7 @@ export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
   return { ...view, status: 'completed' };
 }
 
-/** Pasted page text becomes the insights (spec 001 §4.3): status completed_manual. */
+/** Pasted page text becomes the insights: status completed_manual. */
 export async function generateWebLinkInsightsManual(ctx: AuthContext, id: number, content: string) {
   const schoolId = requireSchoolId(ctx);
   const row = await loadOwn(schoolId, id);

@@ -3,7 +3,7 @@ import { askedField, type ChatMessage } from '@/lib/leads/extract';
 import { isLeadField, LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { hasLeadValue } from '@/lib/leads/requirements';
 
-// What the assistant asks for, and how often (spec 002 §3.2 ask levels). The built-in local model
+// What the assistant asks for, and how often. The built-in local model
 // ends its answer with at most one `fieldQuestion`; an LLM gets `leadGenInstructions` in its system
 // prompt instead. Pure: the chat engine hands it the history and what was captured so far.
 

@@ -1,6 +1,6 @@
 import type { AskLevel } from '@/db/schema/lead-values';
 
-// The lead fields a chat can collect (spec 002 §3.3), with the label and description staff see
+// The lead fields a chat can collect, with the label and description staff see
 // (GET /lead-gen/field-definitions) and the input type the quick info card uses. No server imports.
 
 export type LeadFieldType = 'text' | 'email' | 'tel' | 'number' | 'date' | 'boolean' | 'list';
@@ -53,7 +53,7 @@ export const REQUIREMENT_TEMPLATES = [
 ] as const;
 export const DEFAULT_MINIMUM_REQUIREMENTS = REQUIREMENT_TEMPLATES[0].expression;
 
-/** How staff read each ask level (spec 002 §3.2), in the order the Lead Gen tab lists them. */
+/** How staff read each ask level, in the order the Lead Gen tab lists them. */
 export const ASK_LEVEL_LABELS: Record<AskLevel, string> = {
   critical: 'Critical: ask until given',
   ask_thrice: 'Ask up to 3 times',

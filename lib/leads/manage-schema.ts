@@ -3,7 +3,7 @@ import { LEAD_SOURCES, type LeadSource } from '@/db/schema/lead-values';
 import { LEAD_FIELDS, type LeadFieldKey } from './fields';
 import { LEAD_VALUE_SCHEMAS } from './values';
 
-// The Leads page and its API (spec 002 §2.9, §3.3, §4.6, §7.8, §9): list filters, a lead
+// The Leads page and its API: list filters, a lead
 // entered or edited by staff, the export's fields and the export record. No server imports: the
 // screen, the server actions and the REST routes share these.
 

@@ -26,7 +26,7 @@ import {
 import { saveStaffLead, type StaffLeadColumns as LeadColumns } from './save';
 import { leadConversations, transcriptText } from './transcript';
 
-// The Leads page's service (spec 002 §2.9, §3.3, §4.6, §7.8): list, search, staff
+// The Leads page's service: list, search, staff
 // entry and edits, deletion, stats and the export records. Every query is bound to the caller's
 // school; leads from test chat (is_test) are the school's own tests and never listed or exported.
 

@@ -3,7 +3,7 @@ import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { exportTrackSchema, leadCreateSchema, leadExportQuerySchema, leadFilterSchema, leadListQuerySchema, leadStatsQuerySchema, leadUpdateSchema } from './manage-schema';
 
-// Spec 002 §7.8: the Leads page's calls.
+// The Leads page's calls.
 const errors = [401, 404];
 const byId = z.object({ id: idField });
 

@@ -1,6 +1,6 @@
 import { isLeadField, LEAD_FIELDS, LEAD_FIELD_KEYS, type LeadData, type LeadFieldKey, type LeadValue } from '@/lib/leads/fields';
 
-// A school's minimum requirements for a lead (spec 002 §5): a boolean expression over lead field
+// A school's minimum requirements for a lead: a boolean expression over lead field
 // names, e.g. `first_name AND (email OR phone)`. Parsed by a small tokenizer and recursive-descent
 // parser (never eval): AND binds tighter than OR, keywords are case-insensitive, field names must be
 // keys of LEAD_FIELDS. Pure: usable in the API, the widget and tests alike.

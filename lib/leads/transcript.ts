@@ -11,7 +11,7 @@ export type LeadConversationMessage = {
   role: 'user' | 'assistant';
   content: string;
   timestamp: string;
-  /** Staff rating of an assistant answer (§4.9: the lead viewer hides it unless asked). */
+  /** Staff rating of an assistant answer. */
   rating: 'excellent' | 'poor' | null;
   sentiment: string | null;
   topics: string[];

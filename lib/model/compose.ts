@@ -56,7 +56,7 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** An action prompt as a Markdown link the widget renders (spec 001 §3.6 types). */
+/** An action prompt as a Markdown link the widget renders. */
 export function actionMarkdown(a: ActionLink): string {
   switch (a.type) {
     case 'phone':

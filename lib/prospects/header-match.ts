@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { PROSPECT_FIELDS, type FieldMapping, type ProspectField } from './schema';
 
-// Spec 002 §5: headers are matched to prospect fields by fuzzy name. A header is reduced to its
+// Headers are matched to prospect fields by fuzzy name. A header is reduced to its
 // letters and digits ('Student ID #' → 'studentid', 'First_Name' → 'firstname'), then compared with
 // each field's known spellings: exact, then by words it contains, then by a small edit distance.
 

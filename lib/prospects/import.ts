@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isRealDate, MAX_ROWS, PROSPECT_FIELDS, prospectCreateSchema, type FieldMapping, type ProspectBatchView, type ProspectField } from './schema';
 import { BIDI_CONTROLS, CONTROL_CHARS } from '@/lib/text/controls';
 
-// One import (spec 002 §4.10): rows are read as a stream and written in chunks of CHUNK rows, each
+// One import: rows are read as a stream and written in chunks of CHUNK rows, each
 // in its own transaction that also moves the batch's progress on, so the page can show it. A
 // re-import updates the prospect with the same external_id, else the same e-mail; empty cells never
 // erase what is stored. The values a chunk overwrites are kept so that undo can restore them. A

@@ -6,7 +6,7 @@ import { WorkbookUnreadable, xlsxDeclaredRows, xlsxSheetRows } from './xlsx';
 
 export { bytesSource, type ByteSource, type SheetRow } from './source';
 
-// Reading prospect files (spec 002 §5): CSV in any common delimiter and encoding, streamed through
+// Reading prospect files: CSV in any common delimiter and encoding, streamed through
 // csv-parse; .xlsx read by ranges of the stored file, its first sheet streamed (xlsx.ts). The kind is judged by
 // the bytes, never the name: a PDF or any other zip named .csv or .xlsx is refused.
 

@@ -4,7 +4,7 @@ import { singleLine } from '@/lib/text/single-line';
 
 const EVERY_CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
-// Spec 002 §3.13, §5, §7.11, §9. No server imports: shared by the screen, the actions and the routes.
+// §9. No server imports: shared by the screen, the actions and the routes.
 
 export const PROSPECT_FIELDS = [
   'external_id',

@@ -1,7 +1,7 @@
 import { defineOperations } from '@/lib/http/operation';
 import { multiSchoolQuerySchema, reportQuerySchema } from './schema';
 
-// Spec 002 §3.14, §7.10: the report calls. Days are each school's local days (its time_zone).
+// The report calls. Days are each school's local days (its time_zone).
 const tag = 'Reports';
 const dates =
   'from_date and to_date are ISO dates (YYYY-MM-DD, both included; default the last 30 days up to today; from after to, over 3 years or malformed answer 422); every day of the range is listed, zeros included';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 002 §3.14, §5, §7.10: the report calls' inputs and answers. Shared by the REST
+// The report calls' inputs and answers. Shared by the REST
 // routes, the Reports screens' server actions and the screens; no server imports here.
 
 /** Spec §5's messages, shared by the date pickers and the server. */

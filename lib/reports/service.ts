@@ -22,7 +22,7 @@ import {
   type ReportSchool,
 } from './schema';
 
-// Spec 002 §2.11, §2.12, §3.14, §7.10: chatbot and leads reports. A school's days are its
+// Chatbot and leads reports. A school's days are its
 // local days (schools.time_zone). Closed days come from the daily rollup (conversation_daily_stats,
 // rows written after the day closed); the rest (today, and any day not rolled up yet) are counted
 // live from the raw rows, the same way the rollup counts them. Test chats and test leads never count.

@@ -1,19 +1,19 @@
 import type { ChatbotReport, LeadsReport, MultiSchoolChatbotReport, MultiSchoolLeadsReport } from './schema';
 
-// Spec 002 §2.11, §2.12, §4.11, §9: what the Reports screens draw and download, from the
+// What the Reports screens draw and download, from the
 // API's answers. No server imports: used by the screens and the unit tests.
 
-/** §9: ten colours, cycled by school index. */
+/** Ten colours, cycled by school index. */
 export const SCHOOL_PALETTE = ['#1d4ed8', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#475569'] as const;
 export const schoolColor = (index: number) => SCHOOL_PALETTE[index % SCHOOL_PALETTE.length]!;
 
 export const CHATBOT_FIELDS = ['total', 'widget_loaded', 'widget_opened', 'engaged'] as const;
 export type ChatbotField = (typeof CHATBOT_FIELDS)[number];
 
-/** §9: the school name with spaces turned to underscores, plus the field's suffix (`_total`, `_widget_loaded`, …). */
+/** The school name with spaces turned to underscores, plus the field's suffix (`_total`, `_widget_loaded`, …). */
 export const seriesKey = (schoolName: string, suffix: string) => `${schoolName.replace(/ /g, '_')}_${suffix}`;
 
-/** The selector of Advanced Reports (§4.11): all = combined, separate = one series per school, else a school id. */
+/** The selector of Advanced Reports: all = combined, separate = one series per school, else a school id. */
 export type ReportScope = { kind: 'own' } | { kind: 'all' } | { kind: 'separate' } | { kind: 'school'; id: number };
 export function scopeOf(value: string): ReportScope {
   if (value === 'all') return { kind: 'all' };
@@ -24,7 +24,7 @@ export function scopeOf(value: string): ReportScope {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** All Schools Combined (§9): each day's totals summed over schools; days_in_range from the first school. */
+/** All Schools Combined: each day's totals summed over schools; days_in_range from the first school. */
 export function combineChatbot(r: MultiSchoolChatbotReport): ChatbotReport {
   const summaries = r.schools.map((s) => r.summary[String(s.id)]).filter((x) => x !== undefined);
   return {
@@ -79,7 +79,7 @@ export function localIsoDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** §9: the default range is the last 30 days up to today. */
+/** The default range is the last 30 days up to today. */
 export function defaultRange(today: Date = new Date()): { from: string; to: string } {
   const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
   return { from: localIsoDate(from), to: localIsoDate(today) };

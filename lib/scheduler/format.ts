@@ -1,4 +1,4 @@
-// Display rules of the Scheduler Dashboard (spec 000 §8, §9). No server imports.
+// Display rules of the Scheduler Dashboard. No server imports.
 import cronstrue from 'cronstrue';
 
 export const TEXT_LIMIT = 50;
@@ -51,7 +51,7 @@ export function parseResult(summary: string | null | undefined): ParsedResult {
 
 export type SchoolResult = { school_id: number | string; processed: number; failed: number };
 
-/** The conversation-turn analysis summary (spec 000 §3), recognised by its fields. */
+/** The conversation-turn analysis summary, recognised by its fields. */
 export function isTurnAnalysisSummary(v: Record<string, unknown>): v is {
   schools_processed: number;
   total_schools_found: number;

@@ -1,7 +1,7 @@
 import type { School, factSheets } from '@/db/schema';
 import type { FactSheetView } from './schema';
 
-/** The school as the API answers it (spec 001 §3.1). */
+/** The school as the API answers it. */
 export function toSchool(s: School) {
   return {
     id: s.id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 001 §3.1, §3.2, §5.1, §5.2. No server imports: shared by forms, actions and routes.
+// §5.2. No server imports: shared by forms, actions and routes.
 export const CLASSIFICATIONS = ['2_year', '4_year', 'mixed'] as const;
 export const DEGREE_LEVELS = ['certificate', 'associate', 'bachelor', 'master', 'doctorate'] as const;
 export const INSTITUTION_CONTROLS = ['public', 'private'] as const;
@@ -166,7 +166,7 @@ export const schoolUpdateSchema = schoolCreateSchema
 export type SchoolCreateInput = z.infer<typeof schoolCreateSchema>;
 export type SchoolUpdateInput = z.infer<typeof schoolUpdateSchema>;
 
-/** Fact sheet list items: split on commas, trimmed, empties dropped (spec 001 §5.2). */
+/** Fact sheet list items: split on commas, trimmed, empties dropped. */
 export function splitItems(values: string[]): string[] {
   const out: string[] = [];
   for (const v of values) for (const part of v.split(',')) if (part.trim()) out.push(part.trim());

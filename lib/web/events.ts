@@ -1,4 +1,4 @@
-// Window events that let any part of the page open the app's dialogs (spec 000 §2.2).
+// Window events that let any part of the page open the app's dialogs.
 export const OPEN_LOGIN_EVENT = 'lantern:open-login';
 export const OPEN_PROFILE_EVENT = 'lantern:open-profile';
 

@@ -1,4 +1,4 @@
-// What the browser remembers about the session (spec 000 §4 "Session"): the session-expired
+// What the browser remembers about the session: the session-expired
 // message and the path to return to after the next sign-in, both in sessionStorage.
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';

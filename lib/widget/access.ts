@@ -13,7 +13,7 @@ export type WidgetCaller = {
   schoolId: number;
   schoolName: string;
   kind: ApiKeyKind;
-  /** Whether conversations are stored (spec 002 §3.11, on unless the school turned it off). */
+  /** Whether conversations are stored. */
   logging: boolean;
   /** The school's version counters (database triggers), for the chat engine's caches. */
   knowledgeVersion: number;

@@ -1,4 +1,4 @@
-// The embed code staff paste into their site and the demo page they can download (spec 002 §2.2).
+// The embed code staff paste into their site and the demo page they can download.
 // No server imports: the API Key tab builds both in the browser.
 
 import { escapeHtml } from '@/lib/text/html';

@@ -5,7 +5,7 @@ import { normalizeOriginEntry } from './origins';
 
 export const RETENTION_CHOICES = [30, 90, 180, 365] as const;
 
-/** PUT /setup/settings (spec 002 §2.5, §3.11): saving turns auto-delete on. */
+/** PUT /setup/settings: saving turns auto-delete on. */
 export const setupSettingsSchema = z.object({
   enable_widget_logging: z.boolean({ error: 'enable_widget_logging must be true or false' }).default(true),
   retention_days: z

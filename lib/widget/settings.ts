@@ -16,13 +16,13 @@ export const chatbotSettingsStore = schoolSettings<ChatbotSettings>(chatbotSetti
 
 const loggingView = ({ enable_widget_logging, retention_days, auto_delete_enabled }: ChatbotSettings) => ({ enable_widget_logging, retention_days, auto_delete_enabled });
 
-/** GET /setup/settings: `{data: {settings}}` (spec 002 §7.7). */
+/** GET /setup/settings: `{data: {settings}}`. */
 export async function getSetupSettings(ctx: AuthContext) {
   const { value } = await chatbotSettingsStore.readWithDefaults(requireSchoolId(ctx), CHATBOT_DEFAULTS);
   return { data: { settings: loggingView(value) } };
 }
 
-/** PUT /setup/settings: saving sets auto-delete on (spec 002 §2.5). */
+/** PUT /setup/settings: saving sets auto-delete on. */
 export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInput) {
   const saved = await chatbotSettingsStore.write(requireSchoolId(ctx), { enable_widget_logging: input.enable_widget_logging, retention_days: input.retention_days, auto_delete_enabled: true });
   return { data: { settings: loggingView(saved) }, message: 'Settings saved successfully' };

@@ -11,7 +11,7 @@ import { sniffImageType } from '@/lib/storage/image-type';
 import { requireSchoolId } from '@/lib/tenancy';
 import { ICON_INVALID, ICON_MAX_BYTES, ICON_TOO_LARGE, stylingUpdateSchema, withStylingDefaults, type StylingUpdate, type WidgetStyling } from './styling';
 
-// Spec 002 §2.8, §7.3: the school's widget styling, read with every default filled in and saved in
+// The school's widget styling, read with every default filled in and saved in
 // part. GET /api/widget/config reads the same row on every call, so a save shows on the widget's
 // next page load.
 

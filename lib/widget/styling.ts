@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './language';
 
-// Spec 002 §3.1 and §9: every styling field with its default. No server imports: the styling
+// Every styling field with its default. No server imports: the styling
 // editor, the config call and the widget's types share it.
 
 export const FONT_CHOICES = ['inherit', 'Arial', 'Georgia', 'Times New Roman', 'Verdana', 'Helvetica'] as const;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 19, items 3 and 4: the Analytics tab of Chatbot Management, from conversations that came in
+// Items 3 and 4: the Analytics tab of Chatbot Management, from conversations that came in
 // through the real widget API: cards, funnel and charts; Generate Daily Stats then reload; an
 // unanswered question answered with 'Add answer', which the test chat then gives.
 

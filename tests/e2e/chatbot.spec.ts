@@ -25,7 +25,7 @@ test('API Key tab: generate, show, copy, embed code, demo page, JSON views, rege
   await page.getByRole('link', { name: /Chatbot/ }).click();
   await expect(page.getByRole('heading', { name: 'Chatbot Management' })).toBeVisible();
   await expect(page.getByText('No API key yet. Generate one to get your embed code.')).toBeVisible();
-  // Spec 002 §4.1: Styling and Lead Gen appear once a key exists.
+  // Styling and Lead Gen appear once a key exists.
   await expect(page.getByRole('tab', { name: /Styling|Lead Gen/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Generate API Key' }).click();
@@ -131,7 +131,7 @@ test('narrow screens show the chatbot tabs as an accordion with API Key open', a
   await signIn(page, user.email, user.password);
   await page.goto('/dashboard/chatbot');
   // toHaveText waits for the page to render; allTextContents would read whatever is there yet.
-  // Styling and Lead Gen wait for a key (spec 002 §4.1); no promise that is not kept (issue 14 #17).
+  // Styling and Lead Gen wait for a key; no promise that is not kept.
   await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Logs/, /^Analytics/]);
   await expect(page.getByText('Needs an API key')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'API Key', exact: true })).toHaveAttribute('aria-expanded', 'true');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 18: staff write the answer the assistant should give; the test chat answers with it at
+// Staff write the answer the assistant should give; the test chat answers with it at
 // once, for the question and a paraphrase, and stops when the correction is deleted.
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';

@@ -3,7 +3,7 @@ import { startCrmReceiver } from '../fixtures/crm-receiver';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 import { SITE_PORT } from './ports';
 
-// Issue 21: a school connects its CRM on the CRM Setup page, proves it with Test Connection, maps
+// A school connects its CRM on the CRM Setup page, proves it with Test Connection, maps
 // the fields, and a quick info card lead reaches the CRM signed and mapped, listed under Deliveries.
 // The CRM is a receiver on the port the app may reach (OUTBOUND_ALLOW_HOSTS), verifying each
 // signature with the Standard Webhooks reference library.

@@ -81,7 +81,7 @@ test('add a web link and generate its insights from the school website', async (
     await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
     await form.getByRole('button', { name: 'Add Link' }).click();
     await expect(page.getByText('Web link added successfully')).toBeVisible();
-    // The same address again: the refusal replaces the earlier success, never beside it (issue 14 #17).
+    // The same address again: the refusal replaces the earlier success, never beside it.
     await form.getByLabel('Link name').fill('Visit page again');
     await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
     await form.getByRole('button', { name: 'Add Link' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 17, item 3: the Lead Gen tab of Chatbot Management (spec 002 §2.7, §4.3, §5, §8).
+// The Lead Gen tab of Chatbot Management.
 
 const DEFAULT_ORDER = ['first_name', 'last_name', 'email', 'phone', 'graduation_year', 'intended_major'];
 
@@ -10,7 +10,7 @@ async function staffWithKey(request: APIRequestContext) {
   const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.post('/schools/', { data: { name: uniq('Linden College ') }, headers: auth })).status()).toBe(201);
-  // Spec 002 §4.1: the tab exists only once the school has an API key.
+  // The tab exists only once the school has an API key.
   expect((await request.post('/chatbot/generate-api-key', { headers: auth })).status()).toBeLessThan(300);
   return { user, auth };
 }
@@ -104,7 +104,7 @@ test('reorder the fields by mouse drag, by the keyboard sensor and by the Move b
   const ok = page.getByText('Settings saved successfully');
   await expect(ok).toBeVisible();
   expect((await saved(request, auth)).field_order).toEqual(['email', 'first_name', 'graduation_year', 'last_name', 'intended_major', 'phone']);
-  // Spec 002 §8: the success message clears after 3 s.
+  // The success message clears after 3 s.
   await expect(ok).toBeHidden({ timeout: 6000 });
 
   await page.reload();

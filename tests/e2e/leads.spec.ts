@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 20: the Leads page. Leads are entered through the API; staff search them, choose columns
+// The Leads page. Leads are entered through the API; staff search them, choose columns
 // (remembered after a reload), open and delete one, and export the rest as a file whose rows are
 // the table's.
 

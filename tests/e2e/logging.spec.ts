@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 17, item 4: the Logging (Setup) tab of Chatbot Management.
+// The Logging (Setup) tab of Chatbot Management.
 
 async function schoolStaff(request: APIRequestContext) {
   const user = await createUser(request, await ownerToken(request));
@@ -28,7 +28,7 @@ test('Logging tab: saves the switch and the retention period, shows storage, and
 
   const logging = page.getByRole('switch', { name: 'Enable widget logging' });
   const retention = page.getByLabel('Retention period');
-  // The defaults (spec 002 §3.11): logging on, 90 days.
+  // The defaults: logging on, 90 days.
   await expect(logging).toHaveAttribute('aria-checked', 'true');
   await expect(retention).toHaveValue('90');
   await expect(page.getByText(/IP addresses are hashed/)).toBeVisible();

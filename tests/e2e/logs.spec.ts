@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 18, item 4 and 5: the Logs tab of Chatbot Management. Conversations come in through the
+// Item 4 and 5: the Logs tab of Chatbot Management. Conversations come in through the
 // real widget API; staff filter, sort and page them, open one, rate an answer (rate, edit, delete),
 // correct it (the test chat then answers with the correction) and export the filtered list.
 
@@ -65,7 +65,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(count).toHaveText('Showing 1–20 of 25 conversations');
 
-  // Engagement filters (spec 002 §2.4 keys, the §4.8 levels).
+  // Engagement filters.
   const engagement = page.getByLabel('Engagement');
   await engagement.selectOption('conversation_engaged');
   await expect(count).toHaveText('Showing 1–2 of 2 conversations');

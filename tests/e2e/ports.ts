@@ -5,5 +5,5 @@ export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT || 3190);
 /** A school's website on another origin (localhost vs 127.0.0.1) that embeds the chat widget. */
 export const HOST_PAGE_PORT = Number(process.env.E2E_HOST_PAGE_PORT || 3191);
-/** A second school website, on 127.0.0.1 with a port of its own (issue 31: the chat frame's CSP kept no port). */
+/** A second school website, on 127.0.0.1 with a port of its own. */
 export const WEBSITE_PORT = Number(process.env.E2E_WEBSITE_PORT || 3192);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, createSchoolAs, createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 23: a school's superuser turns Manage Prospects on; staff import a CSV through the mapping
+// A school's superuser turns Manage Prospects on; staff import a CSV through the mapping
 // dialog, see the result and the rows, filter, sort, page and delete several; Campaigns is a placeholder.
 
 function fairCsv(): string {

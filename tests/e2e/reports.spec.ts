@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { createUser, expectAccessible, ownerToken, signIn, signInChoosing, uniq } from './helpers';
 
-// Issue 22: the Reports screen (cards, four charts, date pickers with their limits and messages,
+// The Reports screen (cards, four charts, date pickers with their limits and messages,
 // empty state, CSV download) and Advanced Reports for a superuser (one line per school).
 
 test.use({ timezoneId: 'UTC' });

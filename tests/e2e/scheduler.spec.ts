@@ -15,7 +15,7 @@ test('trigger a task from the Scheduler Dashboard and read its metrics in the hi
 
   await page.getByRole('tab', { name: 'Scheduled Tasks' }).click();
   const row = page.getByRole('row', { name: /Rate Limit Cleanup/ });
-  // The schedule in words, the cron expression on hover (issue 14 #17).
+  // The schedule in words, the cron expression on hover.
   await expect(row.getByTestId('task-schedule')).toHaveText('At 30 minutes past the hour');
   await expect(row.getByTestId('task-schedule')).toHaveAttribute('title', '30 * * * * (cron, UTC)');
   await expect(row).toContainText('low_priority');

@@ -31,7 +31,7 @@ test('create the school from the empty state, edit every section, upload a logo,
   await page.getByLabel('Website').fill('https://willow.example.edu');
   await page.getByLabel('Mascot').fill('The Willow Wrens');
   await page.getByRole('button', { name: 'Create School' }).click();
-  // The mascot typed at creation is kept (issue 14 #15).
+  // The mascot typed at creation is kept.
   await expect(section(page, 'basic')).toContainText('The Willow Wrens');
 
   // Defaults of a new school.

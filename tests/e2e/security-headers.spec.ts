@@ -3,7 +3,7 @@ import { PNG_1x1 } from '../fixtures/images';
 import { apiToken, createSchoolAs, createUser, ownerToken, signIn, uniq } from './helpers';
 import { HOST_PAGE_PORT } from './ports';
 
-// Issue 14, items 3 and 6: pages carry a CSP that Next's own scripts satisfy, nothing may frame a
+// Items 3 and 6: pages carry a CSP that Next's own scripts satisfy, nothing may frame a
 // staff page, uploads are served sandboxed, and a path that does not decode answers 400 in JSON.
 
 const STAFF_PAGES = ['/dashboard', '/dashboard/school', '/dashboard/training-room', '/dashboard/ai-customization', '/dashboard/chatbot', '/dashboard/scheduler', '/dashboard/users'];

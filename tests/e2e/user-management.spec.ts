@@ -27,7 +27,7 @@ test('create users with each school choice, edit, change password, deactivate, a
   let d = dialog(page);
   await expect(d.getByRole('heading', { name: 'Create New User' })).toBeVisible();
   await expectAccessible(page, 'create user modal');
-  // An empty form reports every missing required field at once (issue 14 #17).
+  // An empty form reports every missing required field at once.
   await d.getByRole('button', { name: 'Create User' }).click();
   await expect(d.getByRole('alert').getByRole('listitem')).toHaveText(['First name is required', 'Last name is required', 'E-mail is required', 'Username is required', 'Password is required for new users']);
   await d.getByLabel('First name').fill('Alex');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, ownerToken, signIn, uniq } from './helpers';
 
-// Issue 31 items 6 and 7: what a visitor types cannot break or spoof a staff screen. A question that
+// What a visitor types cannot break or spoof a staff screen. A question that
 // is one 1,990-character word wraps on Logs, Analytics, Leads and the conversation views instead of
 // widening them, and a right-to-left override in a question or a name shows the text as typed.
 

@@ -4,7 +4,7 @@ import { embedCode } from '../../lib/widget/embed';
 import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
-// Issue 17 items 1-3: the Styling tab changes the preview before saving (drawn by the widget's own
+// The Styling tab changes the preview before saving (drawn by the widget's own
 // code), saves, and a visitor on the school's site (another origin) sees exactly that widget.
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

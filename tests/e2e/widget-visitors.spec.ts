@@ -6,7 +6,7 @@ import { createUser, ownerToken, uniq } from './helpers';
 import { startInbox } from './inbox';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
-// Issue 26: every visitor served. A keyboard and screen-reader visitor, visitors reading other
+// Every visitor served. A keyboard and screen-reader visitor, visitors reading other
 // languages, and a visitor who wants a person, each on a school's own website (another origin).
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';

@@ -15,7 +15,7 @@ import { staffWithSchool, type StaffSchool } from './staff';
 import { findTask } from '@/lib/jobs/define';
 import { background } from '@/background';
 
-// Issue 19, item 2: the analytics API counted by hand from rows inserted directly. Days are UTC.
+// The analytics API counted by hand from rows inserted directly. Days are UTC.
 
 const DAY = 86_400_000;
 const todayStart = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);

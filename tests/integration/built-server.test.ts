@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { freePort, spawnServer, untilReady, type ServerProcess } from './server-process';
 
-// The built server as a school starts it (issue 31): on a port of its own with no APP_URL, its
+// The built server as a school starts it: on a port of its own with no APP_URL, its
 // pages name that address (the share image), and a start that refuses to run exits.
 
 const root = path.resolve(__dirname, '../..');

@@ -15,7 +15,7 @@ import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 import { background } from '@/background';
 
-// Issue 15, item 2 (part): retrieval that understands visitors, through the public widget API.
+// Item 2 (part): retrieval that understands visitors, through the public widget API.
 
 let token: string;
 let key: string;

@@ -13,7 +13,7 @@ import { Browser } from './browser';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { call, STRONG_PASSWORD } from './http';
 
-// Issue 18, item 5: GET /conversations/export streams the school's conversations, filtered like the
+// GET /conversations/export streams the school's conversations, filtered like the
 // Logs tab, as CSV (one row per conversation) or JSONL (one conversation per line with its messages).
 
 type School = StaffSchool;

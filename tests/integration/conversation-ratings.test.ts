@@ -16,8 +16,8 @@ import { deleteSchoolConversationsBefore } from '@/lib/conversations/retention';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { call, STRONG_PASSWORD } from './http';
 
-// Issue 18: staff ratings of the assistant's answers (spec 002 §3.10, §4.9, §7.5), their stats and
-// training data, and the conversation list and detail that show them (§3.7–§3.9).
+// Staff ratings of the assistant's answers, their stats and
+// training data, and the conversation list and detail that show them.
 
 type School = StaffSchool;
 let su: string;
@@ -353,7 +353,7 @@ describe('conversation list and detail', () => {
       poor_ratings_count: 0,
       user_thumbs_up_count: 2,
       user_thumbs_down_count: 0,
-      // Issue 26: the visitor's language (none detected for these stored turns) and the handoff flag.
+      // The visitor's language (none detected for these stored turns) and the handoff flag.
       language: null,
       handoff_at: null,
     });

@@ -21,7 +21,7 @@ import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 import { background } from '@/background';
 
-// Issue 18, item 3: staff corrections of answers, a question-and-answer knowledge item the chat
+// Staff corrections of answers, a question-and-answer knowledge item the chat
 // prefers for the same and similar questions, in both model modes.
 
 const GUIDE = [

@@ -12,7 +12,7 @@ import { runTask } from '@/lib/scheduler/run-task';
 import { mailSendJob } from '@/lib/mail/jobs';
 import { background } from '@/background';
 
-// Issue 24 item 5b: work whose server process is gone is recognised (lib/scheduler/recovery.ts).
+// Work whose server process is gone is recognised (lib/scheduler/recovery.ts).
 // Other processes are played by rows: a runner_instances row with the heartbeat the case needs, and
 // executions and jobs stamped with its id, as its runners would have left them.
 

@@ -13,7 +13,7 @@ import { saveLead } from '@/lib/leads/save';
 import { startCrmReceiver } from '../fixtures/crm-receiver';
 import { background } from '@/background';
 
-// Issue 21: a server restart between two attempts of a delivery still delivers it. The database
+// A server restart between two attempts of a delivery still delivers it. The database
 // is closed and opened again, as a new process would (PGlite from a folder of its own here).
 const dir = process.env.LANTERN_TEST_DATABASE_URL ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-crm-restart-'));
 

@@ -17,7 +17,7 @@ import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { background } from '@/background';
 
-// Issue 21: the CRM integration API, and signed, mapped, retried lead delivery to a local receiver
+// The CRM integration API, and signed, mapped, retried lead delivery to a local receiver
 // that verifies every signature with the Standard Webhooks reference library.
 
 let su: string;

@@ -7,7 +7,7 @@ import * as mySchoolRoute from '@/app/(rest)/schools/my-school/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { call, STRONG_PASSWORD, unique } from './http';
 
-// Issue 16 #1: every REST error carries a machine-readable `code` beside the spec's `detail`.
+// Every REST error carries a machine-readable `code` beside the spec's `detail`.
 
 let superToken: string;
 let userToken: string;

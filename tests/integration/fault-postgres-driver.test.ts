@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_TIMEOUT_SECONDS, databaseFault, reconnectDelaySeconds } from '@/db/faults';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
-// The driver as db/client.ts configures it, under transactions while its server restarts (issue 24
-// item 5a). postgres.js 3.4.9 as released wrote a transaction's rollback to a connection that had
+// The driver as db/client.ts configures it, under transactions while its server restarts.
+// postgres.js 3.4.9 as released wrote a transaction's rollback to a connection that had
 // closed: an uncaught TypeError (nextWrite) and a next connect that never sent its startup message,
 // so queries on that connection waited for connect_timeout (patches/postgres+3.4.9.patch). Needs
 // only initdb/pg_ctl, no build.

@@ -8,7 +8,7 @@ import { STRONG_PASSWORD } from './http';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
-// Issue 24 item 5a: Postgres restarted (cleanly, then as a crash) while visitors chat and leave
+// Postgres restarted (cleanly, then as a crash) while visitors chat and leave
 // their details. Nothing the server acknowledged may be lost, a refusal is a 503 the widget can
 // retry (Retry-After, {detail, code}), and the same server process recovers by itself: answers,
 // background jobs, LISTEN and the widget key check. Runs the built server (`npm start`) on a

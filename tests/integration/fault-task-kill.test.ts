@@ -10,7 +10,7 @@ import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { STRONG_PASSWORD } from './http';
 import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
-// Issue 24 item 5b, for real: the built server is SIGKILLed while a task runs (a CRM delivery job,
+// The built server is SIGKILLed while a task runs (a CRM delivery job,
 // held open by the test's CRM), then started again on the same database. The interrupted execution
 // must read as a failure with the interrupted message, and the job must run again and succeed, once.
 // Postgres when TEST_DATABASE_URL is set, else PGlite in a DATA_DIR of this file's own.

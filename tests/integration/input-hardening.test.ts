@@ -13,7 +13,7 @@ import { blobs, conversationMessages, leads } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
-// Bad input found by fuzzing (issue 14, items 1 and 2): each answers 4xx before anything is stored.
+// Bad input found by fuzzing: each answers 4xx before anything is stored.
 
 let token: string;
 let key: string;

@@ -113,7 +113,7 @@ describe('interview calls', () => {
     const c = await create(valid);
     const res = await start(c.json.id);
     expect(res.status).toBe(503);
-    // Staff read who can fix it, never the server's environment variables (issue 14 #17).
+    // Staff read who can fix it, never the server's environment variables.
     expect(res.json.detail).toBe('Phone interviews are not set up on this server; ask your administrator');
     expect(res.json.detail).not.toMatch(/ELEVENLABS/);
     const list = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json;

@@ -7,7 +7,7 @@ import * as settingsRoute from '@/app/(rest)/lead-gen/settings/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { call, STRONG_PASSWORD } from './http';
 
-// Issue 17, item 3: PUT /lead-gen/settings refuses what it cannot store faithfully (an invalid
+// PUT /lead-gen/settings refuses what it cannot store faithfully (an invalid
 // expression, unknown or repeated fields) with a 422 naming the place, and saves nothing then.
 
 let su: string;

@@ -6,7 +6,7 @@ import { saveLead } from '@/lib/leads/save';
 import { afterLeadSaved } from './lead-saved';
 import { createSchool } from './http';
 
-// Issue 16, item 4: every lead is saved by lib/leads, and the "lead saved" point runs inside the
+// Every lead is saved by lib/leads, and the "lead saved" point runs inside the
 // save's transaction, so work queued there (the CRM delivery) is never lost or left half done.
 
 const leadsOf = async (schoolId: number) => (await getDb()).select().from(leads).where(eq(leads.schoolId, schoolId));

@@ -20,7 +20,7 @@ import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
-// Issue 20: the Leads API (spec 002 §7.8), the streamed export and the "since last export" mark.
+// The Leads API, the streamed export and the "since last export" mark.
 
 let su: string;
 let north: StaffSchool;
@@ -365,7 +365,7 @@ describe('since last export (spec §4.6)', () => {
     await seed(school, { firstName: 'Old', email: 'old@example.com', age: '2 days' });
     const first = await exportOf(school, { since_last_export: 'true', fields: 'first_name' });
     const until = first.headers.get('x-export-until')!;
-    // Exactly the spec's fields (spec 002 §7.8): no custom range, so the mark moves.
+    // Exactly the spec's fields: no custom range, so the mark moves.
     const tracked = await track(school, { export_type: 'CSV', from_date: null, to_date: until, field_count: 1, lead_count: 1 });
     expect(tracked.status).toBe(201);
     expect(tracked.json.last_export_at).toBe(until);

@@ -116,7 +116,7 @@ describe('password reset over SMTP', () => {
     const db = await getDb();
     const sent = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password_reset'));
     expect(sent.map((m) => m.status)).toEqual(['sent']);
-    // Once delivered, the outbox keeps no copy of the link (issue 16, item 7).
+    // Once delivered, the outbox keeps no copy of the link.
     expect(sent[0]!.textBody).toBe(CLEARED_BODY);
     expect(sent[0]!.textBody).not.toContain(token);
   });

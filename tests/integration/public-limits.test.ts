@@ -7,7 +7,7 @@ import { flushLimits, resetMemoryLimits } from '@/lib/security/request-limits';
 import { readyRedis, redisKeyPrefix } from '@/lib/security/redis';
 import { call } from './http';
 
-// Issue 24, item 4: every public operation of /openapi.json (no auth, optional auth or the widget's
+// Every public operation of /openapi.json (no auth, optional auth or the widget's
 // key) names a per-client limit and answers 429 with Retry-After past it. The list comes from the
 // document, so a public route added later without a limit fails here.
 

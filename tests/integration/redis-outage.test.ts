@@ -10,7 +10,7 @@ import { issueKey } from '@/lib/widget/keys';
 import { call, createSchool, fromClient, STRONG_PASSWORD } from './http';
 import { freePort } from './server-process';
 
-// Issue 32: Redis goes away mid-run. A Redis of the test's own (never the shared one) is stopped
+// Redis goes away mid-run. A Redis of the test's own (never the shared one) is stopped
 // and started again: visitors' chat is answered while it is away (fail open, one log line), sign-in
 // refuses with 503 (fail closed: no password guessing past a limit nobody counts), and once it is
 // back the limits count again.

@@ -16,7 +16,7 @@ import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
-// Issue 22: the report API. Days are each school's local days; closed days come from the rollup and
+// The report API. Days are each school's local days; closed days come from the rollup and
 // the rest live, and both count the same rows. Each describe block makes its own schools.
 
 let su: string;

@@ -10,7 +10,7 @@ import { deleteExpiredConversations } from '@/lib/conversations/retention';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { call, STRONG_PASSWORD } from './http';
 
-// Issue 17, item 5: the daily retention task and 'Delete old data now' delete exactly the
+// The daily retention task and 'Delete old data now' delete exactly the
 // conversations (with their messages) started before the school's retention period, batch by batch,
 // only where the school asked for it; leads stay and lose their link.
 
@@ -89,7 +89,7 @@ describe('the retention task', () => {
     // Ninety: one second either side of the cutoff, and six more past it (so several batches of 2).
     const inside = await conversation(ninety, 'n-inside', '90 days -1 second', 3, true);
     const outside = await conversation(ninety, 'n-outside', '90 days 1 second', 3, true);
-    // Staff ratings of their answers (issue 18's table) go with their conversation.
+    // Staff ratings of their answers go with their conversation.
     await (await getDb()).insert(conversationRatings).values([inside, outside].map((conversationId) => ({ schoolId: ninety.id, conversationId, messageIndex: 1, rating: 'poor' as const, adminNotes: 'Too vague' })));
     for (let i = 0; i < 6; i++) await conversation(ninety, `n-old-${i}`, `${100 + i * 30} days`, 2);
     // Thirty: a shorter period.

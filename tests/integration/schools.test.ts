@@ -82,7 +82,7 @@ describe('creating the own school', () => {
     expect(superMine.json.name).toBe('Aspen Academy');
     const signedOut = await call(mySchoolRoute.GET, 'GET', '/schools/my-school');
     expect(signedOut.status).toBe(401);
-    // The machine-readable code the client data layer acts on (issue 14 #14).
+    // The machine-readable code the client data layer acts on.
     expect(signedOut.json).toEqual({ detail: 'Not authenticated', code: 'session_expired' });
   });
 

@@ -23,7 +23,7 @@ import { startCrmReceiver, type CrmReceiver } from '../fixtures/crm-receiver';
 import { call, unique } from './http';
 import { background } from '@/background';
 
-// Issue 24, item 6: a realistic run (sign-in, key generation, a CRM integration with an auth value,
+// A realistic run (sign-in, key generation, a CRM integration with an auth value,
 // a reset request and its use, widget chat and a lead delivered to the CRM, and the failures around
 // them) with every line the server writes captured; no password, token, API key, CRM auth value or
 // reset link may appear in those lines (the embedded mail log excepted: it exists to show the reset

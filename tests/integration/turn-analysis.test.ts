@@ -16,7 +16,7 @@ import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 import { background } from '@/background';
 
-// Issue 19: the conversation_turn_analysis task, its local classifier and its model path.
+// The conversation_turn_analysis task, its local classifier and its model path.
 
 let su: string;
 let a: StaffSchool;

@@ -12,7 +12,7 @@ import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
-// Issue 19, item 4: the questions the assistant could not answer, grouped by wording.
+// The questions the assistant could not answer, grouped by wording.
 
 let a: StaffSchool;
 let b: StaffSchool;

@@ -13,7 +13,7 @@ import { PNG_1x1 } from '../fixtures/images';
 import { call, STRONG_PASSWORD } from './http';
 import { background } from '@/background';
 
-// Issue 14, item 9: public uploads nothing uses are not served forever.
+// Public uploads nothing uses are not served forever.
 
 let token: string;
 

@@ -3,7 +3,7 @@ import * as uploadRoute from '@/app/(rest)/uploads/[id]/route';
 import { saveBlob } from '@/lib/storage/blobs';
 import { call } from './http';
 
-// Issue 24, item 3: an upload is served as the type checked when it was stored, sandboxed, and
+// An upload is served as the type checked when it was stored, sandboxed, and
 // downloaded rather than shown when it is not an image.
 
 const get = (id: string) => call(uploadRoute.GET, 'GET', `/uploads/${id}`, { params: { id } });

@@ -177,7 +177,7 @@ describe('origins', () => {
     expect(bad.json.detail[0].loc).toEqual(['body', 'allowed_origins', 0]);
     const saved = await call(allowedOriginsRoute.PUT, 'PUT', '/chatbot/allowed-origins', { token, body: { allowed_origins: ['https://events.partner.org/x', '', '*.campus.io'] } });
     expect(saved.json).toMatchObject({ website_url: SITE, allowed_origins: ['https://events.partner.org', '*.campus.io'] });
-    // Links in answers stay clickable to the same sites, and to the school's action prompts (issue 31 item 8).
+    // Links in answers stay clickable to the same sites, and to the school's action prompts.
     const prompt = await call(promptsRoute.POST, 'POST', '/action-prompts/', { token, body: { name: 'Book a tour', target_audience: 'Visitors', action_description: 'Book a campus tour.', action_type: 'link', action_data: 'https://calendly.com/riverside/tour', priority: 10, is_active: true } });
     expect(prompt.status).toBe(201);
     const cfg = await call(configRoute.GET, 'GET', '/api/widget/config', { headers: { 'x-api-key': key } });
@@ -435,7 +435,7 @@ describe('conversation logging', () => {
     expect(list.json.find((c: { session_id: string }) => c.session_id === 'funnel')).toMatchObject({ user_thumbs_down_count: 1, user_thumbs_up_count: 0, message_count: 2 });
   });
 
-  // A new statement on the chat's hot path is a decision, not an accident (issue 32): the key lookup
+  // A new statement on the chat's hot path is a decision, not an accident: the key lookup
   // and the stored turn. The limits are counted in process and added to the shared counters in
   // batches, the assistant and the retrieval index come from caches kept by version.
   it('one chat message costs two statements on Postgres (the key lookup and the stored turn), one on PGlite (keys kept in memory)', async () => {

@@ -21,7 +21,7 @@ import { conversations, leads, mailOutbox } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
 
-// Issue 26: visitors' languages (the model is asked for the visitor's language; the built-in model
+// Visitors' languages (the model is asked for the visitor's language; the built-in model
 // says in it that answers come in English) and reaching a person (lead, flag, outbox mail).
 
 type Sent = { messages: { role: string; content: string }[] };

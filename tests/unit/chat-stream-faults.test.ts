@@ -4,7 +4,7 @@ import type { Turn } from '@/lib/chat/engine';
 import { turnEventStream } from '@/lib/chat/sse';
 
 // A streamed answer has sent its 200 before the turn is stored: when storing fails because the
-// database is restarting, the stream's last event must say so as a 503 would (issue 24 item 5a).
+// database is restarting, the stream's last event must say so as a 503 would.
 
 async function* pieces(...texts: string[]) {
   for (const t of texts) yield t;

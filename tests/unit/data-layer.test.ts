@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callAction, failureFrom, apiJson, ApiError } from '@/lib/web/api';
 import { SESSION_EXPIRED_MESSAGE, storedSessionMessage, takeRedirectAfterLogin } from '@/lib/web/session-state';
 
-// The client data layer (issue 14 #14): one rule for an ended session, for every action and call.
+// The client data layer: one rule for an ended session, for every action and call.
 
 class MemoryStorage {
   private data = new Map<string, string>();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 16, item 8: every package the project carries is justified in docs/dependencies.md, under
+// Every package the project carries is justified in docs/dependencies.md, under
 // the heading that matches where package.json lists it.
 
 const root = path.resolve(__dirname, '../..');

@@ -4,7 +4,7 @@ import { AppError, conflict, forbidden, noSchool, notFound, sessionEnded, tooMan
 import { errorResponse } from '@/lib/http/route';
 import { failureFrom, failureText } from '@/lib/web/api';
 
-// Issue 16 #1: answers carry a machine-readable code beside the spec's text, derived in one place.
+// Answers carry a machine-readable code beside the spec's text, derived in one place.
 
 describe('error codes', () => {
   it('maps each status to one code', () => {

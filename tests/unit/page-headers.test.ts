@@ -11,7 +11,7 @@ import { CLIENT_PROTO_HEADER as APP_PROTO_HEADER } from '@/lib/http/client';
 import { PAGE_PATH_PATTERNS } from '@/lib/security/page-headers';
 import { secureCookies } from '@/lib/auth/cookies';
 
-// Issue 24, item 3: every page under app/ (found by walking the tree, so a new page is covered the
+// Every page under app/ (found by walking the tree, so a new page is covered the
 // day it is added) goes through proxy.ts and gets its CSP and headers.
 
 const root = path.resolve(__dirname, '../..');

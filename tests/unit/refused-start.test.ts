@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // A start that refuses to run must exit non-zero after its message, not leave a port open that
-// answers nothing (issue 31 item 4): `npm start` and the standalone server, on a serverless host
+// answers nothing: `npm start` and the standalone server, on a serverless host
 // without DATABASE_URL and AUTH_SECRET.
 
 const root = path.resolve(import.meta.dirname, '..', '..');

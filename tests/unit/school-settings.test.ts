@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest';
 import { schoolSettings } from '@/lib/schools/settings';
 
-// Issue 16, item 5: the field → column mapping of a school's settings is derived once and checked
+// The field → column mapping of a school's settings is derived once and checked
 // against the table when the store is made.
 
 const example = pgTable('example_settings', {

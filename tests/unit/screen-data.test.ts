@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/web/api';
 import { failureOf, loadOrThrow, reportFailure } from '@/lib/web/screen-data';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/web/session-state';
 
-// The screen data layer (issue 16 #1): its loader and failure hand-off, as SWR calls them.
+// The screen data layer: its loader and failure hand-off, as SWR calls them.
 
 class MemoryStorage {
   private data = new Map<string, string>();

@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '@/db/schema';
 
-// Issue 16, item 3: every update or delete of a school's rows names the school in its WHERE clause,
+// Every update or delete of a school's rows names the school in its WHERE clause,
 // so a read check that is missed can never turn into a write to another school's data. Checked
 // over the source, for every table with a school_id column, so a new write is covered the day it
 // is added.

@@ -16,7 +16,7 @@ import {
   type SavedChat,
 } from '@/widget/chat';
 
-// The chat frame's rules that do not need a page (spec 002 §8, §9; docs/widget.md).
+// The chat frame's rules that do not need a page.
 
 function memoryStorage() {
   const data = new Map<string, string>();

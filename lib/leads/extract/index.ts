@@ -8,7 +8,7 @@ import { graduationYear, gpa, dateOfBirth } from './numbers';
 import { degreeLevel, stateProvince } from './places';
 import { buildPrograms, majors } from './programs';
 
-// Lead fields read from what a visitor typed in chat (spec 002 §3.3). Rule-based and deliberately
+// Lead fields read from what a visitor typed in chat. Rule-based and deliberately
 // cautious: a wrong name or a school's own phone number on a lead is worse than a missing field, so
 // most rules want a first-person cue ("my", "I'm") or a direct reply to the assistant's question.
 // Only the visitor's messages are read; the assistant's only tell which question a reply answers.

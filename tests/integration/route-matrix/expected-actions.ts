@@ -2,7 +2,7 @@ import { STRONG_PASSWORD } from '../http';
 import { BODIES, type Resources } from './fixtures';
 
 /**
- * The reviewed table of every `'use server'` export in app/actions/*.ts (issue 24, item 2), keyed
+ * The reviewed table of every `'use server'` export in app/actions/*.ts, keyed
  * `file:export`. server-actions.test.ts scans the files and fails on an export with no row.
  *
  * - `may`: who may act ('staff' = any account of the school; the same rules as the REST table).

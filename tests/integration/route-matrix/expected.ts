@@ -1,5 +1,5 @@
 /**
- * The reviewed table of who may call each documented REST operation (issue 24). One row per
+ * The reviewed table of who may call each documented REST operation. One row per
  * operation of /openapi.json, keyed `METHOD path`; tests/integration/route-matrix/*.test.ts read it
  * and fail when an operation has no row.
  *

@@ -4,7 +4,7 @@ import { requestOf } from './fixtures';
 import { callOp, operationDoc, opKey, type Answer, type Caller, type Request_ } from './harness';
 
 /**
- * The property-based fuzzer of issue 24: every operation is driven with values generated from its
+ * The property-based fuzzer: every operation is driven with values generated from its
  * JSON schema (/openapi.json) and then broken. The property: no 5xx, every 4xx in the FastAPI shape,
  * no stack trace or SQL in any answer.
  */

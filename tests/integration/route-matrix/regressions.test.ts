@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminWithSchool, byKey, callOp, registerSuperuser, type Staff } from './harness';
 import { judge } from './fuzz';
 
-/** The failing cases the route-matrix fuzzer found, kept (issue 24). */
+/** The failing cases the route-matrix fuzzer found, kept. */
 
 let admin: Staff;
 

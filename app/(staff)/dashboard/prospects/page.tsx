@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Manage Prospects' };
 export default async function ProspectsPage() {
   const ctx = await getStaffSession();
   if (!ctx) redirect('/?session=expired&next=/dashboard/prospects');
-  // Hidden as coming soon (spec 000 §2.4) until the school turns the feature on.
+  // Hidden as coming soon until the school turns the feature on.
   if (ctx.schoolId === null || !(await prospectsEnabled(ctx.schoolId))) notFound();
   return <ManageProspects />;
 }
