@@ -2,7 +2,21 @@
 // question lists the key facts a correct answer must contain; an inner list holds alternatives
 // (any one of them will do). The absent ones ask for things the school's material never says.
 
-export type Category = 'synonym' | 'typo' | 'follow-up' | 'multi-part' | 'other';
+export type Category =
+  | 'synonym'
+  | 'typo'
+  | 'follow-up'
+  | 'multi-part'
+  | 'other'
+  | 'abbreviation'
+  | 'yes-no'
+  | 'deadline'
+  | 'cost'
+  | 'table'
+  | 'where'
+  | 'how-to'
+  | 'document'
+  | 'spanish';
 export type Turn = { role: 'user' | 'assistant'; content: string };
 export type Fact = string | string[];
 export type Answerable = { id: string; category: Category; question: string; history?: Turn[]; facts: Fact[] };
