@@ -1,46 +1,26 @@
 'use server';
 
-import { z } from 'zod';
-import { idField } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
+import { actionFor } from '@/lib/http/action';
 import { createLead, deleteLead, lastExportDate, leadConversationView, leadFieldStats, leadStats, listLeads, trackExport, updateLead } from '@/lib/leads/manage';
-import { exportTrackSchema, leadCreateSchema, leadFilterSchema, leadListQuerySchema, leadStatsQuerySchema, leadUpdateSchema } from '@/lib/leads/manage-schema';
+import { leadOperations } from '@/lib/leads/operations';
 
-// The Leads page: the same lib functions and schemas as the /leads/ routes.
+// The Leads page: the operations of the /leads/ routes, as server actions.
 // The export itself is a download from GET /leads/export (the staff session is accepted there).
 
-export async function leadsAction(input: unknown) {
-  return staffAction(leadListQuerySchema, input, (ctx, q) => listLeads(ctx, q));
-}
+export const leadsAction = actionFor(leadOperations.list, ({ ctx, query }) => listLeads(ctx, query));
 
-export async function leadStatsAction(input: unknown) {
-  return staffAction(leadStatsQuerySchema, input, (ctx, q) => leadStats(ctx, q.today_from));
-}
+export const leadStatsAction = actionFor(leadOperations.stats, ({ ctx, query }) => leadStats(ctx, query.today_from));
 
-export async function createLeadAction(input: unknown) {
-  return staffAction(leadCreateSchema, input, (ctx, data) => createLead(ctx, data));
-}
+export const createLeadAction = actionFor(leadOperations.create, ({ ctx, body }) => createLead(ctx, body));
 
-export async function updateLeadAction(input: unknown) {
-  return staffAction(z.object({ id: idField, changes: leadUpdateSchema }), input, (ctx, { id, changes }) => updateLead(ctx, id, changes));
-}
+export const updateLeadAction = actionFor(leadOperations.update, ({ ctx, params, body }) => updateLead(ctx, params.id, body));
 
-export async function deleteLeadAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteLead(ctx, id));
-}
+export const deleteLeadAction = actionFor(leadOperations.remove, ({ ctx, params }) => deleteLead(ctx, params.id));
 
-export async function leadConversationAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => leadConversationView(ctx, id));
-}
+export const leadConversationAction = actionFor(leadOperations.conversation, ({ ctx, params }) => leadConversationView(ctx, params.id));
 
-export async function fieldStatsAction(input: unknown) {
-  return staffAction(leadFilterSchema, input, (ctx, f) => leadFieldStats(ctx, f));
-}
+export const fieldStatsAction = actionFor(leadOperations.fieldStats, ({ ctx, query }) => leadFieldStats(ctx, query));
 
-export async function lastExportDateAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => lastExportDate(ctx));
-}
+export const lastExportDateAction = actionFor(leadOperations.lastExport, ({ ctx }) => lastExportDate(ctx));
 
-export async function trackExportAction(input: unknown) {
-  return staffAction(exportTrackSchema, input, (ctx, data) => trackExport(ctx, data));
-}
+export const trackExportAction = actionFor(leadOperations.track, ({ ctx, body }) => trackExport(ctx, body));

@@ -46,8 +46,8 @@ export function ExportPanel() {
   const filter: { from_date?: string; to_date?: string; since_last_export?: boolean } = custom ? { ...(from ? { from_date: dayStart(from) } : {}), ...(to ? { to_date: dayEnd(to) } : {}) } : { since_last_export: true };
   const key = JSON.stringify(filter);
   const last = useScreenData<{ last_export_at: string | null }>('leads-last-export', () => lastExportDateAction());
-  const stats = useScreenData<FieldStats>(rangeError ? null : `leads-field-stats:${key}`, () => fieldStatsAction(filter), { keepPrevious: true });
-  const count = useScreenData<LeadPage>(rangeError ? null : `leads-export-count:${key}`, () => leadsAction({ ...filter, page_size: 1 }), { keepPrevious: true });
+  const stats = useScreenData<FieldStats>(rangeError ? null : `leads-field-stats:${key}`, () => fieldStatsAction({ query: filter }), { keepPrevious: true });
+  const count = useScreenData<LeadPage>(rangeError ? null : `leads-export-count:${key}`, () => leadsAction({ query: { ...filter, page_size: 1 } }), { keepPrevious: true });
   const total = count.data?.total ?? 0;
 
   function pickFrom(value: string) {
@@ -92,14 +92,14 @@ export function ExportPanel() {
       setDone(`Exported ${leadCount} lead${leadCount === 1 ? '' : 's'} to ${name}`);
       // Spec §4.6: the export is recorded; a failure here is only logged.
       const tracked = await callAction(() =>
-        trackExportAction({
+        trackExportAction({ body: {
           export_type: format.toUpperCase(),
           from_date: custom ? (filter.from_date ?? null) : res.headers.get('x-export-from'),
           to_date: custom ? (filter.to_date ?? null) : res.headers.get('x-export-until'),
           field_count: fields.length,
           lead_count: leadCount,
           since_last_export: !custom,
-        }),
+        } }),
       );
       if (!tracked.ok) console.error('[leads] export tracking failed:', tracked.error);
       await Promise.all([last.reload(), count.reload(), stats.reload()]);

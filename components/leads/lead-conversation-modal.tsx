@@ -23,7 +23,7 @@ export const POPUP_BLOCKED = 'The print window was blocked. Please allow pop-ups
 const nameOf = (l: LeadView) => [l.first_name, l.last_name].filter(Boolean).join(' ') || `Lead ${l.id}`;
 
 function Body({ lead }: { lead: LeadView }) {
-  const answer = useScreenData<Answer>(`lead-conversation-${lead.id}`, () => leadConversationAction({ id: lead.id }));
+  const answer = useScreenData<Answer>(`lead-conversation-${lead.id}`, () => leadConversationAction({ params: { id: lead.id } }));
   const [details, setDetails] = useState(false);
   if (answer.loading) return <p role="status">Loading conversation...</p>;
   if (answer.failure || !answer.data) return <Banner tone="error">Error fetching conversation</Banner>;

@@ -55,7 +55,7 @@ export function LeadFormDialog({ lead, onClose, onSaved }: { lead: LeadView | nu
     }
     if (lead && Object.keys(changes).length === 0) return onClose();
     setBusy(true);
-    const res = await callAction(() => (lead ? updateLeadAction({ id: lead.id, changes }) : createLeadAction(changes)));
+    const res = await callAction(() => (lead ? updateLeadAction({ params: { id: lead.id }, body: changes }) : createLeadAction({ body: changes })));
     setBusy(false);
     if (!res.ok) return setErrors([res.code === 'validation' ? res.error : lead ? 'Failed to save lead. Please try again.' : 'Failed to add lead. Please try again.']);
     onSaved(lead ? 'Lead saved' : 'Lead added');

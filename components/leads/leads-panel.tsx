@@ -150,12 +150,12 @@ export function LeadsPanel() {
   }
 
   const query = { page, page_size: LEADS_PAGE_SIZE, sort, ...(search ? { search } : {}), ...(source ? { source } : {}), ...(since ? { from_date: since } : {}) };
-  const list = useScreenData<LeadPage>(`leads:${JSON.stringify(query)}`, () => leadsAction(query), { keepPrevious: true });
+  const list = useScreenData<LeadPage>(`leads:${JSON.stringify(query)}`, () => leadsAction({ query }), { keepPrevious: true });
   const todayFrom = useMemo(() => {
     const d = new Date();
     return new Date(d.getFullYear(), d.getMonth(), d.getDate()).toISOString();
   }, []);
-  const stats = useScreenData<LeadStats>('leads-stats', () => leadStatsAction({ today_from: todayFrom }));
+  const stats = useScreenData<LeadStats>('leads-stats', () => leadStatsAction({ query: { today_from: todayFrom } }));
 
   const refresh = async () => {
     await Promise.all([list.reload(), stats.reload()]);
@@ -219,7 +219,7 @@ export function LeadsPanel() {
   async function confirmDelete() {
     const lead = deleting!;
     setDeleting(null);
-    const res = await callAction(() => deleteLeadAction({ id: lead.id }));
+    const res = await callAction(() => deleteLeadAction({ params: { id: lead.id } }));
     if (!res.ok) return setError(res.code === 'not_found' ? 'This lead no longer exists.' : 'Failed to delete lead. Please try again.');
     setSuccess(`Lead ${leadName(lead)} deleted`);
     await refresh();

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/select';
 import { describeSchedule, errorText, formatDuration, resultSnippet, successRateTone } from '@/lib/scheduler/format';
-import type { ScheduledTaskView, TaskExecutionView, TaskStatistics } from '@/lib/scheduler/schema';
+import type { executionsQuerySchema, ScheduledTaskView, TaskExecutionView, TaskStatistics } from '@/lib/scheduler/schema';
+import type { z } from 'zod';
 import type { ActionResult } from '@/lib/http/action-result';
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
@@ -28,7 +29,7 @@ type Board = { tasks: ScheduledTaskView[]; executions: TaskExecutionView[]; stat
 const EMPTY_BOARD: Board = { tasks: [], executions: [], stats: EMPTY_STATS, complete: true };
 
 /** The three parts of the board; each falls back to empty on its own failure. */
-async function loadBoard(query: { limit: number; task_name?: string; status?: string }): Promise<ActionResult<Board>> {
+async function loadBoard(query: z.input<typeof executionsQuerySchema>): Promise<ActionResult<Board>> {
   const [t, e, s] = await Promise.all([callAction(() => scheduledTasksAction()), callAction(() => taskExecutionsAction({ query })), callAction(() => taskStatisticsAction({ query: { days: STATS_DAYS } }))]);
   const ended = [t, e, s].find((r) => !r.ok && r.code === 'session_expired');
   if (ended && !ended.ok) return ended;
@@ -44,7 +45,7 @@ export function SchedulerDashboard() {
   const [statusFilter, setStatusFilter] = useState('all');
   const [metrics, setMetrics] = useState<TaskExecutionView | null>(null);
 
-  const query = { limit: HISTORY_LIMIT, ...(taskFilter !== 'all' ? { task_name: taskFilter } : {}), ...(statusFilter !== 'all' ? { status: statusFilter } : {}) };
+  const query = { limit: HISTORY_LIMIT, ...(taskFilter !== 'all' ? { task_name: taskFilter } : {}), ...(statusFilter !== 'all' ? { status: statusFilter as TaskExecutionView['status'] } : {}) };
   // The first load and the 30-second refresh both sync from the server; a filter is part of the key.
   const board = useScreenData(`scheduler:${taskFilter}:${statusFilter}`, () => loadBoard(query), {
     keepPrevious: true,

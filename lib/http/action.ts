@@ -50,6 +50,11 @@ export async function staffAction<S extends z.ZodType, T>(
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a screen passes to an action made with actionFor (checked again on the server). */
+export type ActionInput<O extends Operation> = { params?: In<O['params']>; query?: In<O['query']>; body?: In<O['body']> };
+
 /** An action's input: the operation's own path parameters, query and body, each under its name. */
 export type OperationInput<O extends Operation> = { params: Infer<O['params']>; query: Infer<O['query']>; body: Infer<O['body']> };
 
@@ -65,7 +70,7 @@ export function actionFor<O extends Operation, T>(op: O, run: (input: OperationI
   if (op.query) shape.query = z.preprocess((q) => q ?? {}, op.query);
   if (op.body) shape.body = op.bodyOptional ? op.body.optional() : op.body;
   const schema = z.preprocess((input) => input ?? {}, z.object(shape));
-  return async (input?: Partial<{ [K in keyof OperationInput<O>]: unknown }>): Promise<ActionResult<T>> =>
+  return async (input?: ActionInput<O>): Promise<ActionResult<T>> =>
     staffAction(schema, input, (ctx, data) => run({ params: undefined, query: undefined, body: undefined, ...data, ctx } as OperationInput<O> & { ctx: AuthContext }));
 }
 

@@ -18,6 +18,8 @@ export type ActionRow = { may: 'staff' | 'admin' | 'superuser'; args: (r: Resour
 const none = () => [];
 const empty = () => [{}];
 const id = (kind: keyof Resources) => (r: Resources) => [{ id: Number(r[kind]) }];
+/** The arguments of an action made with actionFor: the record's id as the path parameter. */
+const params = (kind: keyof Resources) => (r: Resources) => [{ params: { id: Number(r[kind]) } }];
 const own = (args: (r: Resources, school: number) => unknown[] = none, may: ActionRow['may'] = 'staff'): ActionRow => ({ may, args, other: 'own' });
 const theirs = (args: (r: Resources, school: number) => unknown[], may: ActionRow['may'] = 'staff'): ActionRow => ({ may, args, other: 'not_found' });
 
@@ -97,13 +99,13 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
 
   'leads:leadsAction': own(empty),
   'leads:leadStatsAction': own(empty),
-  'leads:createLeadAction': own(() => [BODIES['POST /leads/']]),
-  'leads:updateLeadAction': theirs((r) => [{ id: Number(r.lead), changes: { first_name: 'Changed' } }]),
-  'leads:deleteLeadAction': theirs(id('lead')),
-  'leads:leadConversationAction': theirs(id('lead')),
+  'leads:createLeadAction': own(() => [{ body: BODIES['POST /leads/'] }]),
+  'leads:updateLeadAction': theirs((r) => [{ params: { id: Number(r.lead) }, body: { first_name: 'Changed' } }]),
+  'leads:deleteLeadAction': theirs(params('lead')),
+  'leads:leadConversationAction': theirs(params('lead')),
   'leads:fieldStatsAction': own(empty),
   'leads:lastExportDateAction': own(),
-  'leads:trackExportAction': own(() => [{ to_date: new Date().toISOString() }]),
+  'leads:trackExportAction': own(() => [{ body: { to_date: new Date().toISOString() } }]),
 
   'logging:setupSettingsAction': own(),
   'logging:saveSetupSettingsAction': own(empty),
