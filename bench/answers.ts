@@ -1,21 +1,26 @@
-// Answer-quality benchmark (`npm run bench:answers`). Larchmont College, an invented
-// school (bench/answers/), is set up through the public API on the built app exactly as a school
-// would, then asked the benchmark's questions through the widget API. Budgets:
-//   (a) built-in model: correct and complete on >= 80 % of answerable questions
-//   (b) honest refusal on >= 90 % of the questions whose answers are absent
-//       and 0 invented facts (numbers, amounts, dates, e-mails found nowhere in the school's material)
-//   (c) grounding recall with a configured OpenAI-compatible model: the question's key facts are in
-//       what Lantern sends to the model for >= 95 % of answerable questions
+// Answer-quality benchmark (`npm run bench:answers`). Each invented school (bench/answers/schools/)
+// is set up through the public API on the built app exactly as a school would, then asked its
+// questions through the widget API. Larchmont College is the school the built-in model was tuned on;
+// the others were written afterwards and are split once into a development half (tune on it) and a
+// held-out half (never tuned on: what a school nobody has seen gets). Budgets:
+//   Larchmont (tuned):  correct and complete >= 80 %, honest refusals >= 90 %, 0 invented facts,
+//                       grounding recall >= 95 %
+//   Unseen, held-out:   correct and complete >= 85 %, honest refusals >= 90 %, 0 invented facts,
+//                       grounding recall >= 95 %; development and held-out within 5 points
+// Grounding recall: with a configured OpenAI-compatible model (a recording stand-in), the question's
+// key facts are in what Lantern sends the model. BENCH_SCHOOLS=slug,slug runs some schools only.
+// Per-question results: bench/results/answers.json; the held-out half's details are written apart
+// (answers-held-out.json) so that tuning does not read them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp, type App } from './answers/app';
 import { isInsightCall, serveModel, textOf } from './answers/fake-model';
 import { factTokens, hasFact, inventedFacts, isHonestRefusal, mergeTokens, missingFacts } from './answers/grade';
-import { ABSENT, ANSWERABLE, type Absent, type Answerable, type Category, type Turn } from './answers/questions';
-import { actionPrompts, FACT_SHEET, schoolProfile } from './answers/school';
-import { GUIDE_PATH, setUpSchool } from './answers/setup';
-import { serveSite, siteText } from './answers/site';
+import type { Absent, Answerable, Turn } from './answers/questions';
+import { halfOf, loadSchools, type Half, type LoadedSchool } from './answers/schools';
+import { contactsOf, materialText, serveSchoolSite } from './answers/schools/material';
+import { setUpSchool } from './answers/setup';
 
 const APP_PORT = 3460;
 const SITE_PORT = 3461;
@@ -27,23 +32,13 @@ type Line = [label: string, value: string, budget: string, ok: boolean];
 const lines: Line[] = [];
 const print = ([label, value, budget, ok]: Line) => console.log(`${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(62)} ${value.padStart(14)}   budget ${budget}`);
 const record = (line: Line) => (lines.push(line), print(line));
-const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / of).toFixed(0)} %)`;
+const pct = (n: number, of: number) => (of ? (100 * n) / of : 0);
+const share = (n: number, of: number) => `${n}/${of} (${pct(n, of).toFixed(0)} %)`;
 
-// Everything the school told Lantern: a stated number must come from here (or from the visitor).
-const profile = schoolProfile(SITE);
-const materialText = [siteText(), fs.readFileSync(GUIDE_PATH, 'utf8'), JSON.stringify([profile, FACT_SHEET, actionPrompts(SITE)])].join('\n');
-const material = factTokens(materialText);
-// The answer key must hold: every key fact is written somewhere in the school's material.
-for (const q of ANSWERABLE) {
-  const unwritten = missingFacts(materialText, q.facts);
-  if (unwritten.length) throw new Error(`${q.id}: the school's material never says ${unwritten.join(', ')}`);
-}
-const contacts = [...profile.contact.contact_points.flatMap((c) => [c.email, c.phone]), ...actionPrompts(SITE).map((a) => a.action_data)];
-
-const CATEGORIES: Category[] = ['synonym', 'typo', 'follow-up', 'multi-part', 'other'];
-
-type Graded = Answerable & { answer: string; correct: boolean; missing: string[]; invented: string[]; factsIndexed: boolean };
-type Refused = Absent & { answer: string; honest: boolean; invented: string[] };
+type Graded = Answerable & { school: string; half: Half | 'tuned'; answer: string; correct: boolean; missing: string[]; invented: string[]; factsIndexed: boolean };
+type Refused = Absent & { school: string; half: Half | 'tuned'; answer: string; honest: boolean; invented: string[] };
+type Grounded = { id: string; school: string; half: Half | 'tuned'; category: string; question: string; grounded: boolean; missing: string[]; systemChars: number };
+type SchoolRun = { slug: string; pagesScraped: number; answered: Graded[]; absent: Refused[]; grounded: Grounded[] };
 
 let sessions = 0;
 async function ask(app: App, key: string, question: string, history: Turn[] = []): Promise<string> {
@@ -57,85 +52,146 @@ async function ask(app: App, key: string, question: string, history: Turn[] = []
   return body.response;
 }
 
-const site = await serveSite(SITE_PORT);
-const results: Record<string, unknown> = { date: new Date().toISOString() };
-
-// (a) and (b): the built-in local model.
-const local = await startApp(APP_PORT, SITE_PORT);
-try {
-  const setup = await setUpSchool(local.base, SITE);
-  const indexed = `${setup.webInsights}\n${setup.guideInsights}\n${JSON.stringify([profile, FACT_SHEET])}`;
-  console.log(`set up: ${setup.pagesScraped} pages read, website insights ${setup.webInsights.length} chars, guide insights ${setup.guideInsights.length} chars`);
-
-  const answered: Graded[] = [];
-  for (const q of ANSWERABLE) {
-    const answer = await ask(local, setup.apiKey, q.question, q.history);
-    const allowed = mergeTokens(material, factTokens([q.question, ...(q.history ?? []).map((t) => t.content)].join('\n')));
-    const missing = missingFacts(answer, q.facts);
-    // Whether the facts are in the stored insights at all: a miss is then retrieval's or the summary's.
-    answered.push({ ...q, answer, correct: missing.length === 0, missing, invented: inventedFacts(answer, allowed), factsIndexed: q.facts.every((f) => hasFact(indexed, f)) });
+async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
+  const { school } = loaded;
+  const halfOfQuestion = (id: string) => (loaded.tuned ? 'tuned' : halfOf(id));
+  const materialTextOf = materialText(loaded, SITE);
+  const material = factTokens(materialTextOf);
+  // The answer key must hold: every key fact is written somewhere in the school's material.
+  for (const q of school.answerable) {
+    const unwritten = missingFacts(materialTextOf, q.facts);
+    if (unwritten.length) throw new Error(`${school.slug} ${q.id}: the school's material never says ${unwritten.join(', ')}`);
   }
-  const absent: Refused[] = [];
-  for (const q of ABSENT) {
-    const answer = await ask(local, setup.apiKey, q.question, q.history);
-    absent.push({ ...q, answer, honest: isHonestRefusal(answer, contacts), invented: inventedFacts(answer, mergeTokens(material, factTokens(q.question))) });
-  }
+  const contacts = contactsOf(school, SITE);
+  const site = await serveSchoolSite(loaded, SITE_PORT);
+  try {
+    // The built-in local model.
+    const local = await startApp(APP_PORT, SITE_PORT);
+    const answered: Graded[] = [];
+    const absent: Refused[] = [];
+    let pagesScraped = 0;
+    try {
+      const setup = await setUpSchool(local.base, SITE, loaded);
+      pagesScraped = setup.pagesScraped;
+      const indexed = [setup.webInsights, ...setup.documentInsights, JSON.stringify([school.profile(SITE), school.factSheet])].join('\n');
+      console.log(`${school.slug}: ${setup.pagesScraped} pages read, website insights ${setup.webInsights.length} chars, document insights ${setup.documentInsights.map((d) => d.length).join(' + ')} chars`);
+      for (const q of school.answerable) {
+        const answer = await ask(local, setup.apiKey, q.question, q.history);
+        const allowed = mergeTokens(material, factTokens([q.question, ...(q.history ?? []).map((t) => t.content)].join('\n')));
+        const missing = missingFacts(answer, q.facts);
+        // Whether the facts are in the stored insights at all: a miss is then retrieval's or the summary's.
+        answered.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, correct: missing.length === 0, missing, invented: inventedFacts(answer, allowed), factsIndexed: q.facts.every((f) => hasFact(indexed, f)) });
+      }
+      for (const q of school.absent) {
+        const answer = await ask(local, setup.apiKey, q.question, q.history);
+        absent.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, honest: isHonestRefusal(answer, contacts), invented: inventedFacts(answer, mergeTokens(material, factTokens(q.question))) });
+      }
+    } finally {
+      await local.stop();
+    }
 
-  const correct = answered.filter((a) => a.correct).length;
-  const honest = absent.filter((a) => a.honest).length;
-  const invented = [...answered, ...absent].filter((a) => a.invented.length).length;
-  record(['(a) built-in model: correct and complete answers', share(correct, answered.length), '>= 80 %', correct / answered.length >= 0.8]);
-  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, answered.filter((a) => a.category === c)]));
-  for (const c of CATEGORIES) console.log(`        ${c.padEnd(12)} ${share(byCategory[c]!.filter((a) => a.correct).length, byCategory[c]!.length)}`);
-  record(['(b) honest refusals on absent facts', share(honest, absent.length), '>= 90 %', honest / absent.length >= 0.9]);
-  record(['    answers with invented facts', String(invented), '0', invented === 0]);
-  const indexedShare = answered.filter((a) => a.factsIndexed).length;
-  console.log(`        key facts present in the stored insights/profile for ${share(indexedShare, answered.length)} of answerable questions`);
-  Object.assign(results, {
-    local: {
-      pagesScraped: setup.pagesScraped,
-      insightChars: { website: setup.webInsights.length, guide: setup.guideInsights.length },
-      correct, honest, invented, factsIndexed: indexedShare,
-      byCategory: Object.fromEntries(CATEGORIES.map((c) => [c, { correct: byCategory[c]!.filter((a) => a.correct).length, of: byCategory[c]!.length }])),
-      answered, absent,
-    },
-  });
-} finally {
-  await local.stop();
+    // Grounding: a configured model (the recording stand-in) and what Lantern sends it.
+    const model = await serveModel(MODEL_PORT);
+    const remote = await startApp(APP_PORT, SITE_PORT, { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, OPENAI_MODEL: 'bench-model' });
+    const grounded: Grounded[] = [];
+    try {
+      const setup = await setUpSchool(remote.base, SITE, loaded);
+      for (const q of school.answerable) {
+        const before = model.requests.length;
+        await ask(remote, setup.apiKey, q.question, q.history);
+        const sent = model.requests.slice(before).filter((r) => !isInsightCall(r));
+        if (sent.length !== 1) throw new Error(`expected one model call for "${q.question}", saw ${sent.length}`);
+        // Only what Lantern added counts: the visitor's own words and history are not grounding.
+        const system = sent[0]!.messages.filter((m) => m.role === 'system').map(textOf).join('\n');
+        const missing = missingFacts(system, q.facts);
+        grounded.push({ id: q.id, school: school.slug, half: halfOfQuestion(q.id), category: q.category, question: q.question, grounded: missing.length === 0, missing, systemChars: system.length });
+      }
+    } finally {
+      await remote.stop();
+      model.server.close();
+    }
+    return { slug: school.slug, pagesScraped, answered, absent, grounded };
+  } finally {
+    site.close();
+  }
 }
 
-// (c) grounding recall: a configured model (the recording stand-in) and what Lantern sends it.
-const model = await serveModel(MODEL_PORT);
-const remote = await startApp(APP_PORT, SITE_PORT, { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: `http://127.0.0.1:${MODEL_PORT}/v1`, OPENAI_MODEL: 'bench-model' });
-try {
-  const setup = await setUpSchool(remote.base, SITE);
-  const grounded = [];
-  for (const q of ANSWERABLE) {
-    const before = model.requests.length;
-    await ask(remote, setup.apiKey, q.question, q.history);
-    const sent = model.requests.slice(before).filter((r) => !isInsightCall(r));
-    if (sent.length !== 1) throw new Error(`expected one model call for "${q.question}", saw ${sent.length}`);
-    // Only what Lantern added counts: the visitor's own words and history are not grounding.
-    const system = sent[0]!.messages.filter((m) => m.role === 'system').map(textOf).join('\n');
-    grounded.push({ id: q.id, category: q.category, question: q.question, grounded: missingFacts(system, q.facts).length === 0, missing: missingFacts(system, q.facts), systemChars: system.length });
+const only = process.env.BENCH_SCHOOLS?.split(',').map((s) => s.trim()).filter(Boolean);
+const schools = (await loadSchools()).filter((s) => !only || only.includes(s.school.slug));
+const runs: SchoolRun[] = [];
+for (const s of schools) runs.push(await runSchool(s));
+
+type Figures = { correct: number; answerable: number; honest: number; absent: number; invented: number; grounded: number };
+function figures(half: Half | 'tuned', slug?: string): Figures {
+  const pick = <T extends { half: string; school: string }>(xs: T[]) => xs.filter((x) => x.half === half && (!slug || x.school === slug));
+  const answered = pick(runs.flatMap((r) => r.answered));
+  const absent = pick(runs.flatMap((r) => r.absent));
+  const grounded = pick(runs.flatMap((r) => r.grounded));
+  return {
+    correct: answered.filter((a) => a.correct).length,
+    answerable: answered.length,
+    honest: absent.filter((a) => a.honest).length,
+    absent: absent.length,
+    invented: [...answered, ...absent].filter((a) => a.invented.length).length,
+    grounded: grounded.filter((g) => g.grounded).length,
+  };
+}
+
+function categories(half: Half | 'tuned') {
+  const answered = runs.flatMap((r) => r.answered).filter((a) => a.half === half);
+  const grounded = runs.flatMap((r) => r.grounded).filter((g) => g.half === half);
+  for (const c of [...new Set(answered.map((a) => a.category))].sort()) {
+    const of = answered.filter((a) => a.category === c);
+    const g = grounded.filter((x) => x.category === c);
+    console.log(`        ${c.padEnd(13)} ${share(of.filter((a) => a.correct).length, of.length).padEnd(14)} grounded ${share(g.filter((x) => x.grounded).length, g.length)}`);
   }
-  const hits = grounded.filter((g) => g.grounded).length;
-  record(['(c) grounding recall (key facts sent to the configured model)', share(hits, grounded.length), '>= 95 %', hits / grounded.length >= 0.95]);
-  for (const c of CATEGORIES) {
-    const of = grounded.filter((g) => g.category === c);
-    console.log(`        ${c.padEnd(12)} ${share(of.filter((g) => g.grounded).length, of.length)}`);
+}
+
+console.log(`\nLantern answer-quality benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores`);
+const tuned = runs.find((r) => schools.find((s) => s.school.slug === r.slug)?.tuned);
+if (tuned) {
+  const f = figures('tuned');
+  console.log(`\nLarchmont College (tuned on): ${f.answerable} answerable + ${f.absent} absent questions, ${tuned.pagesScraped} pages`);
+  record(['(a) built-in model: correct and complete answers', share(f.correct, f.answerable), '>= 80 %', pct(f.correct, f.answerable) >= 80]);
+  categories('tuned');
+  record(['(b) honest refusals on absent facts', share(f.honest, f.absent), '>= 90 %', pct(f.honest, f.absent) >= 90]);
+  record(['    answers with invented facts', String(f.invented), '0', f.invented === 0]);
+  record(['(c) grounding recall (key facts sent to the configured model)', share(f.grounded, f.answerable), '>= 95 %', pct(f.grounded, f.answerable) >= 95]);
+}
+const unseen = runs.filter((r) => r !== tuned);
+if (unseen.length) {
+  const dev = figures('development');
+  const held = figures('held-out');
+  console.log(`\nUnseen schools (${unseen.map((r) => r.slug).join(', ')}): development ${dev.answerable} + ${dev.absent}, held-out ${held.answerable} + ${held.absent} questions`);
+  for (const r of unseen) {
+    const d = figures('development', r.slug);
+    const h = figures('held-out', r.slug);
+    console.log(`        ${r.slug.padEnd(20)} development ${share(d.correct, d.answerable).padEnd(14)} held-out ${share(h.correct, h.answerable).padEnd(14)} (${r.pagesScraped} pages)`);
   }
-  Object.assign(results, { grounding: { webInsightChars: setup.webInsights.length, guideInsightChars: setup.guideInsights.length, hits, grounded } });
-} finally {
-  await remote.stop();
-  model.server.close();
-  site.close();
+  console.log('  development half, by kind of question:');
+  categories('development');
+  record(['development: correct and complete answers (built-in model)', share(dev.correct, dev.answerable), 'reported', true]);
+  record(['held-out: correct and complete answers (built-in model)', share(held.correct, held.answerable), '>= 85 %', pct(held.correct, held.answerable) >= 85]);
+  const gap = Math.abs(pct(dev.correct, dev.answerable) - pct(held.correct, held.answerable));
+  record(['development and held-out apart by', `${gap.toFixed(1)} points`, '<= 5', gap <= 5]);
+  record(['development: honest refusals on absent facts', share(dev.honest, dev.absent), 'reported', true]);
+  record(['held-out: honest refusals on absent facts', share(held.honest, held.absent), '>= 90 %', pct(held.honest, held.absent) >= 90]);
+  record(['unseen: answers with invented facts', String(dev.invented + held.invented), '0', dev.invented + held.invented === 0]);
+  record(['development: grounding recall', share(dev.grounded, dev.answerable), 'reported', true]);
+  record(['held-out: grounding recall', share(held.grounded, held.answerable), '>= 95 %', pct(held.grounded, held.answerable) >= 95]);
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const notHeldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.half !== 'held-out');
+const heldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.half === 'held-out');
 const out = path.join(root, 'bench/results/answers.json');
-fs.writeFileSync(out, JSON.stringify(results, null, 2));
-console.log(`\nLantern answer-quality benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, ${ANSWERABLE.length} answerable + ${ABSENT.length} absent questions`);
+const date = new Date().toISOString();
+fs.writeFileSync(out, JSON.stringify({ date, schools: runs.map((r) => ({ slug: r.slug, pagesScraped: r.pagesScraped, answered: notHeldOut(r.answered), absent: notHeldOut(r.absent), grounded: notHeldOut(r.grounded) })) }, null, 2));
+fs.writeFileSync(
+  path.join(root, 'bench/results/answers-held-out.json'),
+  JSON.stringify({ date, note: 'The held-out half: do not tune on these.', schools: runs.map((r) => ({ slug: r.slug, answered: heldOut(r.answered), absent: heldOut(r.absent), grounded: heldOut(r.grounded) })) }, null, 2),
+);
+console.log('\nSummary');
 lines.forEach(print);
-console.log(`per-question results: ${path.relative(process.cwd(), out)}`);
+console.log(`per-question results: ${path.relative(process.cwd(), out)} (held-out half apart)`);
 process.exit(lines.every((l) => l[3]) ? 0 : 1);

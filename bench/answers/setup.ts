@@ -1,11 +1,7 @@
-// Sets Larchmont College up through the public REST API, step by step as its staff would:
-// account, school profile, fact sheet, website, admitted-student guide, action prompts, widget key.
-import fs from 'node:fs';
-import path from 'node:path';
-import { ACCOUNT, actionPrompts, FACT_SHEET, schoolProfile } from './school';
-
-const here = path.dirname(new URL(import.meta.url).pathname);
-export const GUIDE_PATH = path.join(here, 'guide.md');
+// Sets a benchmark school up through the public REST API, step by step as its staff would:
+// account, school profile, fact sheet, website, documents, action prompts, widget key.
+import type { LoadedSchool } from './schools';
+import { documentsOf } from './schools/material';
 
 type Call = (method: string, url: string, body?: unknown) => Promise<unknown>;
 
@@ -25,40 +21,44 @@ function client(base: string, token?: string, fetcher: Fetch = fetch): Call {
   };
 }
 
-async function signIn(base: string, fetcher?: Fetch): Promise<Call> {
-  const { access_token } = (await client(base, undefined, fetcher)('POST', '/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })) as { access_token: string };
+async function signIn(base: string, account: { email: string; password: string }, fetcher?: Fetch): Promise<Call> {
+  const { access_token } = (await client(base, undefined, fetcher)('POST', '/auth/login', { email: account.email, password: account.password })) as { access_token: string };
   return client(base, access_token, fetcher);
 }
 
 /** The widget key, and the insights Lantern wrote (what its index holds besides the profile and fact sheet). */
-export type SetupReport = { apiKey: string; pagesScraped: number; webInsights: string; guideInsights: string };
+export type SetupReport = { apiKey: string; pagesScraped: number; webInsights: string; documentInsights: string[] };
 
 /** `fetcher` lets a test drive the route handlers in-process instead of over HTTP. */
-export async function setUpSchool(base: string, site: string, fetcher?: Fetch): Promise<SetupReport> {
-  await client(base, undefined, fetcher)('POST', '/auth/register', ACCOUNT);
-  const profile = schoolProfile(site);
-  await (await signIn(base, fetcher))('POST', '/schools/', profile.create);
+export async function setUpSchool(base: string, site: string, loaded: LoadedSchool, fetcher?: Fetch): Promise<SetupReport> {
+  const { school } = loaded;
+  await client(base, undefined, fetcher)('POST', '/auth/register', school.account);
+  const profile = school.profile(site);
+  await (await signIn(base, school.account, fetcher))('POST', '/schools/', profile.create);
   // Signed in again, as after onboarding: the session now belongs to the school.
-  const api = await signIn(base, fetcher);
+  const api = await signIn(base, school.account, fetcher);
   await api('PATCH', '/schools/my-school/classification', profile.classification);
   await api('PATCH', '/schools/my-school/contact', profile.contact);
   await api('PATCH', '/schools/my-school/tuition', profile.tuition);
-  await api('PUT', '/schools/my-school/fact-sheet', FACT_SHEET);
+  await api('PUT', '/schools/my-school/fact-sheet', school.factSheet);
 
-  const link = (await api('POST', '/web-links/', { name: 'Larchmont College website', url: site, drill_into_subpages: true })) as { id: number };
+  const link = (await api('POST', '/web-links/', { name: `${String(profile.create.name)} website`, url: site, drill_into_subpages: true })) as { id: number };
   const scraped = (await api('POST', `/web-links/${link.id}/generate-insights`)) as { status: string; pages_scraped?: number; insights_summary?: string; reason?: string };
   if (scraped.status !== 'completed') throw new Error(`the website was not read: ${scraped.status} ${scraped.reason ?? ''}`);
 
-  const form = new FormData();
-  form.append('file', new Blob([fs.readFileSync(GUIDE_PATH)], { type: 'text/markdown' }), 'admitted-student-guide.md');
-  form.append('name', 'Admitted Student Guide 2027');
-  const file = (await api('POST', '/files/', form)) as { id: number };
-  await api('POST', `/files/${file.id}/generate-insights`);
-  const guide = await analysed(api, file.id);
+  const documentInsights: string[] = [];
+  for (const doc of documentsOf(loaded)) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(doc.bytes)], { type: doc.type }), doc.filename);
+    form.append('name', doc.name);
+    const file = (await api('POST', '/files/', form)) as { id: number };
+    await api('POST', `/files/${file.id}/generate-insights`);
+    documentInsights.push(await analysed(api, file.id));
+  }
 
-  for (const prompt of actionPrompts(site)) await api('POST', '/action-prompts/', prompt);
+  for (const prompt of school.actionPrompts(site)) await api('POST', '/action-prompts/', prompt);
   const { api_key } = (await api('POST', '/chatbot/generate-api-key')) as { api_key: string };
-  return { apiKey: api_key, pagesScraped: scraped.pages_scraped ?? 0, webInsights: scraped.insights_summary ?? '', guideInsights: guide };
+  return { apiKey: api_key, pagesScraped: scraped.pages_scraped ?? 0, webInsights: scraped.insights_summary ?? '', documentInsights };
 }
 
 /** Waits for the document's analysis (it runs in the background) and answers its insights. */
@@ -68,8 +68,8 @@ async function analysed(api: Call, id: number): Promise<string> {
     const files = (await api('GET', '/files/')) as { id: number; analysis_status: string; analysis_error: string | null; insights_summary: string | null }[];
     const file = files.find((f) => f.id === id);
     if (file?.analysis_status === 'completed') return file.insights_summary ?? '';
-    if (file?.analysis_status === 'failed') throw new Error(`the guide's analysis failed: ${file.analysis_error}`);
+    if (file?.analysis_status === 'failed') throw new Error(`the document's analysis failed: ${file.analysis_error}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("the guide's analysis did not finish");
+  throw new Error("the document's analysis did not finish");
 }

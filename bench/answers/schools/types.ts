@@ -23,7 +23,7 @@ export type BenchSchool = {
   /** Site pages: file name in site/ (without .html) → page title. `index` is the home page; layout.html wraps each page's body at {{title}} and {{main}}. */
   pages: Record<string, string>;
   /** Documents staff upload (files in docs/): a .md or .txt file, or `pdf: true` to upload the text rendered as a PDF. */
-  documents: { file: string; name: string; pdf?: boolean }[];
+  documents: { file: string; name: string; pdf?: boolean; /** The file name it is uploaded under (default: its own). */ uploadAs?: string }[];
   answerable: Answerable[];
   absent: Absent[];
 };
