@@ -144,6 +144,7 @@ export async function jobRunnerConcurrency(): Promise<number> {
 }
 
 export type JobRunner = { stop: () => Promise<void>; idle: () => Promise<void> };
+// On globalThis: a dev-mode reload re-evaluates this module, and a second runner must not start beside the first.
 const runnerKey = Symbol.for('lantern.jobRunner');
 const holder = globalThis as { [runnerKey]?: JobRunner };
 

@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import type { TaskDefinition } from '@/lib/jobs/define';
 import { claimScheduledRun, runTask } from './run-task';
 
+// On globalThis: a dev-mode reload re-evaluates this module, and a second runner must not start beside the first.
 const key = Symbol.for('lantern.localRunner');
 type Runner = { jobs: Cron[]; stop: () => void };
 const holder = globalThis as { [key]?: Runner };

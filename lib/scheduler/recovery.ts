@@ -113,6 +113,7 @@ async function forgetOldInstances(): Promise<void> {
   await db.delete(runnerInstances).where(sql`${runnerInstances.seenAt} < now() - ${FORGET_AFTER}::interval`);
 }
 
+// On globalThis: a dev-mode reload re-evaluates this module, and a second runner must not start beside the first.
 const key = Symbol.for('lantern.recovery');
 type Started = { started: Promise<void>; recovered: Promise<Recovery> };
 const holder = globalThis as { [key]?: Started };
