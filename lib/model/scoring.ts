@@ -169,18 +169,18 @@ export class Scoring {
 
   /** How well the candidate answers term t: the word, a neighbouring word, the kind it asks for, its title. */
   factor(c: Candidate, t: string): number {
-    const has = (term: string) => c.sentences.some((s) => s.stems.has(term));
-    const inGroups = (gs: readonly number[]) => c.sentences.some((s) => gs.some((g) => s.groups.has(g)));
+    // Called for every candidate and term of every turn: loops, not closures.
     const sectionFactor = c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4;
     if (t.startsWith('§')) {
       const g = Number(t.slice(1));
-      return inGroups([g]) ? 1 : c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0;
+      for (const s of c.sentences) if (s.groups.has(g)) return 1;
+      return c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0;
     }
-    if (has(t)) return 1;
+    for (const s of c.sentences) if (s.stems.has(t)) return 1;
     const kind = this.asked.answeredByKind.get(t);
     if (kind && this.holds(c, kind)) return 1;
     const gs = this.vocabulary.groupsOf(t);
-    if (inGroups(gs)) return 0.7;
+    for (const s of c.sentences) for (const g of gs) if (s.groups.has(g)) return 0.7;
     // The section's heading says what its sentences are about, its first sentences most of all;
     // the page's title says less.
     if (c.title.section.has(t) || gs.some((g) => c.title.sectionGroups.has(g))) return sectionFactor;

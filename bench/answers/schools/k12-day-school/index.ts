@@ -182,15 +182,17 @@ export const school: BenchSchool = {
       name: 'Calder Brook School',
       website_url: site,
       locations: ['Wexford Mills, Pennsylvania'],
-      classification: 'k_12',
-      degree_levels: ['high_school'],
+      classification: 'mixed',
+      // The profile has no K-12 classification nor a high-school diploma level (noted on the issue): the nearest ones.
+      degree_levels: ['certificate'],
       institution_control: 'private',
       tax_status: 'non_profit',
       mascot: 'Kingfishers',
     },
     classification: {
-      classification: 'k_12',
-      degree_levels: ['high_school'],
+      classification: 'mixed',
+      // The profile has no K-12 classification nor a high-school diploma level (noted on the issue): the nearest ones.
+      degree_levels: ['certificate'],
       institution_control: 'private',
       tax_status: 'non_profit',
       religious_affiliation: null,
