@@ -6,8 +6,9 @@ import { getDb } from '@/db/client';
 import { corrections, knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
 import { retrievalQuery, searchTerm, type RetrievalQuery } from './question-terms';
 import { CorrectionMatcher, type CorrectionEntry } from './correction-match';
-import { schoolVocabulary } from './school-vocabulary';
-import type { Vocabulary } from './vocabulary';
+import { abbreviationsIn } from './abbreviations';
+import { schoolGroups } from './school-vocabulary';
+import { Vocabulary } from './vocabulary';
 import { VersionedCache } from './versioned-cache';
 
 // The one retrieval engine (it replaced Postgres full-text search): each school's passages
@@ -56,14 +57,16 @@ async function build(schoolId: number): Promise<SchoolIndex> {
   const db = await getDb();
   // Corrections change in the transaction that rewrites their passages, so the version that
   // invalidated this index covers them too.
-  const [rows, vocabulary, fixes] = await Promise.all([
+  const [rows, stored, fixes] = await Promise.all([
     db
       .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
       .from(knowledgeChunks)
       .where(eq(knowledgeChunks.schoolId, schoolId)),
-    schoolVocabulary(schoolId),
+    schoolGroups(schoolId),
     db.select({ id: corrections.id, question: corrections.question, answer: corrections.answer }).from(corrections).where(eq(corrections.schoolId, schoolId)),
   ]);
+  // The school's own groups, and the abbreviations its passages spell out.
+  const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))]);
   const index = new MiniSearch<Doc>({
     fields: ['title', 'content', 'concepts'],
     storeFields: ['sourceType', 'sourceId', 'title', 'content'],

@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { schoolVocabulary as vocabularyTable } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
-import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS, Vocabulary } from './vocabulary';
+import { ADMISSIONS_ABBREVIATIONS, ADMISSIONS_SYNONYMS } from './vocabulary';
 
 // The school's own vocabulary: groups of words its visitors and its pages use for the
 // same thing, added to the built-in admissions vocabulary for retrieval and the built-in model.
@@ -41,11 +41,8 @@ async function storedGroups(schoolId: number): Promise<string[][]> {
   return row?.groups ?? [];
 }
 
-/** The vocabulary the school's chat index is built with. */
-export async function schoolVocabulary(schoolId: number): Promise<Vocabulary> {
-  const extra = await storedGroups(schoolId);
-  return Vocabulary.withExtra(extra);
-}
+/** The school's own groups, which its chat index adds to the built-in vocabulary. */
+export const schoolGroups = storedGroups;
 
 const builtIn = [...ADMISSIONS_SYNONYMS, ...Object.entries(ADMISSIONS_ABBREVIATIONS).map(([a, spelled]) => [a, spelled])];
 

@@ -54,6 +54,12 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['english', 'toefl', 'ielts', 'duolingo', 'language test'],
 ];
 
+// Numbers as words, figures and ordinals ("the seven-day plan", "7 days", "7th grade").
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+const SUFFIX = (n: number) => (n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th');
+export const NUMBER_GROUPS: string[][] = NUMBER_WORDS.map((w, i) => [String(i + 1), w, ORDINALS[i]!, `${i + 1}${SUFFIX(i + 1)}`]);
+
 /**
  * Abbreviations and what they stand for. A question's abbreviation matches passages and sentences
  * that spell it out, and the other way round.
@@ -73,6 +79,21 @@ export const ADMISSIONS_ABBREVIATIONS: Record<string, string> = {
   nclex: 'national council licensure examination',
   stem: 'science technology engineering and mathematics',
   css: 'css profile',
+  hs: 'high school',
+  ms: 'middle school',
+  pe: 'physical education',
+  cs: 'computer science',
+  'comp sci': 'computer science',
+  'poli sci': 'political science',
+  meche: 'mechanical engineering',
+  bio: 'biology',
+  chem: 'chemistry',
+  econ: 'economics',
+  psych: 'psychology',
+  kin: 'kinesiology',
+  ged: 'general educational development',
+  oos: 'out of state',
+  fa: 'financial aid',
 };
 
 /**
@@ -173,8 +194,9 @@ export class Vocabulary {
 
   /** The built-in vocabulary with a school's own groups added. */
   static withExtra(extra: string[][]): Vocabulary {
-    return extra.length ? new Vocabulary([...ADMISSIONS_SYNONYMS, ...extra], ADMISSIONS_ABBREVIATIONS) : BUILT_IN_VOCABULARY;
+    return extra.length ? new Vocabulary([...BUILT_IN_GROUPS, ...extra], ADMISSIONS_ABBREVIATIONS) : BUILT_IN_VOCABULARY;
   }
 }
 
-export const BUILT_IN_VOCABULARY = new Vocabulary(ADMISSIONS_SYNONYMS, ADMISSIONS_ABBREVIATIONS);
+const BUILT_IN_GROUPS = [...ADMISSIONS_SYNONYMS, ...NUMBER_GROUPS];
+export const BUILT_IN_VOCABULARY = new Vocabulary(BUILT_IN_GROUPS, ADMISSIONS_ABBREVIATIONS);
