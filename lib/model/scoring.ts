@@ -75,13 +75,17 @@ function candidatesOf(passages: Passage[], vocabulary: Vocabulary): Candidate[] 
     const sentences = analyse(passage.content, vocabulary);
     sentences.forEach((s, i) => {
       const base = { passage, first: i, title };
-      candidates.push({ ...base, sentences: [s], order: order++, text: s.sentence });
+      // A question in the passage (an FAQ's "Is there an essay?") is no answer by itself: it comes
+      // with the sentence after it, and never trails another answer.
+      if (!asks(s)) candidates.push({ ...base, sentences: [s], order: order++, text: s.sentence });
       const next = sentences[i + 1];
-      if (next && !s.listItem && !next.listItem) candidates.push({ ...base, sentences: [s, next], order: order++, text: `${s.sentence} ${next.sentence}` });
+      if (next && !s.listItem && !next.listItem && !asks(next)) candidates.push({ ...base, sentences: [s, next], order: order++, text: `${s.sentence} ${next.sentence}` });
     });
   }
   return candidates;
 }
+
+const asks = (s: Sentence) => s.sentence.endsWith('?');
 
 export const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
 
