@@ -131,7 +131,12 @@ export function followUpContext(question: string, history: { role: string; conte
   const last = history.length - 1;
   const previousUser = [...history].reverse().find((m) => m.role === 'user')?.content;
   if (!previousUser) return null;
-  const followUp = /\b(it|its|that|this|there|they|them|those|these|then|same|he|his|him|she|her|hers)\b/i.test(question) || contentTerms(question).length <= 2;
+  // A pronoun, a question that opens by leaning on the last one ("and for out of state?", "what about
+  // me?", "what if we can't come?"), or one too short to name a topic of its own.
+  const followUp =
+    /\b(it|its|that|this|there|they|them|those|these|then|same|he|his|him|she|her|hers|one)\b/i.test(question) ||
+    /^\s*(and|also|but|so|what about|how about|what if|same for|is that|are those)\b/i.test(question) ||
+    contentTerms(question).length <= 2;
   if (!followUp) return null;
   return { question: previousUser, answer: history[last]?.role === 'assistant' ? history[last]!.content : '' };
 }
