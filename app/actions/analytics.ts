@@ -1,27 +1,21 @@
 'use server';
 
-import { z } from 'zod';
-import { analyticsDaysSchema, targetDateField } from '@/lib/analytics/schema';
+import { analyticsOperations } from '@/lib/analytics/operations';
 import { analyticsSummary, conversationAnalyticsSummary, generateDailyStats } from '@/lib/analytics/summary';
 import { unansweredQuestions } from '@/lib/analytics/unanswered';
-import { staffAction } from '@/lib/http/action';
+import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
+import { actionFor } from '@/lib/http/action';
 
-// The Analytics tab: the same lib functions and schemas as
-// GET /conversations/analytics, POST /conversations/stats/generate-daily,
-// GET /conversation-analytics/summary and GET /conversation-analytics/unanswered.
+// The Analytics tab: the operations of GET /conversations/analytics,
+// POST /conversations/stats/generate-daily, GET /conversation-analytics/summary and
+// GET /conversation-analytics/unanswered, as server actions.
 
-export async function analyticsSummaryAction() {
-  return staffAction(z.object({}), {}, (ctx) => analyticsSummary(ctx));
-}
+export const analyticsSummaryAction = actionFor(analyticsOperations.summary, ({ ctx }) => analyticsSummary(ctx));
 
-export async function conversationAnalyticsAction(input: unknown) {
-  return staffAction(analyticsDaysSchema, input, (ctx, q) => conversationAnalyticsSummary(ctx, q));
-}
+export const conversationAnalyticsAction = actionFor(analyticsOperations.conversationSummary, ({ ctx, query }) => conversationAnalyticsSummary(ctx, query));
 
-export async function generateDailyStatsAction(input: unknown) {
-  return staffAction(z.object({ target_date: targetDateField.optional() }), input, (ctx, q) => generateDailyStats(ctx, q));
-}
+export const generateDailyStatsAction = actionFor(analyticsOperations.generateDaily, ({ ctx, query, body }) =>
+  generateDailyStats(ctx, { target_date: query.target_date ?? body?.target_date }, query.target_date ? 'query' : 'body'),
+);
 
-export async function unansweredQuestionsAction(input: unknown) {
-  return staffAction(analyticsDaysSchema, input, (ctx, q) => unansweredQuestions(ctx, q));
-}
+export const unansweredQuestionsAction = actionFor(unansweredOperations.list, ({ ctx, query }) => unansweredQuestions(ctx, query));

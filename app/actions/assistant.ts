@@ -2,8 +2,9 @@
 
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
-import { getVocabulary, putVocabulary, vocabularySchema } from '@/lib/retrieval/school-vocabulary';
-import { personalitySchema, personaSchema, specialInstructionSchema, voicePreviewSchema, voiceSettingsSchema } from '@/lib/assistant/schema';
+import { getVocabulary, putVocabulary } from '@/lib/retrieval/school-vocabulary';
+import { assistantOperations } from '@/lib/assistant/operations';
+import { specialInstructionSchema } from '@/lib/assistant/schema';
 import {
   availableVoices,
   AVATAR_MAX_BYTES,
@@ -21,26 +22,27 @@ import {
   uploadAvatar,
   voicePreview,
 } from '@/lib/assistant/settings';
-import { staffAction } from '@/lib/http/action';
+import { actionFor, staffAction } from '@/lib/http/action';
 import { fileFromForm } from '@/lib/http/upload';
 
-// AI Customization: the same schemas and lib/assistant functions as /ai-settings/* and /special-instructions/*.
-const none = z.undefined();
+// AI Customization: the operations of /ai-settings/* and /special-instructions/*, as server actions.
+// Saving an instruction (create or update in one call) and the avatar upload (a form) keep their
+// own frame, with the same schemas and lib/assistant functions as those routes.
 
-export const getPersonaAction = async () => staffAction(none, undefined, (ctx) => getPersona(ctx));
-export const savePersonaAction = async (input: unknown) => staffAction(personaSchema, input, (ctx, data) => putPersona(ctx, data));
-export const getPersonalityAction = async () => staffAction(none, undefined, (ctx) => getPersonality(ctx));
-export const savePersonalityAction = async (input: unknown) => staffAction(personalitySchema, input, (ctx, data) => putPersonality(ctx, data));
-export const getVoiceAction = async () => staffAction(none, undefined, (ctx) => getVoiceSettings(ctx));
-export const saveVoiceAction = async (input: unknown) => staffAction(voiceSettingsSchema, input, (ctx, data) => putVoiceSettings(ctx, data));
-export const getVocabularyAction = async () => staffAction(none, undefined, (ctx) => getVocabulary(ctx));
-export const saveVocabularyAction = async (input: unknown) => staffAction(vocabularySchema, input, (ctx, data) => putVocabulary(ctx, data));
-export const availableVoicesAction = async () => staffAction(none, undefined, (ctx) => availableVoices(ctx));
-export const previewVoiceAction = async (input: unknown) => staffAction(voicePreviewSchema, input, (ctx, data) => voicePreview(ctx, data));
-export const listSpecialInstructionsAction = async () => staffAction(none, undefined, (ctx) => listSpecialInstructions(ctx));
+export const getPersonaAction = actionFor(assistantOperations.getPersona, ({ ctx }) => getPersona(ctx));
+export const savePersonaAction = actionFor(assistantOperations.putPersona, ({ ctx, body }) => putPersona(ctx, body));
+export const getPersonalityAction = actionFor(assistantOperations.getPersonality, ({ ctx }) => getPersonality(ctx));
+export const savePersonalityAction = actionFor(assistantOperations.putPersonality, ({ ctx, body }) => putPersonality(ctx, body));
+export const getVoiceAction = actionFor(assistantOperations.getVoice, ({ ctx }) => getVoiceSettings(ctx));
+export const saveVoiceAction = actionFor(assistantOperations.putVoice, ({ ctx, body }) => putVoiceSettings(ctx, body));
+export const getVocabularyAction = actionFor(assistantOperations.getVocabulary, ({ ctx }) => getVocabulary(ctx));
+export const saveVocabularyAction = actionFor(assistantOperations.putVocabulary, ({ ctx, body }) => putVocabulary(ctx, body));
+export const availableVoicesAction = actionFor(assistantOperations.voices, ({ ctx }) => availableVoices(ctx));
+export const previewVoiceAction = actionFor(assistantOperations.preview, ({ ctx, body }) => voicePreview(ctx, body));
+export const listSpecialInstructionsAction = actionFor(assistantOperations.listInstructions, ({ ctx }) => listSpecialInstructions(ctx));
 export const saveSpecialInstructionAction = async (input: unknown) =>
   staffAction(z.object({ id: idField.optional(), data: specialInstructionSchema }), input, (ctx, { id, data }) => (id ? updateSpecialInstruction(ctx, id, data) : createSpecialInstruction(ctx, data)));
-export const deleteSpecialInstructionAction = async (input: unknown) => staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteSpecialInstruction(ctx, id));
+export const deleteSpecialInstructionAction = actionFor(assistantOperations.deleteInstruction, ({ ctx, params }) => deleteSpecialInstruction(ctx, params.id));
 
 export async function uploadAvatarAction(form: FormData) {
   return staffAction(z.instanceof(FormData), form, async (ctx, data) =>

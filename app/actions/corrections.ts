@@ -1,25 +1,15 @@
 'use server';
 
-import { z } from 'zod';
-import { idField } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
-import { correctionSchema } from '@/lib/knowledge/correction-schema';
+import { actionFor } from '@/lib/http/action';
 import { createCorrection, deleteCorrection, listCorrections, updateCorrection } from '@/lib/knowledge/corrections';
+import { correctionOperations } from '@/lib/knowledge/operations';
 
-// Corrections for the Training Room and the Logs tab: the same schema and lib functions as /corrections/.
+// Corrections for the Training Room and the Logs tab: the operations of the /corrections/ routes, as server actions.
 
-export async function listCorrectionsAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => listCorrections(ctx));
-}
+export const listCorrectionsAction = actionFor(correctionOperations.list, ({ ctx }) => listCorrections(ctx));
 
-export async function createCorrectionAction(input: unknown) {
-  return staffAction(correctionSchema, input, (ctx, data) => createCorrection(ctx, data));
-}
+export const createCorrectionAction = actionFor(correctionOperations.create, ({ ctx, body }) => createCorrection(ctx, body));
 
-export async function updateCorrectionAction(input: unknown) {
-  return staffAction(correctionSchema.extend({ id: idField }), input, (ctx, { id, ...data }) => updateCorrection(ctx, id, data));
-}
+export const updateCorrectionAction = actionFor(correctionOperations.update, ({ ctx, params, body }) => updateCorrection(ctx, params.id, body));
 
-export async function deleteCorrectionAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteCorrection(ctx, id));
-}
+export const deleteCorrectionAction = actionFor(correctionOperations.remove, ({ ctx, params }) => deleteCorrection(ctx, params.id));

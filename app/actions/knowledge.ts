@@ -2,21 +2,21 @@
 
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
+import { actionFor, staffAction } from '@/lib/http/action';
 import { actionPromptSchema } from '@/lib/knowledge/action-prompt-schema';
 import { createActionPrompt, deleteActionPrompt, listActionPrompts, updateActionPrompt } from '@/lib/knowledge/action-prompts';
-import { fileUpdateSchema } from '@/lib/knowledge/file-schema';
 import { deleteFile, listFiles, startFileAnalysis, updateFile } from '@/lib/knowledge/files';
 import { interviewCreateSchema, interviewUpdateSchema } from '@/lib/knowledge/interview-schema';
 import { createInterview, deleteInterview, listInterviews, resetInterviewCall, startInterviewCall, updateInterview } from '@/lib/knowledge/interviews';
-import { manualContentSchema, webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
+import { actionPromptOperations, fileOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
+import { webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
 import { createWebLink, deleteWebLink, generateWebLinkInsights, generateWebLinkInsightsManual, listWebLinks, updateWebLink } from '@/lib/knowledge/web-links';
 
-// The Training Room's knowledge calls: the same schemas and lib/knowledge functions as the REST routes.
+// The Training Room's knowledge calls: the operations of the REST routes, as server actions. The
+// save actions (create or update by an optional id) and the insights edit of a web link keep their
+// own schemas: no single operation takes their input.
 
-export async function listActionPromptsAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => listActionPrompts(ctx));
-}
+export const listActionPromptsAction = actionFor(actionPromptOperations.list, ({ ctx }) => listActionPrompts(ctx));
 
 export async function saveActionPromptAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: actionPromptSchema }), input, (ctx, { id, data }) =>
@@ -24,13 +24,9 @@ export async function saveActionPromptAction(input: unknown) {
   );
 }
 
-export async function deleteActionPromptAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteActionPrompt(ctx, id));
-}
+export const deleteActionPromptAction = actionFor(actionPromptOperations.remove, ({ ctx, params }) => deleteActionPrompt(ctx, params.id));
 
-export async function listWebLinksAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => listWebLinks(ctx));
-}
+export const listWebLinksAction = actionFor(webLinkOperations.list, ({ ctx }) => listWebLinks(ctx));
 
 export async function saveWebLinkAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: webLinkCreateSchema }), input, (ctx, { id, data }) => (id ? updateWebLink(ctx, id, data) : createWebLink(ctx, data)));
@@ -40,37 +36,21 @@ export async function updateWebLinkInsightsAction(input: unknown) {
   return staffAction(z.object({ id: idField, insights_summary: z.string().max(100_000) }), input, (ctx, { id, insights_summary }) => updateWebLink(ctx, id, { insights_summary }));
 }
 
-export async function deleteWebLinkAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteWebLink(ctx, id));
-}
+export const deleteWebLinkAction = actionFor(webLinkOperations.remove, ({ ctx, params }) => deleteWebLink(ctx, params.id));
 
-export async function generateWebLinkInsightsAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => generateWebLinkInsights(ctx, id));
-}
+export const generateWebLinkInsightsAction = actionFor(webLinkOperations.generate, ({ ctx, params }) => generateWebLinkInsights(ctx, params.id));
 
-export async function manualWebLinkInsightsAction(input: unknown) {
-  return staffAction(manualContentSchema.extend({ id: idField }), input, (ctx, { id, content }) => generateWebLinkInsightsManual(ctx, id, content));
-}
+export const manualWebLinkInsightsAction = actionFor(webLinkOperations.manual, ({ ctx, params, body }) => generateWebLinkInsightsManual(ctx, params.id, body.content));
 
-export async function listFilesAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => listFiles(ctx));
-}
+export const listFilesAction = actionFor(fileOperations.list, ({ ctx }) => listFiles(ctx));
 
-export async function updateFileAction(input: unknown) {
-  return staffAction(fileUpdateSchema.extend({ id: idField }), input, (ctx, { id, ...changes }) => updateFile(ctx, id, changes));
-}
+export const updateFileAction = actionFor(fileOperations.update, ({ ctx, params, body }) => updateFile(ctx, params.id, body));
 
-export async function deleteFileAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteFile(ctx, id));
-}
+export const deleteFileAction = actionFor(fileOperations.remove, ({ ctx, params }) => deleteFile(ctx, params.id));
 
-export async function generateFileInsightsAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => startFileAnalysis(ctx, id));
-}
+export const generateFileInsightsAction = actionFor(fileOperations.generate, ({ ctx, params }) => startFileAnalysis(ctx, params.id));
 
-export async function listInterviewsAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => listInterviews(ctx));
-}
+export const listInterviewsAction = actionFor(interviewOperations.list, ({ ctx }) => listInterviews(ctx));
 
 export async function saveInterviewAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: interviewUpdateSchema }), input, (ctx, { id, data }) =>
@@ -78,14 +58,8 @@ export async function saveInterviewAction(input: unknown) {
   );
 }
 
-export async function deleteInterviewAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteInterview(ctx, id));
-}
+export const deleteInterviewAction = actionFor(interviewOperations.remove, ({ ctx, params }) => deleteInterview(ctx, params.id));
 
-export async function startInterviewAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => startInterviewCall(ctx, id));
-}
+export const startInterviewAction = actionFor(interviewOperations.start, ({ ctx, params }) => startInterviewCall(ctx, params.id));
 
-export async function resetInterviewAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => resetInterviewCall(ctx, id));
-}
+export const resetInterviewAction = actionFor(interviewOperations.reset, ({ ctx, params }) => resetInterviewCall(ctx, params.id));

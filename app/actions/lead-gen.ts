@@ -1,12 +1,10 @@
 'use server';
 
-import { z } from 'zod';
-import { staffAction } from '@/lib/http/action';
-import { leadGenSettingsSchema } from '@/lib/leads/schema';
+import { actionFor } from '@/lib/http/action';
 import { getLeadGenSettings, putLeadGenSettings } from '@/lib/leads/settings';
+import { leadGenOperations } from '@/lib/widget/operations';
 
-// The Lead Gen tab: the same lib functions and schema as GET/PUT /lead-gen/settings.
-const none = z.undefined();
+// The Lead Gen tab: the operations of GET/PUT /lead-gen/settings, as server actions.
 
-export const leadGenSettingsAction = async () => staffAction(none, undefined, (ctx) => getLeadGenSettings(ctx));
-export const saveLeadGenSettingsAction = async (input: unknown) => staffAction(leadGenSettingsSchema, input, (ctx, data) => putLeadGenSettings(ctx, data));
+export const leadGenSettingsAction = actionFor(leadGenOperations.getSettings, ({ ctx }) => getLeadGenSettings(ctx));
+export const saveLeadGenSettingsAction = actionFor(leadGenOperations.putSettings, ({ ctx, body }) => putLeadGenSettings(ctx, body));

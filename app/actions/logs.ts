@@ -1,32 +1,24 @@
 'use server';
 
 import { z } from 'zod';
-import { idField } from '@/lib/auth/schema';
-import { ratingCreateSchema, ratingUpdateSchema } from '@/lib/conversations/rating-schema';
+import { ratingOperations } from '@/lib/conversations/operations';
 import { createRating, deleteRating, updateRating } from '@/lib/conversations/ratings';
 import { getConversation, logsConversations } from '@/lib/conversations/review';
-import { staffAction } from '@/lib/http/action';
+import { actionFor, staffAction } from '@/lib/http/action';
+import { conversationOperations } from '@/lib/widget/operations';
 
-// The Logs tab: the same lib functions and schemas as GET /conversations/,
-// GET /conversations/{id} and /conversation-ratings/.
+// The Logs tab: the operations of GET /conversations/{id} and /conversation-ratings/, as server
+// actions; the list keeps its own schema and lib function (all at once, with first questions).
 
 /** Spec §7.5: up to 10000 conversations at once (offset 0), optionally of one source; the tab filters, sorts and pages them. */
 export async function conversationsAction(input: unknown) {
   return staffAction(z.object({ source: z.enum(['widget', 'test_chat']).optional() }), input, (ctx, q) => logsConversations(ctx, q));
 }
 
-export async function conversationAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => getConversation(ctx, id));
-}
+export const conversationAction = actionFor(conversationOperations.get, ({ ctx, params }) => getConversation(ctx, params.id));
 
-export async function createRatingAction(input: unknown) {
-  return staffAction(ratingCreateSchema, input, (ctx, data) => createRating(ctx, data));
-}
+export const createRatingAction = actionFor(ratingOperations.create, ({ ctx, body }) => createRating(ctx, body));
 
-export async function updateRatingAction(input: unknown) {
-  return staffAction(ratingUpdateSchema.extend({ id: idField }), input, (ctx, { id, ...data }) => updateRating(ctx, id, data));
-}
+export const updateRatingAction = actionFor(ratingOperations.update, ({ ctx, params, body }) => updateRating(ctx, params.id, body));
 
-export async function deleteRatingAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteRating(ctx, id));
-}
+export const deleteRatingAction = actionFor(ratingOperations.remove, ({ ctx, params }) => deleteRating(ctx, params.id));

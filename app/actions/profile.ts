@@ -1,9 +1,9 @@
 'use server';
 
 import { updateProfile } from '@/lib/auth/accounts';
-import { profileSchema } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
+import { authOperations } from '@/lib/auth/operations';
+import { actionFor } from '@/lib/http/action';
 
-export async function updateProfileAction(input: unknown) {
-  return staffAction(profileSchema, input, (ctx, data) => updateProfile(ctx, data));
-}
+// The profile dialog: the operation of PUT /auth/profile, as a server action.
+
+export const updateProfileAction = actionFor(authOperations.profile, ({ ctx, body }) => updateProfile(ctx, body));

@@ -1,39 +1,23 @@
 'use server';
 
 import { z } from 'zod';
-import { idField } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
-import { batchIdParams, prospectCreateSchema, prospectListQuerySchema, prospectUpdateSchema } from '@/lib/prospects/schema';
+import { actionFor, staffAction } from '@/lib/http/action';
+import { prospectOperations } from '@/lib/prospects/operations';
 import { createProspect, deleteProspect, getBatch, listProspects, prospectStats, recentBatches, setProspectFeature, undoBatch, updateProspect } from '@/lib/prospects/service';
 
-// Manage Prospects: the same lib functions and schemas as /api/prospects/my-school.
+// Manage Prospects: the operations of /api/prospects/my-school, as server actions. The feature
+// switch keeps its own (non-strict) schema.
 // The file calls (parse-headers, upload) go to the REST routes with the web session, so the page can show upload progress.
 
-export async function prospectsAction(input: unknown) {
-  return staffAction(prospectListQuerySchema, input, (ctx, q) => listProspects(ctx, q));
-}
-export async function prospectStatsAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => prospectStats(ctx));
-}
-export async function prospectBatchesAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => recentBatches(ctx));
-}
-export async function prospectBatchAction(input: unknown) {
-  return staffAction(batchIdParams, input, (ctx, { batch_id }) => getBatch(ctx, batch_id));
-}
-export async function createProspectAction(input: unknown) {
-  return staffAction(prospectCreateSchema, input, (ctx, data) => createProspect(ctx, data));
-}
-export async function updateProspectAction(input: unknown) {
-  return staffAction(prospectUpdateSchema.extend({ id: idField }), input, (ctx, { id, ...data }) => updateProspect(ctx, id, data));
-}
+export const prospectsAction = actionFor(prospectOperations.list, ({ ctx, query }) => listProspects(ctx, query));
+export const prospectStatsAction = actionFor(prospectOperations.stats, ({ ctx }) => prospectStats(ctx));
+export const prospectBatchesAction = actionFor(prospectOperations.batches, ({ ctx }) => recentBatches(ctx));
+export const prospectBatchAction = actionFor(prospectOperations.batch, ({ ctx, params }) => getBatch(ctx, params.batch_id));
+export const createProspectAction = actionFor(prospectOperations.create, ({ ctx, body }) => createProspect(ctx, body));
+export const updateProspectAction = actionFor(prospectOperations.update, ({ ctx, params, body }) => updateProspect(ctx, params.id, body));
 /** Spec §7.11: bulk delete performs one delete per selected prospect. */
-export async function deleteProspectAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteProspect(ctx, id));
-}
-export async function undoBatchAction(input: unknown) {
-  return staffAction(batchIdParams, input, (ctx, { batch_id }) => undoBatch(ctx, batch_id));
-}
+export const deleteProspectAction = actionFor(prospectOperations.remove, ({ ctx, params }) => deleteProspect(ctx, params.id));
+export const undoBatchAction = actionFor(prospectOperations.undoBatch, ({ ctx, params }) => undoBatch(ctx, params.batch_id));
 export async function setProspectFeatureAction(input: unknown) {
   return staffAction(z.object({ prospects_enabled: z.boolean() }), input, (ctx, { prospects_enabled }) => setProspectFeature(ctx, prospects_enabled));
 }

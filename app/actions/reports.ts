@@ -1,28 +1,20 @@
 'use server';
 
 import { z } from 'zod';
-import { staffAction } from '@/lib/http/action';
-import { multiSchoolQuerySchema, reportQuerySchema } from '@/lib/reports/schema';
+import { actionFor, staffAction } from '@/lib/http/action';
+import { reportOperations } from '@/lib/reports/operations';
 import { chatbotMetrics, chatbotMetricsMultiSchool, leadsMetrics, leadsMetricsMultiSchool, reportSchools } from '@/lib/reports/service';
 
-// The Reports and Advanced Reports screens: the same lib
-// functions and schemas as GET /api/reports/*.
+// The Reports and Advanced Reports screens: the operations of GET /api/reports/*, as server
+// actions; the school picker's list has no REST route of its own.
 
-export async function chatbotReportAction(input: unknown) {
-  return staffAction(reportQuerySchema, input, (ctx, q) => chatbotMetrics(ctx, q));
-}
+export const chatbotReportAction = actionFor(reportOperations.chatbot, ({ ctx, query }) => chatbotMetrics(ctx, query));
 
-export async function leadsReportAction(input: unknown) {
-  return staffAction(reportQuerySchema, input, (ctx, q) => leadsMetrics(ctx, q));
-}
+export const leadsReportAction = actionFor(reportOperations.leads, ({ ctx, query }) => leadsMetrics(ctx, query));
 
-export async function chatbotMultiSchoolReportAction(input: unknown) {
-  return staffAction(multiSchoolQuerySchema, input, (ctx, q) => chatbotMetricsMultiSchool(ctx, q));
-}
+export const chatbotMultiSchoolReportAction = actionFor(reportOperations.chatbotMultiSchool, ({ ctx, query }) => chatbotMetricsMultiSchool(ctx, query));
 
-export async function leadsMultiSchoolReportAction(input: unknown) {
-  return staffAction(multiSchoolQuerySchema, input, (ctx, q) => leadsMetricsMultiSchool(ctx, q));
-}
+export const leadsMultiSchoolReportAction = actionFor(reportOperations.leadsMultiSchool, ({ ctx, query }) => leadsMetricsMultiSchool(ctx, query));
 
 export async function reportSchoolsAction() {
   return staffAction(z.object({}), {}, (ctx) => reportSchools(ctx));

@@ -1,17 +1,18 @@
 'use server';
 
 import { z } from 'zod';
-import { staffAction } from '@/lib/http/action';
+import { actionFor, staffAction } from '@/lib/http/action';
 import { fileFromForm } from '@/lib/http/upload';
 import { parseWith } from '@/lib/http/validation';
-import { factSheetSchema, LOGO_MAX_BYTES, schoolCreateSchema, SECTION_KEYS, SECTIONS } from '@/lib/schools/schema';
+import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
+import { LOGO_MAX_BYTES, SECTION_KEYS, SECTIONS } from '@/lib/schools/schema';
 import { createSchool, getFactSheet, LOGO_TOO_LARGE, saveFactSheet, updateSchoolSection, uploadLogo } from '@/lib/schools/service';
 
-// School Management and the fact sheet: the same schemas and lib/schools functions as /schools/*.
+// School Management and the fact sheet: the operations of /schools/*, as server actions. A section
+// save (one action for every PATCH /schools/my-school/<section>) and the logo upload (a form) keep
+// their own schemas and the same lib/schools functions.
 
-export async function createSchoolAction(input: unknown) {
-  return staffAction(schoolCreateSchema, input, (ctx, data) => createSchool(ctx, data));
-}
+export const createSchoolAction = actionFor(schoolOperations.create, ({ ctx, body }) => createSchool(ctx, body));
 
 export async function updateSchoolSectionAction(input: unknown) {
   return staffAction(z.object({ section: z.enum(SECTION_KEYS), data: z.unknown() }), input, (ctx, { section, data }) =>
@@ -25,10 +26,6 @@ export async function uploadLogoAction(form: FormData) {
   );
 }
 
-export async function getFactSheetAction() {
-  return staffAction(z.undefined(), undefined, (ctx) => getFactSheet(ctx));
-}
+export const getFactSheetAction = actionFor(mySchoolOperations.getFactSheet, ({ ctx }) => getFactSheet(ctx));
 
-export async function saveFactSheetAction(input: unknown) {
-  return staffAction(factSheetSchema, input, (ctx, data) => saveFactSheet(ctx, data));
-}
+export const saveFactSheetAction = actionFor(mySchoolOperations.putFactSheet, ({ ctx, body }) => saveFactSheet(ctx, body));

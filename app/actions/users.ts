@@ -1,34 +1,24 @@
 'use server';
 
 import { z } from 'zod';
-import { idField } from '@/lib/auth/schema';
-import { staffAction } from '@/lib/http/action';
+import { actionFor, staffAction } from '@/lib/http/action';
 import { listSchools } from '@/lib/schools/service';
-import { createUserSchema, pageQuerySchema, setPasswordSchema, updateUserSchema } from '@/lib/users/schema';
+import { userOperations } from '@/lib/users/operations';
 import { createUser, deleteUser, listUsers, setUserPassword, updateUser } from '@/lib/users/service';
 
-// The User Management screen's calls: the same schemas and lib/users functions as /auth/users.
+// The User Management screen's calls: the operations of /auth/users, as server actions. The
+// school picker's list (the first 100 schools, no input) keeps its own schema.
 
-export async function listUsersAction(input: unknown) {
-  return staffAction(pageQuerySchema, input, (ctx, page) => listUsers(ctx, page));
-}
+export const listUsersAction = actionFor(userOperations.list, ({ ctx, query }) => listUsers(ctx, query));
 
 export async function listSchoolsAction() {
   return staffAction(z.undefined(), undefined, (ctx) => listSchools(ctx, { skip: 0, limit: 100 }));
 }
 
-export async function createUserAction(input: unknown) {
-  return staffAction(createUserSchema, input, (ctx, data) => createUser(ctx, data));
-}
+export const createUserAction = actionFor(userOperations.create, ({ ctx, body }) => createUser(ctx, body));
 
-export async function updateUserAction(input: unknown) {
-  return staffAction(z.object({ id: idField, changes: updateUserSchema }), input, (ctx, { id, changes }) => updateUser(ctx, id, changes));
-}
+export const updateUserAction = actionFor(userOperations.update, ({ ctx, params, body }) => updateUser(ctx, params.id, body));
 
-export async function deleteUserAction(input: unknown) {
-  return staffAction(z.object({ id: idField }), input, (ctx, { id }) => deleteUser(ctx, id));
-}
+export const deleteUserAction = actionFor(userOperations.remove, ({ ctx, params }) => deleteUser(ctx, params.id));
 
-export async function setUserPasswordAction(input: unknown) {
-  return staffAction(setPasswordSchema.extend({ id: idField }), input, (ctx, { id, new_password }) => setUserPassword(ctx, id, new_password));
-}
+export const setUserPasswordAction = actionFor(userOperations.setPassword, ({ ctx, params, body }) => setUserPassword(ctx, params.id, body.new_password));

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { SelectField } from '@/components/ui/select';
-import { DEFAULT_PREVIEW_TEXT, FORMALITIES, HUMOR_LEVELS, LEVELS, PERSONALITY_DEFAULTS, RESPONSE_STYLES, TONES, TRAITS, VOICE_DEFAULTS } from '@/lib/assistant/schema';
+import { DEFAULT_PREVIEW_TEXT, FORMALITIES, HUMOR_LEVELS, LEVELS, PERSONALITY_DEFAULTS, RESPONSE_STYLES, TONES, TRAITS, VOICE_DEFAULTS, type PersonalityInput } from '@/lib/assistant/schema';
 import type { ActionResult, ErrorCode } from '@/lib/http/action-result';
 import { callAction } from '@/lib/web/api';
 import { useSettings } from './use-settings';
@@ -97,7 +97,7 @@ export function PersonaPanel() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (uploading) return;
-    const out = await save(() => savePersonaAction(draft), 'Failed to save persona settings');
+    const out = await save(() => savePersonaAction({ body: draft }), 'Failed to save persona settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
     setEditing(false);
@@ -202,7 +202,7 @@ export function VoicePanel() {
   async function generatePreview() {
     if (!draft.voice_id) return s.setError('Please select a voice first');
     setBusy(true);
-    const out = await save(() => previewVoiceAction({ voice_id: draft.voice_id, text: draft.preview_text ?? '' }), 'Failed to generate voice preview');
+    const out = await save(() => previewVoiceAction({ body: { voice_id: draft.voice_id, text: draft.preview_text ?? '' } }), 'Failed to generate voice preview');
     setBusy(false);
     if (out.error) return s.setError('Failed to generate voice preview');
     const data = out.data as { audio_url?: string; message?: string };
@@ -214,7 +214,7 @@ export function VoicePanel() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const out = await save(() => saveVoiceAction(draft), 'Failed to save voice settings');
+    const out = await save(() => saveVoiceAction({ body: draft }), 'Failed to save voice settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
     setEditing(false);
@@ -315,7 +315,7 @@ export function VoicePanel() {
 
 // Personality -------------------------------------------------------------------------------------
 
-type Personality = { tone: string; formality: string; response_style: string; enthusiasm: string; empathy_level: string; humor_level: string; personality_traits: string[]; custom_instructions: string };
+type Personality = PersonalityInput;
 
 function LevelSlider({ label, levels, value, onChange }: { label: string; levels: readonly string[]; value: string; onChange: (v: string) => void }) {
   const index = Math.max(0, levels.indexOf(value));
@@ -336,7 +336,7 @@ export function PersonalityPanel() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const out = await save(() => savePersonalityAction(draft), 'Failed to save personality settings');
+    const out = await save(() => savePersonalityAction({ body: draft }), 'Failed to save personality settings');
     if (out.error) return s.setError(out.error);
     s.setValue(out.data!);
     setEditing(false);

@@ -110,7 +110,7 @@ export function SpecialInstructions() {
         <ConfirmDialog
           title="Delete Special Instruction"
           onCancel={screen.close}
-          onConfirm={() => void screen.run(() => deleteSpecialInstructionAction({ id: dialog.item.id }), { failure: 'Failed to delete special instruction', success: 'Special instruction deleted successfully' })}
+          onConfirm={() => void screen.run(() => deleteSpecialInstructionAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete special instruction', success: 'Special instruction deleted successfully' })}
         >
           Are you sure you want to delete &quot;{dialog.item.title}&quot;? This action cannot be undone.
         </ConfirmDialog>

@@ -31,7 +31,7 @@ export function VocabularyPanel() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const res = await callAction(() => saveVocabularyAction({ groups: fromText(draft) }), 'Failed to save the vocabulary');
+    const res = await callAction(() => saveVocabularyAction({ body: { groups: fromText(draft) } }), 'Failed to save the vocabulary');
     setSaving(false);
     if (!res.ok) return s.setError(res.error);
     s.setValue(res.data);

@@ -35,7 +35,7 @@ export function AllowedSites() {
   const save = async () => {
     setSaving(true);
     setError(null);
-    const res = await callAction(() => saveAllowedOriginsAction({ allowed_origins: text.split(/[\n,]+/) }));
+    const res = await callAction(() => saveAllowedOriginsAction({ body: { allowed_origins: text.split(/[\n,]+/) } }));
     setSaving(false);
     if (res.ok) {
       loaded.setData(res.data);

@@ -154,8 +154,8 @@ function Unanswered({ list, failure, onAnswer }: { list: UnansweredQuestion[] | 
 
 export function AnalyticsPanel() {
   const summary = useScreenData('analytics-summary', () => analyticsSummaryAction());
-  const breakdowns = useScreenData(`conversation-analytics-${WINDOW_DAYS}`, () => conversationAnalyticsAction({ days: WINDOW_DAYS }));
-  const unanswered = useScreenData(`analytics-unanswered-${WINDOW_DAYS}`, () => unansweredQuestionsAction({ days: WINDOW_DAYS }));
+  const breakdowns = useScreenData(`conversation-analytics-${WINDOW_DAYS}`, () => conversationAnalyticsAction({ query: { days: WINDOW_DAYS } }));
+  const unanswered = useScreenData(`analytics-unanswered-${WINDOW_DAYS}`, () => unansweredQuestionsAction({ query: { days: WINDOW_DAYS } }));
   const messages = useMessages();
   const [generating, setGenerating] = useState(false);
   const [answering, setAnswering] = useState<UnansweredQuestion | null>(null);

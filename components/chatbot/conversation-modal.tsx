@@ -66,10 +66,10 @@ function RatingForm({ conversationId, message, onDone, onCancel }: { conversatio
     event.preventDefault();
     if (!draft.rating || !draft.admin_notes.trim()) return setErrors([RATING_REQUIRED]);
     if (editing && !message.rating_id) return setErrors(['No rating ID found']);
-    const fields = { rating: draft.rating, admin_notes: draft.admin_notes.trim(), category: draft.category || null, context_turns: Number(draft.context_turns) };
+    const fields = { rating: draft.rating, admin_notes: draft.admin_notes.trim(), category: (draft.category || null) as (typeof RATING_CATEGORY_VALUES)[number] | null, context_turns: Number(draft.context_turns) };
     setBusy(true);
     const res = await callAction(() =>
-      editing ? updateRatingAction({ id: message.rating_id, ...fields }) : createRatingAction({ conversation_id: conversationId, message_index: message.message_index, ...fields }),
+      editing ? updateRatingAction({ params: { id: message.rating_id }, body: fields }) : createRatingAction({ body: { conversation_id: conversationId, message_index: message.message_index, ...fields } }),
     );
     setBusy(false);
     if (!res.ok) return setErrors([res.code === 'validation' ? res.error : 'Failed to save rating']);
@@ -115,7 +115,7 @@ function RatingForm({ conversationId, message, onDone, onCancel }: { conversatio
 }
 
 function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void }) {
-  const detail = useScreenData<Detail>(`conversation-${id}`, () => conversationAction({ id }));
+  const detail = useScreenData<Detail>(`conversation-${id}`, () => conversationAction({ params: { id } }));
   const { error, success, setError, setSuccess } = useMessages();
   const [rating, setRating] = useState<number | null>(null);
   const [correcting, setCorrecting] = useState<{ question: string; answer: string; ratingId: number | null } | null>(null);
@@ -127,7 +127,7 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
 
   async function remove(m: Message) {
     if (!m.rating_id) return setError('No rating ID found');
-    const res = await callAction(() => deleteRatingAction({ id: m.rating_id }));
+    const res = await callAction(() => deleteRatingAction({ params: { id: m.rating_id } }));
     if (!res.ok) return setError('Failed to delete rating');
     setSuccess('Rating deleted');
     await detail.reload();

@@ -34,7 +34,7 @@ function CorrectionForm({ question, answer, ratingId, onClose, onSaved, correcti
     const parsed = correctionSchema.safeParse({ ...draft, ...(ratingId ? { rating_id: ratingId } : {}) });
     if (!parsed.success) return report(issueMessages(parsed.error));
     setBusy(true);
-    const res = await callAction(() => (correctionId ? updateCorrectionAction({ ...parsed.data, id: correctionId }) : createCorrectionAction(parsed.data)));
+    const res = await callAction(() => (correctionId ? updateCorrectionAction({ params: { id: correctionId }, body: parsed.data }) : createCorrectionAction({ body: parsed.data })));
     setBusy(false);
     if (!res.ok) return report([failureText(res, { no_school: NO_SCHOOL_CORRECTIONS }, 'Failed to save correction')]);
     onSaved(res.data);

@@ -146,7 +146,7 @@ function LeadGenForm({ saved, onSaved }: { saved: LeadGenSettingsView; onSaved: 
     if (!parsed.success) return setMessage({ tone: 'error', text: 'Failed to save settings', detail: parsed.error.issues.map((i) => i.message).join('. ') });
     setBusy(true);
     setMessage(null);
-    const res = await callAction(() => saveLeadGenSettingsAction(draft), 'Failed to save settings');
+    const res = await callAction(() => saveLeadGenSettingsAction({ body: draft }), 'Failed to save settings');
     setBusy(false);
     if (!res.ok) {
       // The server's reasons only for a refused value; anything else is the plain message.

@@ -73,7 +73,7 @@ function LoggingSettingsForm({ onSaved }: { onSaved: () => Promise<void> }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const res = await callAction(() => saveSetupSettingsAction(value), 'Failed to save settings');
+    const res = await callAction(() => saveSetupSettingsAction({ body: value }), 'Failed to save settings');
     setSaving(false);
     if (!res.ok) return setError(res.code === 'validation' ? res.error : 'Failed to save settings');
     loaded.setData(res.data);

@@ -80,7 +80,7 @@ export function CrmConfig({ integration, onSaved, reload }: { integration: CrmIn
     };
     setBusy(true);
     setMessage(null);
-    const res = await callAction(() => (integration ? updateCrmIntegrationAction(body) : createCrmIntegrationAction(body)), CRM_MESSAGES.saveFailed);
+    const res = await callAction(() => (integration ? updateCrmIntegrationAction({ body }) : createCrmIntegrationAction({ body })), CRM_MESSAGES.saveFailed);
     setBusy(false);
     if (!res.ok) return setMessage({ tone: 'error', text: res.code === 'unavailable' ? CRM_MESSAGES.saveFailed : res.error || CRM_MESSAGES.saveFailed });
     setDraft(draftOf(res.data));

@@ -19,7 +19,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 export function Deliveries() {
   const [page, setPage] = useState(1);
   const [note, setNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const list = useScreenData(`crm-deliveries:${page}`, () => crmDeliveriesAction({ page, page_size: PAGE_SIZE }), {
+  const list = useScreenData(`crm-deliveries:${page}`, () => crmDeliveriesAction({ query: { page, page_size: PAGE_SIZE } }), {
     fallback: 'Failed to load deliveries',
     keepPrevious: true,
     // While something is waiting to be sent, look again now and then.
@@ -29,7 +29,7 @@ export function Deliveries() {
 
   async function replay(d: CrmDeliveryView) {
     setNote(null);
-    const res = await callAction(() => replayCrmDeliveryAction({ id: d.id }), 'Failed to replay the delivery');
+    const res = await callAction(() => replayCrmDeliveryAction({ params: { id: d.id } }), 'Failed to replay the delivery');
     if (!res.ok) return setNote({ tone: 'error', text: res.error });
     setNote({ tone: 'success', text: `Delivery ${d.id} queued again.` });
     await list.reload();

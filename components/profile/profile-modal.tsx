@@ -46,7 +46,7 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
       ...(changingPassword || emailChanged ? { current_password: form.current_password } : {}),
       ...(changingPassword ? { new_password: form.new_password } : {}),
     };
-    const result = await callAction(() => updateProfileAction(payload));
+    const result = await callAction(() => updateProfileAction({ body: payload }));
     setBusy(false);
     if (!result.ok) {
       return setError(result.error || 'Failed to update profile');

@@ -73,7 +73,7 @@ export function ManageProspects() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const query = { search: search.trim() || undefined, status: status || undefined, program: program || undefined, sort_by: sortBy, sort_order: sortOrder, page, per_page: PROSPECT_PAGE_SIZE };
-  const list = useScreenData<ProspectView[]>(`prospects:${JSON.stringify(query)}`, () => prospectsAction(query), { keepPrevious: true });
+  const list = useScreenData<ProspectView[]>(`prospects:${JSON.stringify(query)}`, () => prospectsAction({ query }), { keepPrevious: true });
   const stats = useScreenData('prospect-stats', () => prospectStatsAction());
   const batches = useScreenData<ProspectBatchView[]>('prospect-batches', () => prospectBatchesAction());
   const refresh = () => Promise.all([list.reload(), stats.reload(), batches.reload()]);
@@ -120,7 +120,7 @@ export function ManageProspects() {
         // A large file imports in the background: follow its batch until it ends.
         for (;;) {
           await new Promise((r) => setTimeout(r, 1000));
-          const b = await prospectBatchAction({ batch_id: body.batch_id });
+          const b = await prospectBatchAction({ params: { batch_id: body.batch_id } });
           if (!b.ok) throw new Error(b.error);
           const v = b.data;
           const total = v.total_rows || 0;
@@ -144,7 +144,7 @@ export function ManageProspects() {
   async function deleteSelected() {
     setConfirmDelete(false);
     const ids = [...selected];
-    const results = await Promise.all(ids.map((id) => deleteProspectAction({ id })));
+    const results = await Promise.all(ids.map((id) => deleteProspectAction({ params: { id } })));
     const ok = results.filter((r) => r.ok).length;
     if (ok === ids.length) setNotice({ tone: 'success', text: `Deleted ${ok} prospect${ok === 1 ? '' : 's'}.` });
     else if (ok > 0) setNotice({ tone: 'warning', text: `Deleted ${ok} of ${ids.length} prospects; ${ids.length - ok} could not be deleted. Please try again.` });
@@ -154,7 +154,7 @@ export function ManageProspects() {
   }
 
   async function undo(b: ProspectBatchView) {
-    const r = await undoBatchAction({ batch_id: b.batch_id });
+    const r = await undoBatchAction({ params: { batch_id: b.batch_id } });
     setNotice(r.ok ? { tone: 'success', text: r.data.message } : { tone: 'error', text: r.error });
     await refresh();
   }
@@ -366,15 +366,16 @@ export function ManageProspects() {
 }
 
 const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'external_id', 'status', 'anticipated_program', 'anticipated_start_date', 'address_street1', 'address_city', 'address_state', 'address_zip', 'address_country'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
 
 function ProspectForm({ prospect, onClose, onSaved }: { prospect: ProspectView | null; onClose: () => void; onSaved: (message: string) => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(FORM_FIELDS.map((f) => [f, (prospect?.[f] as string | null) ?? ''])));
+  const [values, setValues] = useState<Record<FormField, string>>(() => Object.fromEntries(FORM_FIELDS.map((f) => [f, (prospect?.[f] as string | null) ?? ''])) as Record<FormField, string>);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   async function save(e: React.FormEvent) {
     e.preventDefault();
     setSaving(true);
-    const r = prospect ? await updateProspectAction({ id: prospect.id, ...values }) : await createProspectAction(values);
+    const r = prospect ? await updateProspectAction({ params: { id: prospect.id }, body: values }) : await createProspectAction({ body: values });
     setSaving(false);
     if (!r.ok) return setError(r.error);
     onSaved(prospect ? 'Prospect updated.' : 'Prospect added.');

@@ -111,17 +111,17 @@ const unwrap = <T, U>(res: ActionResult<T>, map: (d: T) => U): ActionResult<U> =
 
 async function loadChatbot(scope: ReportScope, range: Range): Promise<ActionResult<ChatbotData>> {
   const q = { from_date: range.from, to_date: range.to };
-  if (scope.kind === 'all') return unwrap(await chatbotMultiSchoolReportAction(q), (r) => ({ kind: 'one' as const, report: combineChatbot(r) }));
-  if (scope.kind === 'separate') return unwrap(await chatbotMultiSchoolReportAction(q), (r) => ({ kind: 'separate' as const, report: r }));
-  const res = await chatbotReportAction(scope.kind === 'school' ? { ...q, school_id: scope.id } : q);
+  if (scope.kind === 'all') return unwrap(await chatbotMultiSchoolReportAction({ query: q }), (r) => ({ kind: 'one' as const, report: combineChatbot(r) }));
+  if (scope.kind === 'separate') return unwrap(await chatbotMultiSchoolReportAction({ query: q }), (r) => ({ kind: 'separate' as const, report: r }));
+  const res = await chatbotReportAction({ query: scope.kind === 'school' ? { ...q, school_id: scope.id } : q });
   return unwrap(res, (r) => ({ kind: 'one' as const, report: r }));
 }
 
 async function loadLeads(scope: ReportScope, range: Range): Promise<ActionResult<LeadsData>> {
   const q = { from_date: range.from, to_date: range.to };
-  if (scope.kind === 'all') return unwrap(await leadsMultiSchoolReportAction(q), (r) => ({ kind: 'one' as const, report: combineLeads(r) }));
-  if (scope.kind === 'separate') return unwrap(await leadsMultiSchoolReportAction(q), (r) => ({ kind: 'separate' as const, report: r }));
-  const res = await leadsReportAction(scope.kind === 'school' ? { ...q, school_id: scope.id } : q);
+  if (scope.kind === 'all') return unwrap(await leadsMultiSchoolReportAction({ query: q }), (r) => ({ kind: 'one' as const, report: combineLeads(r) }));
+  if (scope.kind === 'separate') return unwrap(await leadsMultiSchoolReportAction({ query: q }), (r) => ({ kind: 'separate' as const, report: r }));
+  const res = await leadsReportAction({ query: scope.kind === 'school' ? { ...q, school_id: scope.id } : q });
   return unwrap(res, (r) => ({ kind: 'one' as const, report: r }));
 }
 

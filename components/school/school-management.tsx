@@ -55,7 +55,7 @@ function CreateSchool({ narrow }: { narrow: boolean }) {
     if (!draft.name.trim()) return setError('Name is required');
     setBusy(true);
     const res = await callAction(
-      () => createSchoolAction({ name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url, mascot: draft.mascot, time_zone: draft.time_zone }),
+      () => createSchoolAction({ body: { name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url, mascot: draft.mascot, time_zone: draft.time_zone } }),
       'An error occurred updating basic information',
     );
     setBusy(false);

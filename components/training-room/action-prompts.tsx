@@ -122,7 +122,7 @@ export function ActionPrompts() {
           onCancel={screen.close}
           onConfirm={() => {
             screen.close();
-            void screen.run(() => deleteActionPromptAction({ id: dialog.item.id }), { failure: 'Failed to delete action prompt', success: 'Action prompt deleted successfully' });
+            void screen.run(() => deleteActionPromptAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete action prompt', success: 'Action prompt deleted successfully' });
           }}
         >
           Are you sure you want to delete the action prompt &quot;{dialog.item.name}&quot;? This action cannot be undone.

@@ -61,7 +61,7 @@ export function Corrections() {
           onCancel={screen.close}
           onConfirm={() => {
             screen.close();
-            void screen.run(() => deleteCorrectionAction({ id: dialog.item.id }), { failure: 'Failed to delete correction', success: 'Correction deleted successfully' });
+            void screen.run(() => deleteCorrectionAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete correction', success: 'Correction deleted successfully' });
           }}
         >
           Are you sure you want to delete the correction for &quot;{truncate(dialog.item.question, 80)}&quot;? The assistant will stop giving this answer.

@@ -88,7 +88,7 @@ function FactSheetEditor({ initial, loadError, onSaved }: { initial: FactSheetVi
     if (incomplete >= 0) return setError(`Deadline ${incomplete + 1} needs a name and a date`);
     setBusy(true);
     setError(null);
-    const res = await callAction(() => saveFactSheetAction(draft));
+    const res = await callAction(() => saveFactSheetAction({ body: draft }));
     setBusy(false);
     if (!res.ok) return setError(failureText(res, { no_school: SET_UP_FIRST }, 'Failed to save fact sheet'));
     setSaved(res.data);

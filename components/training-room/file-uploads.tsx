@@ -128,7 +128,7 @@ export function FileUploads() {
   const [text, setText] = useState('');
 
   async function generate(f: KnowledgeFileView) {
-    const res = await callAction(() => generateFileInsightsAction({ id: f.id }));
+    const res = await callAction(() => generateFileInsightsAction({ params: { id: f.id } }));
     if (!res.ok) return setError(res.error || 'Error generating insights');
     setError(null);
     await screen.reload();
@@ -138,7 +138,7 @@ export function FileUploads() {
     if (!dialog) return;
     const changes = dialog.kind === 'rename' ? { name: text } : { insights_summary: text };
     if (dialog.kind === 'rename' && !text.trim()) return setError('Please provide a name');
-    const res = await callAction(() => updateFileAction({ id: dialog.item.id, ...changes }));
+    const res = await callAction(() => updateFileAction({ params: { id: dialog.item.id }, body: changes }));
     if (!res.ok) return setError(res.error || (dialog.kind === 'rename' ? 'Failed to update file' : 'Failed to update insights'));
     screen.done(dialog.kind === 'rename' ? 'File updated successfully' : 'Insights updated successfully');
   }
@@ -223,7 +223,7 @@ export function FileUploads() {
         <ConfirmDialog
           title="Delete Document"
           onCancel={screen.close}
-          onConfirm={() => void screen.run(() => deleteFileAction({ id: dialog.item.id }), { failure: 'Failed to delete file', success: 'File deleted successfully' })}
+          onConfirm={() => void screen.run(() => deleteFileAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete file', success: 'File deleted successfully' })}
         >
           Are you sure you want to delete &quot;{dialog.item.name}&quot;? This action cannot be undone.
         </ConfirmDialog>

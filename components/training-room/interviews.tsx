@@ -68,7 +68,7 @@ export function Interviews() {
 
   async function startCall(c: InterviewView) {
     screen.setItems((list = []) => list.map((x) => (x.id === c.id ? { ...x, status: 'calling' } : x)));
-    const res = await callAction(() => startInterviewAction({ id: c.id }));
+    const res = await callAction(() => startInterviewAction({ params: { id: c.id } }));
     if (!res.ok) {
       setError(`Failed to start interview call${res.error ? `: ${res.error}` : ''}`);
     }
@@ -76,7 +76,7 @@ export function Interviews() {
   }
 
   async function reset(c: InterviewView) {
-    const res = await callAction(() => resetInterviewAction({ id: c.id }));
+    const res = await callAction(() => resetInterviewAction({ params: { id: c.id } }));
     if (!res.ok) return setError(res.error || 'Failed to reset interview call');
     screen.done('Interview call reset');
   }
@@ -163,7 +163,7 @@ export function Interviews() {
         <ConfirmDialog
           title="Delete Interview Call"
           onCancel={screen.close}
-          onConfirm={() => void screen.run(() => deleteInterviewAction({ id: dialog.item.id }), { failure: 'Failed to delete interview call', success: 'Interview call deleted successfully' })}
+          onConfirm={() => void screen.run(() => deleteInterviewAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete interview call', success: 'Interview call deleted successfully' })}
         >
           Are you sure you want to delete the interview with &quot;{dialog.item.staff_name}&quot;? This action cannot be undone.
         </ConfirmDialog>

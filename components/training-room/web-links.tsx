@@ -97,7 +97,7 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
   async function submit() {
     if (!content.trim()) return setError(EMPTY_CONTENT);
     setBusy(true);
-    const res = await callAction(() => manualWebLinkInsightsAction({ id: link.id, content }));
+    const res = await callAction(() => manualWebLinkInsightsAction({ params: { id: link.id }, body: { content } }));
     setBusy(false);
     if (!res.ok) return setError(res.error || 'Failed to process manual content');
     onSaved('Insights created from the pasted content');
@@ -125,7 +125,7 @@ export function WebLinks() {
   async function generate(link: WebLinkView) {
     setGenerating(link.id);
     setError(null);
-    const res = await callAction(() => generateWebLinkInsightsAction({ id: link.id }));
+    const res = await callAction(() => generateWebLinkInsightsAction({ params: { id: link.id } }));
     setGenerating(null);
     if (!res.ok) return setError(res.error || 'Failed to generate insights');
     await screen.reload();
@@ -190,7 +190,7 @@ export function WebLinks() {
         <ConfirmDialog
           title="Delete Web Link"
           onCancel={screen.close}
-          onConfirm={() => void screen.run(() => deleteWebLinkAction({ id: dialog.item.id }), { failure: 'Failed to delete web link', success: 'Web link deleted successfully' })}
+          onConfirm={() => void screen.run(() => deleteWebLinkAction({ params: { id: dialog.item.id } }), { failure: 'Failed to delete web link', success: 'Web link deleted successfully' })}
         >
           Are you sure you want to delete the web link &quot;{dialog.item.name}&quot;? This action cannot be undone.
         </ConfirmDialog>

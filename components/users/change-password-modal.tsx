@@ -21,7 +21,7 @@ export function ChangePasswordModal({ user, onClose, onDone }: { user: AdminUser
     if (!password) return setError('Password is required');
     if (!(await ensure()).is_valid) return setError(FIX_PASSWORD_FIRST);
     setBusy(true);
-    const res = await callAction(() => setUserPasswordAction({ id: user.id, new_password: password }));
+    const res = await callAction(() => setUserPasswordAction({ params: { id: user.id }, body: { new_password: password } }));
     setBusy(false);
     if (!res.ok) {
       return onDone(`Failed to update password: ${res.error}`, true);

@@ -70,8 +70,8 @@ export function UserFormModal({
     const common = { first_name: form.first_name, last_name: form.last_name, email: form.email, username: form.username, role: form.role };
     setBusy(true);
     const result = creating
-      ? await callAction(() => createUserAction({ ...common, password: form.password, ...(schoolId === null ? {} : { school_id: schoolId }) }))
-      : await callAction(() => updateUserAction({ id: user.id, changes: { ...common, school_id: schoolId } }));
+      ? await callAction(() => createUserAction({ body: { ...common, password: form.password, ...(schoolId === null ? {} : { school_id: schoolId }) } }))
+      : await callAction(() => updateUserAction({ params: { id: user.id }, body: { ...common, school_id: schoolId } }));
     setBusy(false);
     if (!result.ok) {
       return setErrors([result.error]);

@@ -69,7 +69,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
 
-  const usersData = useScreenData('users', () => listUsersAction({ skip: 0, limit: LOAD_LIMIT }), { onError: (f) => setError(`Failed to load users: ${f.error}`) });
+  const usersData = useScreenData('users', () => listUsersAction({ query: { skip: 0, limit: LOAD_LIMIT } }), { onError: (f) => setError(`Failed to load users: ${f.error}`) });
   // A failed school list only empties the select.
   const schoolsData = useScreenData('user-schools', listSchoolsAction, { onError: (f) => console.error('Failed to load schools', f.error) });
   const users = usersData.data?.data ?? NO_USERS;
@@ -119,7 +119,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
 
   const toggleActive = useCallback(
     async (user: AdminUser) => {
-      const res = await callAction(() => updateUserAction({ id: user.id, changes: { is_active: !user.is_active } }));
+      const res = await callAction(() => updateUserAction({ params: { id: user.id }, body: { is_active: !user.is_active } }));
       if (!res.ok) {
         return announce(`Failed to update user: ${res.error}`, true);
       }
@@ -131,7 +131,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
 
   async function remove(user: AdminUser) {
     setDialog(null);
-    const res = await callAction(() => deleteUserAction({ id: user.id }));
+    const res = await callAction(() => deleteUserAction({ params: { id: user.id } }));
     if (!res.ok) {
       return announce(`Failed to delete user: ${res.error}`, true);
     }

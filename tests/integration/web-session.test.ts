@@ -58,14 +58,14 @@ describe('the web session ends on the server', () => {
 
     const before = await copy.run(getStaffSession);
     expect(before?.user.id).toBe(staff.id);
-    expect(await copy.run(() => updateProfileAction(profile(staff.email)))).toMatchObject({ ok: true });
+    expect(await copy.run(() => updateProfileAction({ body: profile(staff.email) }))).toMatchObject({ ok: true });
     expect(await copy.run(() => redirectOf(() => StaffLayout({ children: null })), { [STAFF_PATH_HEADER]: '/dashboard/users' })).toBeNull();
 
     await browser.signOut();
     expect(await browser.run(getStaffSession)).toBeNull();
     // The copy still carries the cookie, but the session it names has ended.
     expect(await copy.run(getStaffSession)).toBeNull();
-    expect(await copy.run(() => updateProfileAction(profile(staff.email)))).toMatchObject({ ok: false, code: 'session_expired' });
+    expect(await copy.run(() => updateProfileAction({ body: profile(staff.email) }))).toMatchObject({ ok: false, code: 'session_expired' });
     expect(await copy.run(() => redirectOf(() => StaffLayout({ children: null })), { [STAFF_PATH_HEADER]: '/dashboard/users' })).toBe(
       '/?session=expired&next=%2Fdashboard%2Fusers',
     );
@@ -83,7 +83,7 @@ describe('the web session ends on the server', () => {
     await elsewhere.signIn(staff.email, STRONG_PASSWORD);
     const api = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: staff.email, password: STRONG_PASSWORD } })).json.access_token;
 
-    const changed = await here.run(() => updateProfileAction(profile(staff.email, { current_password: STRONG_PASSWORD, new_password: OTHER_PASSWORD })));
+    const changed = await here.run(() => updateProfileAction({ body: profile(staff.email, { current_password: STRONG_PASSWORD, new_password: OTHER_PASSWORD }) }));
     expect(changed).toMatchObject({ ok: true });
     expect((await here.run(getStaffSession))?.user.id).toBe(staff.id);
     expect(await elsewhere.run(getStaffSession)).toBeNull();
