@@ -101,8 +101,6 @@ export class Scoring {
   readonly total: number;
   readonly scored: Scored[];
   private readonly contextWords: Map<string, string>;
-  /** The last question's topic words a follow-up takes on (weighed less than its own). */
-  private readonly inherited = new Set<string>();
 
   constructor(
     readonly question: string,
@@ -112,15 +110,6 @@ export class Scoring {
     corpus: Corpus | null,
   ) {
     this.asked = analyseQuestion(question, vocabulary);
-    // A follow-up ("when's it open?" after "is there a food pantry?") is about the last question's
-    // topic too: its telling words join the question's, so an answer must name that topic.
-    if (context) {
-      for (const t of analyseQuestion(context.question, vocabulary).terms) {
-        if (this.asked.terms.includes(t) || (!t.startsWith('§') && isVeryCommonWord(t))) continue;
-        this.asked.terms.push(t);
-        this.inherited.add(t);
-      }
-    }
     const candidates = candidatesOf(passages, vocabulary);
     const own = new Set(contentTerms(question));
     const contextText = context ? `${context.question} ${context.answer}` : '';
@@ -130,7 +119,7 @@ export class Scoring {
 
     const singles = candidates.filter((c) => c.sentences.length === 1);
     const weightOf = this.weigher(corpus ?? { size: singles.length, documentFrequency: null }, singles);
-    this.weight = new Map(this.asked.terms.map((t) => [t, (this.inherited.has(t) ? 0.7 : 1) * weightOf(t)]));
+    this.weight = new Map(this.asked.terms.map((t) => [t, weightOf(t)]));
     this.contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
     this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
 
