@@ -214,11 +214,13 @@ export function verifyWebhookSignature(header: string | null, rawBody: string, s
   return safeEqual(expected, parts.v0);
 }
 
+/** A call report's largest body (a long transcript); the route reads no further. */
+export const CALL_REPORT_MAX_BYTES = 2 * 1024 * 1024;
+
 /** POST /interview-calls/webhook: verifies the signature over the exact bytes received, then applies the report. */
 export async function receiveCallWebhook(raw: string, signature: string | null) {
   const secret = process.env.ELEVENLABS_WEBHOOK_SECRET;
   if (!secret) throw new AppError(503, 'Call reports are not configured: set ELEVENLABS_WEBHOOK_SECRET');
-  if (raw.length > 2 * 1024 * 1024) throw new AppError(413, 'Request body too large');
   if (!verifyWebhookSignature(signature, raw, secret)) throw new AppError(401, 'Invalid webhook signature');
   let payload: unknown;
   try {

@@ -182,6 +182,11 @@ describe('interview calls', () => {
     expect((await post(payload, sign(payload, 'wrong'))).status).toBe(401);
     expect((await post(payload, sign(payload, 'whsec', 1_000_000))).status).toBe(401);
     expect((await post(payload, '')).status).toBe(401);
+    // A body past the largest report is refused while it is read, before any signature check.
+    const huge = JSON.stringify({ type: 'post_call_transcription', data: { transcript: 'x'.repeat(2 * 1024 * 1024) } });
+    const tooBig = await post(huge, sign(huge, 'whsec'));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json.detail).toBe('Request body too large');
     const ok = await post(payload, sign(payload, 'whsec'));
     expect(ok.json).toEqual({ handled: true, status: 'completed' });
     const row = (await call(callsRoute.GET, 'GET', '/interview-calls/', { token })).json.find((x: { id: number }) => x.id === c.json.id);
