@@ -24,7 +24,10 @@ import { logValue } from '@/lib/system/log';
 // through the AI SDK (the configured model or the built-in local one), capture lead details, store
 // the turn. The two widget routes differ only in how they hand the answer back.
 
+// Passages a turn reads: the built-in model quotes sentences and does best with few; a configured
+// model reads a longer prompt well, and a fact one rank lower is then still in front of it.
 const PASSAGES = 6;
+const CONFIGURED_PASSAGES = 10;
 
 /** Everything the model call needs, and what to do with its answer. */
 type PreparedTurn = {
@@ -157,15 +160,17 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const spanish = written === 'es';
   const asked = spanish ? inEnglish(said) : other ? said : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
   const context = followUpContext(asked, input.conversation_history);
+  const info = modelInfo();
+  const k = info.mode === 'local' ? PASSAGES : CONFIGURED_PASSAGES;
   const [found, correction] = await Promise.all([
-    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), PASSAGES),
+    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), k),
     findCorrection(caller.schoolId, caller.knowledgeVersion, asked),
   ]);
   // Staff corrected the answer to this question (or one it paraphrases): their answer comes first.
   const verifiedHit: KnowledgeHit | null = correction
     ? { id: 0, sourceType: 'correction', sourceId: String(correction.id), title: correction.question, content: correction.answer, rank: Infinity }
     : null;
-  const hits = verifiedHit ? [verifiedHit, ...found.filter((h) => !(h.sourceType === 'correction' && h.sourceId === verifiedHit.sourceId))].slice(0, PASSAGES) : found;
+  const hits = verifiedHit ? [verifiedHit, ...found.filter((h) => !(h.sourceType === 'correction' && h.sourceId === verifiedHit.sourceId))].slice(0, k) : found;
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
@@ -187,7 +192,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
   };
 
-  const info = modelInfo();
   // One relevance threshold for both modes: a configured model is told when the built-in one would
   // say it does not know (the built-in model applies it itself).
   const relevant = info.mode === 'local' || composeAnswer(local).known;
