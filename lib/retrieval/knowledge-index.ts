@@ -126,8 +126,8 @@ const typed = (question: string) => question.match(/[\p{L}\p{N}’']+/gu) ?? [];
 /**
  * The question as the school's passages and the admissions vocabulary spell it: a word of four or
  * more letters that neither knows ("scholarhsips", "adress") is replaced by the nearest known word
- * (one letter apart, two for longer words): a vocabulary word first, else the passage term the
- * most passages use. Other words stay as typed.
+ * (one letter apart, two for longer words): the nearest of the vocabulary's words and the passages'
+ * terms (the vocabulary on a tie, then the term most passages use). Other words stay as typed.
  */
 export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string): Promise<string> {
   const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
@@ -149,11 +149,16 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
         bestDistance = d;
       }
     }
-    if (!best) {
+    // A passage term nearer than the vocabulary's nearest wins ("honers" is "honors", not "hours").
+    if (bestDistance > 1) {
       const near = new Set<string>();
       for (const r of index.search.search(term, { processTerm: (t) => t, fuzzy: allowed, prefix: false, combineWith: 'OR' }).slice(0, 20)) for (const t of r.terms) near.add(t);
       near.delete(term);
-      best = [...near].sort((a, b) => (index.documentFrequency.get(b) ?? 0) - (index.documentFrequency.get(a) ?? 0))[0];
+      const ranked = [...near]
+        .map((t) => ({ t, d: distance(t, term), uses: index.documentFrequency.get(t) ?? 0 }))
+        .filter((x) => x.d < bestDistance)
+        .sort((a, b) => a.d - b.d || b.uses - a.uses);
+      if (ranked[0]) best = ranked[0].t;
     }
     if (best) out = out.replace(word, best);
   }
