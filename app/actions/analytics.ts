@@ -1,7 +1,7 @@
 'use server';
 
 import { analyticsOperations } from '@/lib/analytics/operations';
-import { analyticsSummary, conversationAnalyticsSummary, generateDailyStats } from '@/lib/analytics/summary';
+import { analyticsSummary, conversationAnalyticsSummary, generateDailyStatsFrom } from '@/lib/analytics/summary';
 import { unansweredQuestions } from '@/lib/analytics/unanswered';
 import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 import { actionFor } from '@/lib/http/action';
@@ -14,8 +14,6 @@ export const analyticsSummaryAction = actionFor(analyticsOperations.summary, ({ 
 
 export const conversationAnalyticsAction = actionFor(analyticsOperations.conversationSummary, ({ ctx, query }) => conversationAnalyticsSummary(ctx, query));
 
-export const generateDailyStatsAction = actionFor(analyticsOperations.generateDaily, ({ ctx, query, body }) =>
-  generateDailyStats(ctx, { target_date: query.target_date ?? body?.target_date }, query.target_date ? 'query' : 'body'),
-);
+export const generateDailyStatsAction = actionFor(analyticsOperations.generateDaily, ({ ctx, query, body }) => generateDailyStatsFrom(ctx, { query, body }));
 
 export const unansweredQuestionsAction = actionFor(unansweredOperations.list, ({ ctx, query }) => unansweredQuestions(ctx, query));

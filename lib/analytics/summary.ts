@@ -135,6 +135,10 @@ export async function generateDailyStatsForSchool(schoolId: number, day: string)
   return row!;
 }
 
+/** The call's target_date from its query, else its body (a refusal names where it came from). */
+export const generateDailyStatsFrom = (ctx: AuthContext, input: { query: GenerateDailyInput; body?: GenerateDailyInput | null }) =>
+  generateDailyStats(ctx, { target_date: input.query.target_date ?? input.body?.target_date }, input.query.target_date ? 'query' : 'body');
+
 /** POST /conversations/stats/generate-daily: the caller's school only; target_date (a local day of the school) defaults to yesterday in the school's time zone. */
 export async function generateDailyStats(ctx: AuthContext, q: GenerateDailyInput = {}, from: 'query' | 'body' = 'query'): Promise<DailyStats> {
   const schoolId = requireSchoolId(ctx);
