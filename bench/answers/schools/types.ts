@@ -27,3 +27,16 @@ export type BenchSchool = {
   answerable: Answerable[];
   absent: Absent[];
 };
+
+/**
+ * A staff correction and how visitors might ask for it: three paraphrases (the same question in other
+ * words: the correction must answer them) and unrelated questions that share words with it but ask
+ * something else (the correction must not answer them). Written before any tuning of the matcher.
+ */
+export type CorrectionCase = {
+  id: string;
+  question: string;
+  answer: string;
+  paraphrases: [string, string, string];
+  unrelated: string[];
+};
