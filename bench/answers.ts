@@ -16,11 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApp, type App } from './answers/app';
 import { isInsightCall, serveModel, textOf } from './answers/fake-model';
-import { factTokens, hasFact, inventedFacts, isHonestRefusal, mergeTokens, missingFacts } from './answers/grade';
+import { factTokens, hasFact, inventedFacts, isHonestRefusal, mergeTokens, missingFacts, normalise } from './answers/grade';
 import type { Absent, Answerable, Turn } from './answers/questions';
 import { halfOf, loadSchools, type Half, type LoadedSchool } from './answers/schools';
 import { contactsOf, materialText, serveSchoolSite } from './answers/schools/material';
-import { setUpSchool } from './answers/setup';
+import { addCorrections, setUpSchool } from './answers/setup';
 
 const APP_PORT = 3460;
 const SITE_PORT = 3461;
@@ -38,7 +38,9 @@ const share = (n: number, of: number) => `${n}/${of} (${pct(n, of).toFixed(0)} %
 type Graded = Answerable & { school: string; half: Half | 'tuned'; answer: string; correct: boolean; missing: string[]; invented: string[]; factsIndexed: boolean };
 type Refused = Absent & { school: string; half: Half | 'tuned'; answer: string; honest: boolean; invented: string[] };
 type Grounded = { id: string; school: string; half: Half | 'tuned'; category: string; question: string; grounded: boolean; missing: string[]; systemChars: number };
-type SchoolRun = { slug: string; pagesScraped: number; answered: Graded[]; absent: Refused[]; grounded: Grounded[] };
+/** A question asked after staff saved a correction: a paraphrase of its question (answered from it) or an unrelated one (not). */
+type Fixed = { id: string; school: string; half: Half; kind: 'paraphrase' | 'unrelated'; question: string; answer: string; fromCorrection: boolean };
+type SchoolRun = { slug: string; pagesScraped: number; answered: Graded[]; absent: Refused[]; grounded: Grounded[]; fixed: Fixed[] };
 
 let sessions = 0;
 async function ask(app: App, key: string, question: string, history: Turn[] = []): Promise<string> {
@@ -69,6 +71,7 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
     const local = await startApp(APP_PORT, SITE_PORT);
     const answered: Graded[] = [];
     const absent: Refused[] = [];
+    const fixed: Fixed[] = [];
     let pagesScraped = 0;
     try {
       const setup = await setUpSchool(local.base, SITE, loaded);
@@ -85,6 +88,17 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
       for (const q of school.absent) {
         const answer = await ask(local, setup.apiKey, q.question, q.history);
         absent.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, honest: isHonestRefusal(answer, contacts), invented: inventedFacts(answer, mergeTokens(material, factTokens(q.question))) });
+      }
+      // Corrections last: they are knowledge too, and the questions above are asked without them.
+      if (loaded.corrections.length) {
+        await addCorrections(local.base, loaded, loaded.corrections);
+        for (const c of loaded.corrections) {
+          const asked = [...c.paraphrases.map((q) => ['paraphrase', q] as const), ...c.unrelated.map((q) => ['unrelated', q] as const)];
+          for (const [kind, question] of asked) {
+            const answer = await ask(local, setup.apiKey, question);
+            fixed.push({ id: c.id, school: school.slug, half: halfOf(c.id), kind, question, answer, fromCorrection: normalise(answer).includes(normalise(c.answer)) });
+          }
+        }
       }
     } finally {
       await local.stop();
@@ -110,7 +124,7 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
       await remote.stop();
       model.server.close();
     }
-    return { slug: school.slug, pagesScraped, answered, absent, grounded };
+    return { slug: school.slug, pagesScraped, answered, absent, grounded, fixed };
   } finally {
     site.close();
   }
@@ -179,6 +193,19 @@ if (unseen.length) {
   record(['unseen: answers with invented facts', String(dev.invented + held.invented), '0', dev.invented + held.invented === 0]);
   record(['development: grounding recall', share(dev.grounded, dev.answerable), 'reported', true]);
   record(['held-out: grounding recall', share(held.grounded, held.answerable), '>= 95 %', pct(held.grounded, held.answerable) >= 95]);
+  const fixed = runs.flatMap((r) => r.fixed);
+  if (fixed.length) {
+    const of = (half: Half, kind: Fixed['kind']) => fixed.filter((f) => f.half === half && f.kind === kind);
+    const from = (xs: Fixed[]) => xs.filter((f) => f.fromCorrection).length;
+    const cases = new Set(fixed.map((f) => f.id)).size;
+    console.log(`\nCorrections: ${cases} saved by staff, each asked three other ways, and ${fixed.filter((f) => f.kind === 'unrelated').length} unrelated questions that share their words`);
+    const devP = of('development', 'paraphrase');
+    const heldP = of('held-out', 'paraphrase');
+    const unrelated = fixed.filter((f) => f.kind === 'unrelated');
+    record(['development: paraphrases answered from the correction', share(from(devP), devP.length), 'reported', true]);
+    record(['held-out: paraphrases answered from the correction', share(from(heldP), heldP.length), '>= 90 %', pct(from(heldP), heldP.length) >= 90]);
+    record(['unrelated questions answered from a correction', share(from(unrelated), unrelated.length), '<= 2 %', pct(from(unrelated), unrelated.length) <= 2]);
+  }
 }
 
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -186,10 +213,10 @@ const notHeldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.h
 const heldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.half === 'held-out');
 const out = path.join(root, 'bench/results/answers.json');
 const date = new Date().toISOString();
-fs.writeFileSync(out, JSON.stringify({ date, schools: runs.map((r) => ({ slug: r.slug, pagesScraped: r.pagesScraped, answered: notHeldOut(r.answered), absent: notHeldOut(r.absent), grounded: notHeldOut(r.grounded) })) }, null, 2));
+fs.writeFileSync(out, JSON.stringify({ date, schools: runs.map((r) => ({ slug: r.slug, pagesScraped: r.pagesScraped, answered: notHeldOut(r.answered), absent: notHeldOut(r.absent), grounded: notHeldOut(r.grounded), fixed: notHeldOut(r.fixed) })) }, null, 2));
 fs.writeFileSync(
   path.join(root, 'bench/results/answers-held-out.json'),
-  JSON.stringify({ date, note: 'The held-out half: do not tune on these.', schools: runs.map((r) => ({ slug: r.slug, answered: heldOut(r.answered), absent: heldOut(r.absent), grounded: heldOut(r.grounded) })) }, null, 2),
+  JSON.stringify({ date, note: 'The held-out half: do not tune on these.', schools: runs.map((r) => ({ slug: r.slug, answered: heldOut(r.answered), absent: heldOut(r.absent), grounded: heldOut(r.grounded), fixed: heldOut(r.fixed) })) }, null, 2),
 );
 console.log('\nSummary');
 lines.forEach(print);

@@ -61,6 +61,12 @@ export async function setUpSchool(base: string, site: string, loaded: LoadedScho
   return { apiKey: api_key, pagesScraped: scraped.pages_scraped ?? 0, webInsights: scraped.insights_summary ?? '', documentInsights };
 }
 
+/** Staff corrections saved as staff would (Logs → correct an answer), after the school is set up. */
+export async function addCorrections(base: string, loaded: LoadedSchool, corrections: { question: string; answer: string }[]): Promise<void> {
+  const api = await signIn(base, loaded.school.account);
+  for (const c of corrections) await api('POST', '/corrections/', { question: c.question, answer: c.answer });
+}
+
 /** Waits for the document's analysis (it runs in the background) and answers its insights. */
 async function analysed(api: Call, id: number): Promise<string> {
   const until = performance.now() + 120_000;

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { ABSENT, ANSWERABLE } from '../questions';
 import { ACCOUNT, actionPrompts, FACT_SHEET, schoolProfile } from '../school';
 import { TITLES } from '../site';
-import type { BenchSchool } from './types';
+import type { BenchSchool, CorrectionCase } from './types';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-export type LoadedSchool = { school: BenchSchool; dir: string; tuned: boolean };
+export type LoadedSchool = { school: BenchSchool; dir: string; tuned: boolean; corrections: CorrectionCase[] };
 
 const larchmont: BenchSchool = {
   slug: 'larchmont',
@@ -27,10 +27,12 @@ const larchmont: BenchSchool = {
 };
 
 export async function loadSchools(): Promise<LoadedSchool[]> {
-  const schools: LoadedSchool[] = [{ school: larchmont, dir: path.join(here, '..'), tuned: true }];
+  const schools: LoadedSchool[] = [{ school: larchmont, dir: path.join(here, '..'), tuned: true, corrections: [] }];
   for (const slug of fs.readdirSync(here).filter((d) => fs.existsSync(path.join(here, d, 'index.ts'))).sort()) {
     const { school } = (await import(path.join(here, slug, 'index.ts'))) as { school: BenchSchool };
-    schools.push({ school, dir: path.join(here, slug), tuned: false });
+    const fixes = path.join(here, slug, 'corrections.ts');
+    const corrections = fs.existsSync(fixes) ? ((await import(fixes)) as { corrections: CorrectionCase[] }).corrections : [];
+    schools.push({ school, dir: path.join(here, slug), tuned: false, corrections });
   }
   return schools;
 }
