@@ -4,7 +4,9 @@ import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
 import { corrections, knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
-import { retrievalQuery, searchTerm, type RetrievalQuery } from './question-terms';
+import { retrievalQuery, searchTerm, STOP, type RetrievalQuery } from './question-terms';
+import { isEnglishWord, synonymGroupsIn } from './lexicon';
+import { isEverydayWord } from './english';
 import { CorrectionMatcher, type CorrectionEntry } from './correction-match';
 import { abbreviationsIn } from './abbreviations';
 import { schoolGroups } from './school-vocabulary';
@@ -65,8 +67,9 @@ async function build(schoolId: number): Promise<SchoolIndex> {
     schoolGroups(schoolId),
     db.select({ id: corrections.id, question: corrections.question, answer: corrections.answer }).from(corrections).where(eq(corrections.schoolId, schoolId)),
   ]);
-  // The school's own groups, and the abbreviations its passages spell out.
-  const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))]);
+  // The school's own groups, the abbreviations its passages spell out, and the everyday synonyms of their words.
+  const text = rows.map((r) => `${r.title}\n${r.content}`).join('\n');
+  const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))], synonymGroupsIn(text, (w) => STOP.has(w)));
   const index = new MiniSearch<Doc>({
     fields: ['title', 'content', 'concepts'],
     storeFields: ['sourceType', 'sourceId', 'title', 'content'],
@@ -134,7 +137,8 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
   const { vocabulary } = index;
   let out = question;
   for (const word of typed(question)) {
-    if (word.length < 4 || /\d/.test(word)) continue;
+    // A word of English ("guys", "he's", "snow", "budget") is what the visitor meant, even when the school never uses it.
+    if (word.length < 4 || /\d|[’']/.test(word) || isEverydayWord(word) || isEnglishWord(word)) continue;
     const lower = word.toLowerCase();
     const term = searchTerm(word);
     if (!term || index.documentFrequency.has(term) || vocabulary.known.has(lower)) continue;

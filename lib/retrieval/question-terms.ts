@@ -11,13 +11,15 @@ export type FollowUpContext = { question: string; answer: string };
 export const STOP = new Set(
   (
     'a an the and or but if of to in on at by for with from into about as is are was were be been being am do does did doing have has had hav ' +
-    'i me my mine we our us you your yours he she it its they them their this that these those there here what which who whom whose when where why how ' +
+    'i me my mine we our us you your yours he she it its they them their his him her hers this that these those there here what which who whom whose when where why how ' +
     'can could would should will shall may might must please tell know want wanted like need needs any some much many more also just really very ' +
     'get got give find offer offers offered provide provides available let lets thank thanks hi hello hey ok okay yes no not so than then too ' +
     'school college university campus one s t im ive id dont doesnt isnt arent cant whats wheres hows whos u ur r ya ' +
     'anything something everything thing things stuff kind sort info information question wondering wonder actually ' +
     // verbs of coming and going carry no topic: "where do we park when we come for it?"
-    'come comes coming came go goes going went each every'
+    'come comes coming came go goes going went each every ' +
+    // contractions, apostrophe dropped: "when's it open?", "he's", "they're"
+    'whens hows whos whys thats theres heres hes shes youre theyre were weve youve theyve ill youll hell shell wed youd hed shed wont didnt wasnt werent havent hasnt wouldnt couldnt shouldnt lets'
   ).split(/\s+/),
 );
 
@@ -37,6 +39,31 @@ export function contentTerms(text: string): string[] {
     if (!out.includes(s)) out.push(s);
   }
   return out;
+}
+
+/**
+ * A follow-up read with the topic it leans on: "when's it open?" after "is there a food pantry?" is
+ * "when's it open? (food pantry)". The previous question's telling words (used in the school's
+ * passages, not among the most common words of English, at most three) are added when this
+ * question does not say them itself.
+ */
+export function resolveFollowUp(question: string, context: FollowUpContext | null, documentFrequency: ReadonlyMap<string, number>, isVeryCommon: (word: string) => boolean): string {
+  if (!context) return question;
+  const own = new Set(contentTerms(question));
+  const topic: string[] = [];
+  for (const w of words(context.question)) {
+    if (STOP.has(w) || w.length < 2 || isVeryCommon(w)) continue;
+    const s = stem(w);
+    if (own.has(s) || !documentFrequency.has(s) || topic.some((t) => stem(t) === s)) continue;
+    topic.push(w);
+  }
+  const telling = topic
+    .map((w, i) => ({ w, i, df: documentFrequency.get(stem(w))! }))
+    .sort((a, b) => a.df - b.df)
+    .slice(0, 3)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.w);
+  return telling.length ? `${question.trim()} (${telling.join(' ')})` : question;
 }
 
 /** A question in Spanish ("¿Cuál es la fecha límite…?"): its admissions words in English, so the passages can be found. */

@@ -64,7 +64,7 @@ export const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }
   { name: 'phone', cue: /\bphone\b|\bcall\b|\btelephone\b/i, covers: /^(phone|number|call|telephone)$/, found: PHONE },
   { name: 'email', cue: /\be-?mail\b/i, covers: /^(e|email|mail)$/, found: /[\w.+-]+@[\w-]+\.[\w.]+/ },
   { name: 'address', cue: /\baddress\b/i, covers: /^(address)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b/u },
-  { name: 'place', cue: /\bwhere\b|\blocated\b/i, covers: /^(located|location)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b|\b(Lot|Hall|Building|Center|Centre|Library|Street|Avenue|House|Commons|Tower|Towers|Annex|Pavilion|Fieldhouse|Gym|Gymnasium|Campus) ?\p{Lu}?|\b(Room|Suite|Floor) \d+/u },
+  { name: 'place', cue: /\bwhere\b|\blocated\b/i, covers: /^(located|location|held|building|buildings|office)$/, found: /\b\d+ \p{Lu}\p{L}+ (Row|Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Square)\b|\b(Lot|Hall|Building|Center|Centre|Library|Street|Avenue|House|Commons|Tower|Towers|Annex|Pavilion|Fieldhouse|Gym|Gymnasium|Campus) ?\p{Lu}?|\b(Room|Suite|Floor) \d+/u },
   { name: 'name', cue: /^\s*who\b|\bwho (is|are|runs|leads|heads|should)\b|\bname of\b/i, covers: /^(name)$/, found: /\b\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+/u },
   { name: 'number', cue: /\bhow many\b/i, covers: /^(number)$/, found: /\b\d[\d,]*\b|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|dozen|hundred)\b/i },
 ];
