@@ -14,7 +14,8 @@ import type { WidgetCaller } from '@/lib/widget/access';
 import { detectLanguage, LANGUAGE_NAMES, type LanguageCode, type OtherLanguage } from '@/lib/widget/language';
 import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, NO_INFORMATION, type ActionLink, type ComposeInput } from '@/lib/model/compose';
-import { contentTerms, inEnglish, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
+import { contentTerms, inEnglish, resolveFollowUp, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
+import { isVeryCommonWord } from '@/lib/retrieval/english';
 import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from '@/lib/conversations/conversations';
 import type { ChatRequest } from './schema';
@@ -160,11 +161,15 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const spanish = written === 'es';
   const asked = spanish ? inEnglish(said) : other ? said : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
   const context = followUpContext(asked, input.conversation_history);
+  // A follow-up read with the topic it leans on ("when's it open? (food pantry)"): what a correction is
+  // matched on and what a configured model is told. Retrieval and the built-in model weigh the earlier
+  // turn themselves, at less weight (its answer may hold the topic instead).
+  const resolved = resolveFollowUp(asked, context, corpus.documentFrequency, isVeryCommonWord);
   const info = modelInfo();
   const k = info.mode === 'local' ? PASSAGES : CONFIGURED_PASSAGES;
   const [found, correction] = await Promise.all([
     searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), k),
-    findCorrection(caller.schoolId, caller.knowledgeVersion, asked),
+    findCorrection(caller.schoolId, caller.knowledgeVersion, resolved),
   ]);
   // Staff corrected the answer to this question (or one it paraphrases): their answer comes first.
   const verifiedHit: KnowledgeHit | null = correction
@@ -202,6 +207,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
       ? `The visitor's language is ${reply}. Answer in ${reply} (or in the language of the visitor's message if it is another), translating what you use from the passages, which are in English; keep names, web addresses, e-mail addresses and phone numbers as written.`
       : '',
     captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
+    context ? `The visitor's last message follows up on their previous question ("${context.question.replace(/\s+/g, ' ').trim()}"); read it as: ${resolved}` : '',
     passagesText(hits, relevant, contactText(local), !!verifiedHit),
   ]
     .filter(Boolean)

@@ -109,6 +109,12 @@ export function composeAnswer(input: ComposeInput): Composed {
   const scoring = new Scoring(question, input.passages, vocabulary, input.context ?? null, input.corpus ?? null);
   const { chosen, known, bestCoverage } = chooseSentences(scoring);
 
+  // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
+  const best = chosen[0]?.c.passage;
+  if (known && best?.sourceType === 'correction') {
+    const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${best.content}` : best.content;
+    return { text: withFollowUp(text, input.followUp), known: true, used: [best] };
+  }
   const actions = relevantActions(plain, input.actions, vocabulary);
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
   const language = input.language ?? null;

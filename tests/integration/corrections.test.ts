@@ -45,8 +45,8 @@ let key: string;
 let schoolA: number;
 let schoolB: number;
 
-const ask = async (message: string) => {
-  const res = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message } });
+const ask = async (message: string, conversation_history: { role: 'user' | 'assistant'; content: string }[] = []) => {
+  const res = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message, conversation_history } });
   expect(res.status).toBe(200);
   return res.json.response as string;
 };
@@ -284,6 +284,14 @@ describe('the assistant prefers a correction (configured OpenAI-compatible model
       // The school's other passages still follow it.
       expect(system.indexOf('January 15')).toBeLessThan(system.indexOf('February 1, 2027'));
     }
+    // A follow-up reaches the model read with the topic it leans on.
+    expect(await ask('and when is it for transfers?', [
+      { role: 'user', content: 'Tell me about the application essay' },
+      { role: 'assistant', content: 'The essay is 650 words.' },
+    ])).toBe('From the model.');
+    const followUp = sent.at(-1)!.messages[0]!.content;
+    expect(followUp).toContain('The visitor\'s last message follows up on their previous question ("Tell me about the application essay"); read it as: and when is it for transfers? (');
+    expect(followUp).toMatch(/read it as: and when is it for transfers\? \(.*\)/);
     await remove(tokenA, made.id);
     const system = await systemFor('What is the application deadline?');
     expect(system).not.toContain('verified answer');

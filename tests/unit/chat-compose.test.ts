@@ -107,3 +107,14 @@ describe('passages keep their list lines', () => {
     expect(chunkText('## Costs\n- Tuition is $1.\n-   Fees   are $2.\n\nOther.')).toEqual(['## Costs\n- Tuition is $1.\n- Fees are $2.\n\nOther.']);
   });
 });
+
+describe("a staff correction that answers best", () => {
+  it('is given whole when its passage answers the question better than any page', () => {
+    const correction = { title: 'When is the open house?', content: 'Our open house is on Saturday, October 17, from 10 am to 2 pm. Park in Lot C.', sourceType: 'correction', sourceId: '7' };
+    const a = ask('what date is the next open house', { passages: [...passages, correction] });
+    expect(a.text).toBe(correction.content);
+    expect(a.used).toEqual([correction]);
+    // A question it does not answer still gets the page's answer.
+    expect(ask('How much is tuition?', { passages: [...passages, correction] }).text).toContain('$24,500');
+  });
+});
