@@ -4,8 +4,8 @@ import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { getDb } from '@/db/client';
 import { corrections, knowledgeChunks, schools, type KnowledgeSource } from '@/db/schema';
-import { retrievalQuery, searchTerm, STOP, type RetrievalQuery } from './question-terms';
-import { isEnglishWord, synonymGroupsIn } from './lexicon';
+import { retrievalQuery, searchTerm, type RetrievalQuery } from './question-terms';
+import { isEnglishWord } from './lexicon';
 import { isEverydayWord } from './english';
 import { CorrectionMatcher, type CorrectionEntry } from './correction-match';
 import { abbreviationsIn } from './abbreviations';
@@ -67,9 +67,8 @@ async function build(schoolId: number): Promise<SchoolIndex> {
     schoolGroups(schoolId),
     db.select({ id: corrections.id, question: corrections.question, answer: corrections.answer }).from(corrections).where(eq(corrections.schoolId, schoolId)),
   ]);
-  // The school's own groups, the abbreviations its passages spell out, and the everyday synonyms of their words.
-  const text = rows.map((r) => `${r.title}\n${r.content}`).join('\n');
-  const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))], synonymGroupsIn(text, (w) => STOP.has(w)));
+  // The school's own groups, and the abbreviations its passages spell out.
+  const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))]);
   const index = new MiniSearch<Doc>({
     fields: ['title', 'content', 'concepts'],
     storeFields: ['sourceType', 'sourceId', 'title', 'content'],

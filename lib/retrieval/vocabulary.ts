@@ -132,49 +132,41 @@ export class Vocabulary {
   /** Group ids of each single word's stem. */
   private readonly stemGroups = new Map<string, number[]>();
   /** Multi-word entries (and spelled-out abbreviations) with their group ids, by their first word. */
-  private readonly phrases = new Map<string, { key: string; groups: number[]; absorbs: boolean }[]>();
+  private readonly phrases = new Map<string, { key: string; groups: number[] }[]>();
   /** Each group's single-word entries. */
   private readonly singleWords: string[][] = [];
   /** Every word the vocabulary knows, for spelling correction. */
   readonly known = new Set<string>();
 
-  /**
-   * `synonyms` are everyday English synonym sets (lib/retrieval/lexicon.ts): they widen a word, but
-   * their phrases ("phone number") do not stand for the words in them the way an admissions phrase
-   * ("sticker price") does.
-   */
-  constructor(groups: string[][], abbreviations: Record<string, string>, synonyms: string[][] = []) {
-    const add = (entries: string[], absorbs = true) => {
+  constructor(groups: string[][], abbreviations: Record<string, string>) {
+    const add = (entries: string[]) => {
       const id = this.singleWords.length;
       this.singleWords.push(entries.filter((e) => words(e).length === 1).map((e) => words(e)[0]!));
       for (const entry of entries) {
         const ws = words(entry);
         for (const w of ws) this.known.add(w);
         if (ws.length === 1) this.stemGroups.set(stem(ws[0]!), [...(this.stemGroups.get(stem(ws[0]!)) ?? []), id]);
-        else if (ws.length > 1) this.addPhrase(phraseKey(entry), id, absorbs);
+        else if (ws.length > 1) this.addPhrase(phraseKey(entry), id);
       }
     };
     for (const g of groups) add(g);
     for (const [abbreviation, spelled] of Object.entries(abbreviations)) add([abbreviation, spelled]);
-    for (const g of synonyms) add(g, false);
   }
 
-  private addPhrase(key: string, id: number, absorbs: boolean) {
+  private addPhrase(key: string, id: number) {
     const first = key.trim().split(' ')[0]!;
     const list = this.phrases.get(first) ?? [];
     const found = list.find((p) => p.key === key);
-    if (found) {
-      found.groups.push(id);
-      found.absorbs ||= absorbs;
-    } else list.push({ key, groups: [id], absorbs });
+    if (found) found.groups.push(id);
+    else list.push({ key, groups: [id] });
     this.phrases.set(first, list);
   }
 
-  /** The phrases found in the text (looked up by each of its words, so a school's thousands of phrases cost nothing per sentence). */
-  private phrasesIn(text: string): { key: string; groups: number[]; absorbs: boolean }[] {
+  /** The phrases found in the text, looked up by each of its words (a school may add many phrases). */
+  private phrasesIn(text: string): { key: string; groups: number[] }[] {
     const ws = words(text);
     const padded = ` ${ws.join(' ')} `;
-    const out: { key: string; groups: number[]; absorbs: boolean }[] = [];
+    const out: { key: string; groups: number[] }[] = [];
     for (const w of new Set(ws)) for (const p of this.phrases.get(w) ?? []) if (padded.includes(p.key)) out.push(p);
     return out;
   }
@@ -194,9 +186,7 @@ export class Vocabulary {
 
   /** Groups named only by phrases in the text ("sticker price"): they stand for a topic word of the question. */
   phraseGroupsIn(text: string): number[] {
-    return this.phrasesIn(text)
-      .filter((p) => p.absorbs)
-      .flatMap((p) => p.groups);
+    return this.phrasesIn(text).flatMap((p) => p.groups);
   }
 
   /** The stems of the groups' single-word entries (a phrase's words, "greek life", are not the group's). */
@@ -208,14 +198,12 @@ export class Vocabulary {
 
   /** The words of the phrases found in the text. */
   phraseWordsIn(text: string): string[] {
-    return this.phrasesIn(text)
-      .filter((p) => p.absorbs)
-      .flatMap((p) => p.key.trim().split(' '));
+    return this.phrasesIn(text).flatMap((p) => p.key.trim().split(' '));
   }
 
-  /** The built-in vocabulary with a school's own groups (and the synonyms of its passages' words) added. */
-  static withExtra(extra: string[][], synonyms: string[][] = []): Vocabulary {
-    return extra.length || synonyms.length ? new Vocabulary([...BUILT_IN_GROUPS, ...extra], ADMISSIONS_ABBREVIATIONS, synonyms) : BUILT_IN_VOCABULARY;
+  /** The built-in vocabulary with a school's own groups added. */
+  static withExtra(extra: string[][]): Vocabulary {
+    return extra.length ? new Vocabulary([...BUILT_IN_GROUPS, ...extra], ADMISSIONS_ABBREVIATIONS) : BUILT_IN_VOCABULARY;
   }
 }
 

@@ -1,32 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isEnglishWord, synonymGroupsIn, synonymSets } from '@/lib/retrieval/lexicon';
+import { isEnglishWord } from '@/lib/retrieval/lexicon';
 import { resolveFollowUp } from '@/lib/retrieval/question-terms';
 import { stem, Vocabulary } from '@/lib/retrieval/vocabulary';
 
-describe('everyday synonyms from WordNet', () => {
-  it("joins a word's common meanings with their synonyms, inflected or as a two-word name", () => {
-    expect(synonymSets('dorms')).toContainEqual(expect.arrayContaining(['dormitory', 'dorm', 'residence hall']));
-    expect(synonymSets('residence hall')).toContainEqual(expect.arrayContaining(['dorm']));
-    expect(synonymSets('graduation')).toContainEqual(expect.arrayContaining(['commencement', 'graduation']));
+describe('English words (WordNet)', () => {
+  it('tells English words, inflected too, from misspellings', () => {
+    for (const word of ['snow', 'budget', 'guys', 'Fargo', 'withdrawing', 'textbooks']) expect(isEnglishWord(word), word).toBe(true);
+    for (const word of ['gradutaion', 'tranfer', 'scholarhsips', 'auditons', 'fridy']) expect(isEnglishWord(word), word).toBe(false);
   });
+});
 
-  it('keeps a synonym out when the meaning is a rare one of its own ("hall" is not a dorm)', () => {
-    expect(synonymSets('hall').flat()).not.toContain('dormitory');
-    expect(synonymSets('dormitory').flat()).not.toContain('hall');
-  });
-
-  it('tells English words from misspellings', () => {
-    for (const word of ['snow', 'budget', 'guys', 'cancelled', 'withdrawing']) expect(isEnglishWord(word), word).toBe(true);
-    for (const word of ['gradutaion', 'tranfer', 'scholarhsips', 'auditons']) expect(isEnglishWord(word), word).toBe(false);
-  });
-
-  it("makes a school's words found by their synonyms, without a synonym phrase taking its words' place", () => {
-    const vocabulary = Vocabulary.withExtra([], synonymGroupsIn('Commencement is on May 14. Call the phone number below.', () => false));
-    const [group] = vocabulary.groupsOf(stem('graduation'));
-    expect(group).toBeDefined();
-    expect(vocabulary.groupsIn('Commencement is on May 14.', [stem('commencement')]).has(group!)).toBe(true);
-    // "phone number" is a synonym set's phrase: "phone" and "number" stay topic words of their own.
-    expect(vocabulary.phraseWordsIn("What's the phone number?")).toEqual([]);
+describe("a school's phrases", () => {
+  it('are found wherever they stand in the text, each with its group', () => {
+    const vocabulary = Vocabulary.withExtra([['shuttle', 'heron express', 'airport bus']]);
+    const [group] = vocabulary.groupsOf(stem('shuttle')).slice(-1);
+    expect(vocabulary.phraseGroupsIn('Does the Heron Express run on Sundays?')).toContain(group);
+    expect(vocabulary.phraseWordsIn('is there an airport bus')).toEqual(['airport', 'bus']);
+    expect(vocabulary.phraseGroupsIn('the heron flies express')).not.toContain(group);
   });
 });
 
