@@ -1,5 +1,6 @@
 import { isEverydayWord, isVeryCommonWord } from '@/lib/retrieval/english';
 import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/question-terms';
+import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { analyse, KINDS, type Sentence } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 
@@ -101,6 +102,7 @@ export class Scoring {
   readonly total: number;
   readonly scored: Scored[];
   private readonly contextWords: Map<string, string>;
+  private readonly partsOfSpeech: Map<string, string>;
 
   constructor(
     readonly question: string,
@@ -110,6 +112,7 @@ export class Scoring {
     corpus: Corpus | null,
   ) {
     this.asked = analyseQuestion(question, vocabulary);
+    this.partsOfSpeech = partsOfSpeech(question);
     const candidates = candidatesOf(passages, vocabulary);
     const own = new Set(contentTerms(question));
     const contextText = context ? `${context.question} ${context.answer}` : '';
@@ -158,7 +161,10 @@ export class Scoring {
         const word = asked.spelled.get(t) ?? contextWords.get(t);
         if (asked.answeredByKind.has(t)) return 1;
         if (t.startsWith('§')) return 3;
-        return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
+        // An unseen noun ("sororities") is a topic the school has not written about; an unseen verb
+        // ("budget for books", "struggling in math") is only the visitor's way of asking.
+        const asAsked = word ? this.partsOfSpeech.get(word) : undefined;
+        return t.length <= 3 || (word && !vocabulary.known.has(word) && (isEverydayWord(word) || isWayOfAsking(asAsked))) ? 1 : 3;
       }
       const w = 1 + Math.log(1 + corpus.size / (1 + df)) / 2;
       // "live", "room", "bring" in "can I bring my cat to live in my room?": the cat is the topic.
@@ -211,6 +217,11 @@ export class Scoring {
     return s.length === 2 ? value * 0.9 : value;
   }
 
+  /** The value of a candidate by itself. */
+  valueAlone(s: Scored): number {
+    return this.valueOf(s, this.gainOf(s, new Map()));
+  }
+
   /** For one part of the question: what it answers of the part, the part's own wanted kinds, and (less) the rest of the question. */
   partValueOf(s: Scored, part: Set<string>, kinds: Kind[]): number {
     return this.valueOf(s, this.gainOf(s, new Map(), part), kinds.filter((k) => this.holds(s.c, k)).length) + 0.3 * this.gainOf(s, new Map());
@@ -233,6 +244,9 @@ export class Scoring {
     return this.total ? [...factors].reduce((sum, [t, f]) => sum + this.weight.get(t)! * answeredBy(f), 0) / this.total : 0;
   }
 }
+
+/** A runner-up within this share of the best candidate's value is answered with it. */
+const RUNNER_UP = 0.7;
 
 export type Choice = { chosen: Scored[]; known: boolean; bestCoverage: number };
 
@@ -277,6 +291,19 @@ export function chooseSentences(scoring: Scoring): Choice {
     // Added when it answers this part better than what was chosen for the whole question.
     const have = Math.max(0, ...chosen.map((x) => scoring.partValueOf(x, partTerms, analysed.kinds)));
     if (best.value > have + 1e-9) take(best.s);
+  }
+  // When another sentence answers nearly as well as the best, which of them is the answer is not
+  // certain: the closest runner-up comes too.
+  const first = chosen[0];
+  if (first) {
+    const bar = RUNNER_UP * scoring.valueAlone(first);
+    let runnerUp: { s: Scored; value: number } | null = null;
+    for (const s of scoring.scored) {
+      if (chosen.some((x) => overlaps(x.c, s.c))) continue;
+      const value = scoring.valueAlone(s);
+      if (value >= bar && (!runnerUp || value > runnerUp.value + 1e-9)) runnerUp = { s, value };
+    }
+    if (runnerUp) chosen.push(runnerUp.s);
   }
   const coverage = scoring.coverageOf(covered);
   // The relevance threshold: the best candidate must answer most of the question by itself, so
