@@ -3,7 +3,7 @@ import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-ter
 import { WANTS_TO_ACT } from '@/lib/retrieval/sentences';
 import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
-import { chooseSentences, Scoring, withSurroundings, type Passage } from './scoring';
+import { chooseSentences, questionParts, Scoring, withSurroundings, type Candidate, type Passage } from './scoring';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
 // the question, the matching action prompts as links, and, when the passages do not cover the
@@ -100,6 +100,34 @@ function directReply(input: ComposeInput, question: string, plain: string[]): Co
   return null;
 }
 
+/**
+ * A message of several questions ("Is there after-school care? What does it cost?"), each answered
+ * by itself (a later one leans on the earlier ones: "what does it cost" is the care's cost). Null
+ * when it asks one question, or when no part can be answered.
+ */
+function answerParts(input: ComposeInput, question: string, vocabulary: Vocabulary) {
+  // Only the questions: "She teaches my BIO 201 section." says who, it asks nothing.
+  const parts = questionParts(question).filter((p) => /^(what|when|where|how|who|which|why|can|could|do|does|did|is|are|will|would|should|may|and|or)\b/i.test(p) || question.includes(`${p}?`));
+  if (parts.length < 2) return null;
+  const sentences: Candidate['sentences'] = [];
+  const used = new Set<Passage>();
+  const missing: string[] = [];
+  parts.forEach((part, i) => {
+    // "What does it cost?" after a question it could not answer is not a question of its own.
+    const leans = /\b(it|its|that|this|they|them|those|these|one)\b/i.test(part) || contentTerms(part).length <= 2;
+    if (i && leans && missing.length === i) return void missing.push(part);
+    const context = i ? { question: parts.slice(0, i).join(' '), answer: '' } : (input.context ?? null);
+    const scoring = new Scoring(part, input.passages, vocabulary, context, input.corpus ?? null);
+    const choice = chooseSentences(scoring);
+    if (!choice.known) return void missing.push(part);
+    for (const c of withSurroundings(scoring, choice.chosen.map((s) => s.c))) {
+      used.add(c.passage);
+      for (const s of c.sentences) if (!sentences.includes(s)) sentences.push(s);
+    }
+  });
+  return sentences.length ? { sentences, used: [...used], missing } : null;
+}
+
 export function composeAnswer(input: ComposeInput): Composed {
   const question = input.question.trim();
   const plain = contentTerms(question);
@@ -108,6 +136,10 @@ export function composeAnswer(input: ComposeInput): Composed {
   const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
   const scoring = new Scoring(question, input.passages, vocabulary, input.context ?? null, input.corpus ?? null);
   const { chosen, known, bestCoverage } = chooseSentences(scoring);
+  if (!known) {
+    const parts = answerParts(input, question, vocabulary);
+    if (parts) return renderAnswer(input, relevantActions(plain, input.actions, vocabulary), parts.sentences, parts.used, parts.missing);
+  }
 
   // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
   const best = chosen[0]?.c.passage;
@@ -131,10 +163,17 @@ export function composeAnswer(input: ComposeInput): Composed {
   }
   if (!known) return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, known: false, used: [] };
 
-  // List points stay a list; sentences read as a paragraph.
   const sentences = withSurroundings(scoring, chosen.map((s) => s.c)).flatMap((p) => p.sentences);
+  return renderAnswer(input, actions, sentences, used);
+}
+
+/** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
+function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], missing: string[] = []): Composed {
+  const language = input.language ?? null;
   const listed = sentences.some((s) => s.listItem) && sentences.length >= 2;
   let text = listed ? sentences.map((s) => (s.listItem ? `- ${s.sentence}` : s.sentence)).join('\n') : sentences.map((s) => s.sentence).join(' ');
+  // Honest in part: the questions of the message it has no answer to are named.
+  if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;
   if (language) text = `${IN_ENGLISH[language]}\n\n${text}`;
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };

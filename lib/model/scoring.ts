@@ -46,7 +46,7 @@ function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
 }
 
 /** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
-function questionParts(question: string): string[] {
+export function questionParts(question: string): string[] {
   const parts = question
     .split(/\?\s+|[,;]\s*(?:and|or|but|also)\s+|\s+and\s+(?=(?:what|when|where|how|who|which|can|could|do|does|is|are|will)\b)/i)
     .map((p) => p.trim())
@@ -164,7 +164,8 @@ export class Scoring {
         // An unseen noun ("sororities") is a topic the school has not written about; an unseen verb
         // ("budget for books", "struggling in math") is only the visitor's way of asking.
         const asAsked = word ? this.partsOfSpeech.get(word) : undefined;
-        return t.length <= 3 || (word && !vocabulary.known.has(word) && (isEverydayWord(word) || isWayOfAsking(asAsked))) ? 1 : 3;
+        if (word && !vocabulary.known.has(word) && isWayOfAsking(asAsked)) return 0.5;
+        return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
       }
       const w = 1 + Math.log(1 + corpus.size / (1 + df)) / 2;
       // "live", "room", "bring" in "can I bring my cat to live in my room?": the cat is the topic.

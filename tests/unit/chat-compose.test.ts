@@ -118,3 +118,32 @@ describe("a staff correction that answers best", () => {
     expect(ask('How much is tuition?', { passages: [...passages, correction] }).text).toContain('$24,500');
   });
 });
+
+describe('answers that hold on questions asked in other ways', () => {
+  const openHouses = { title: 'Visit — Open houses', content: 'The fall open house is on Saturday, October 18. The spring open house is on Saturday, April 11.', sourceType: 'web_page', sourceId: 'visit' };
+
+  it('answers with the runner-up too when two sentences answer about as well', () => {
+    const a = ask('When is the open house?', { passages: [...passages, openHouses] });
+    expect(a.text).toContain('October 18');
+    expect(a.text).toContain('April 11');
+  });
+
+  it('weighs a word the school never uses as a missing topic only when it names a thing', () => {
+    // "budget" is the visitor's verb: tuition is the topic, and it is answered.
+    expect(ask('How much should I budget for tuition?').text).toContain('$24,500');
+    // "stadium" is a thing the school never mentions: no answer from the athletics line.
+    expect(ask('Do you have a stadium for soccer?').text).toContain(NO_INFORMATION);
+  });
+
+  it('answers a message of several questions part by part, and says which part it cannot answer', () => {
+    const a = ask('Do you offer nursing? Do you have a planetarium?');
+    expect(a.known).toBe(true);
+    expect(a.text).toContain('Nursing (BSN)');
+    expect(a.text).toContain(`I don't have the answer to "Do you have a planetarium" right now.`);
+    expect(a.text).toContain('admissions@riverside.example.edu');
+    // A later part that leans on a part it cannot answer is not answered by itself.
+    const b = ask('Do you have a planetarium? How much does it cost?');
+    expect(b.text).toContain(NO_INFORMATION);
+    expect(b.text).not.toContain('$');
+  });
+});
