@@ -18,6 +18,8 @@ export const STOP = new Set(
     'anything something everything thing things stuff kind sort info information question wondering wonder actually ' +
     // verbs of coming and going carry no topic: "where do we park when we come for it?"
     'come comes coming came go goes going went each every ' +
+    // particles of phrasal verbs: "fill out", "hear back", "starting out" ("going up" is a rise)
+    'out off back down over away around ' +
     // contractions, apostrophe dropped: "when's it open?", "he's", "they're"
     'whens hows whos whys thats theres heres hes shes youre theyre were weve youve theyve ill youll hell shell wed youd hed shed wont didnt wasnt werent havent hasnt wouldnt couldnt shouldnt lets'
   ).split(/\s+/),

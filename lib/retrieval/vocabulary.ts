@@ -52,6 +52,16 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['waive', 'waived', 'waiver', 'fee waiver'],
   ['deposit', 'deposits', 'enrollment deposit', 'confirm my place', 'hold my spot'],
   ['english', 'toefl', 'ielts', 'duolingo', 'language test'],
+  ['average', 'median', 'mean', 'typical', 'typically', 'usually'],
+  ['mandatory', 'required', 'requirement', 'compulsory', 'obligatory'],
+  ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in'],
+  ['graduate', 'graduates', 'grad', 'grads', 'alumni', 'graduating'],
+  ['professor', 'professors', 'prof', 'profs'],
+  // Seasons and their months (the northern hemisphere's school year).
+  ['summer', 'june', 'july', 'august'],
+  ['fall', 'autumn', 'september', 'october', 'november'],
+  ['winter', 'december', 'january', 'february'],
+  ['spring', 'march', 'april'],
 ];
 
 // Numbers as words, figures and ordinals ("the seven-day plan", "7 days", "7th grade").
@@ -107,7 +117,7 @@ export const SPANISH_GLOSSARY: Record<string, string> = {
   beca: 'scholarship', becas: 'scholarships', 'ayuda financiera': 'financial aid', solicitud: 'application', solicitar: 'apply', admisión: 'admission',
   residencia: 'residence hall', dormitorio: 'dorm', comida: 'meal plan', visita: 'visit', recorrido: 'tour', carrera: 'program', carreras: 'programs',
   enfermería: 'nursing', deportes: 'sports', clubes: 'clubs', estacionamiento: 'parking', dirección: 'address', teléfono: 'phone', depósito: 'deposit',
-  transferencia: 'transfer', créditos: 'credits', internacional: 'international', estudiantes: 'students', examen: 'exam', horario: 'hours',
+  transferencia: 'transfer', créditos: 'credits', 'de otro estado': 'out of state', 'fuera del estado': 'out of state', 'del estado': 'in state', residentes: 'residents', internacional: 'international', estudiantes: 'students', examen: 'exam', horario: 'hours',
 };
 
 const stemMemo = new Map<string, string>();
