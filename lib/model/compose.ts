@@ -45,6 +45,9 @@ export type Composed = { text: string; known: boolean; used: Passage[] };
 
 export const NO_INFORMATION = "I don't have that information";
 
+/** A staff correction is given whole only when its best sentence answers this much of the question (a page's sentence needs 0.6). */
+const CORRECTION_COVERAGE = 0.75;
+
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
   { test: /^(thanks|thank you|thank u|thx|ty|great|perfect|awesome|cool|ok|okay)\b[\s\w!.,]{0,20}$/i, reply: () => "You're welcome! Is there anything else I can help you with?" },
@@ -143,7 +146,7 @@ export function composeAnswer(input: ComposeInput): Composed {
 
   // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
   const best = chosen[0]?.c.passage;
-  if (known && best?.sourceType === 'correction') {
+  if (known && best?.sourceType === 'correction' && bestCoverage >= CORRECTION_COVERAGE) {
     const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${best.content}` : best.content;
     return { text: withFollowUp(text, input.followUp), known: true, used: [best] };
   }
