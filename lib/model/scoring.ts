@@ -12,7 +12,41 @@ export type Passage = { title: string; content: string; sourceType: string; sour
 type Kind = (typeof KINDS)[number];
 
 /** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
-type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string> };
+type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]> };
+
+const NUMBER = /\d+(?:\.\d+)?/g;
+
+/**
+ * The numbers a question gives ("a 3.6 GPA and a 27 ACT", "I got a 240"), by the terms they are
+ * written with ("3.6" is the terms "3" and "6"): a table row whose range holds the number answers them.
+ */
+function numbersOf(question: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const m of question.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(NUMBER)) {
+    const value = Number(m[0]);
+    for (const w of words(m[0])) out.set(w, [...(out.get(w) ?? []), value]);
+  }
+  return out;
+}
+
+// "3.50–3.74", "236 to 249", "26-29"; "62 or older", "3.5 or higher"; "below 21", "under 18".
+const RANGE = /(\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|or (?:higher|above|more|older|over))|(?:below|under|less than)\s*(\d+(?:\.\d+)?)/gi;
+
+const rangesMemo = new WeakMap<Candidate, [number, number][]>();
+/** The ranges of numbers a candidate states (a table row's bands). */
+function rangesOf(c: Candidate): [number, number][] {
+  let ranges = rangesMemo.get(c);
+  if (!ranges) {
+    ranges = [];
+    for (const m of c.text.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(RANGE)) {
+      if (m[1] && m[2]) ranges.push([Number(m[1]), Number(m[2])]);
+      else if (m[3]) ranges.push([Number(m[3]), Infinity]);
+      else if (m[4]) ranges.push([-Infinity, Number(m[4]) - 1e-9]);
+    }
+    rangesMemo.set(c, ranges);
+  }
+  return ranges;
+}
 
 /** A passage's title: its section heading (after " — ") and the page it is on. */
 type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
@@ -42,7 +76,7 @@ function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
     if (kind) answeredByKind.set(s, kind);
   }
   for (const g of new Set(phraseGroups)) terms.push(`§${g}`);
-  return { terms, kinds, answeredByKind, spelled };
+  return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question) };
 }
 
 /** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
@@ -188,6 +222,9 @@ export class Scoring {
       return c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0;
     }
     for (const s of c.sentences) if (s.stems.has(t)) return 1;
+    // A number the question gives is answered by a row whose range holds it ("240" by "236–249").
+    const given = this.asked.numbers.get(t);
+    if (given && rangesOf(c).some(([lo, hi]) => given.some((n) => n >= lo && n <= hi))) return 1;
     const kind = this.asked.answeredByKind.get(t);
     if (kind && this.holds(c, kind)) return 1;
     const gs = this.vocabulary.groupsOf(t);

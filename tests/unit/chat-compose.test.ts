@@ -147,3 +147,18 @@ describe('answers that hold on questions asked in other ways', () => {
     expect(b.text).not.toContain('$');
   });
 });
+
+describe('a value that falls in one band of a table', () => {
+  const bands = {
+    title: 'Placement — Reading scores',
+    content: '- Test: Reading; Score: 200–235; Course placement: ENG 090\n- Test: Reading; Score: 236–249; Course placement: ENG 099\n- Test: Reading; Score: 250 or higher; Course placement: ENG 101',
+    sourceType: 'web_page',
+    sourceId: 'placement',
+  };
+  it('answers with the row whose range holds the number given', () => {
+    const a = ask('I got a 240 on the reading test, what course do I take?', { passages: [...passages, bands] });
+    expect(a.text).toContain('ENG 099');
+    expect(a.text).not.toContain('ENG 090');
+    expect(ask('I scored 262 on reading, which course placement?', { passages: [...passages, bands] }).text).toContain('ENG 101');
+  });
+});
