@@ -23,13 +23,16 @@ export function partsOfSpeech(text: string): Map<string, string> {
   const n = load();
   const doc = n.readDoc(text);
   const tokens = doc.tokens();
+  const written = tokens.out();
   const normal = tokens.out(n.its.normal);
   const pos = tokens.out(n.its.pos);
   const out = new Map<string, string>();
   normal.forEach((w, i) => {
     const word = w.replace(/[’']/g, '');
+    // A capitalised word inside the sentence is a name ("the Heron Express"), whatever the tagger says.
+    const tag = i > 0 && /^\p{Lu}/u.test(written[i]!) && !/^[.?!]$/.test(written[i - 1]!) ? 'PROPN' : pos[i]!;
     // A word used as a noun anywhere in the question counts as one.
-    if (!out.has(word) || pos[i] === 'NOUN' || pos[i] === 'PROPN') out.set(word, pos[i]!);
+    if (!out.has(word) || tag === 'NOUN' || tag === 'PROPN') out.set(word, tag);
   });
   return out;
 }
