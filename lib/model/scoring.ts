@@ -283,6 +283,8 @@ export class Scoring {
   }
 }
 
+const figuresOf = (text: string) => text.match(/\$?\d[\d,.:]*\d/g) ?? [];
+
 /** A runner-up within this share of the best candidate's value is answered with it. */
 const RUNNER_UP = 0.7;
 
@@ -335,9 +337,16 @@ export function chooseSentences(scoring: Scoring): Choice {
   const first = chosen[0];
   if (first) {
     const bar = RUNNER_UP * scoring.valueAlone(first);
+    // One that repeats a figure of the best and answers no other word (the same table written twice) adds nothing.
+    const figures = figuresOf(first.c.text);
     let runnerUp: { s: Scored; value: number } | null = null;
     for (const s of scoring.scored) {
       if (chosen.some((x) => overlaps(x.c, s.c))) continue;
+      if ([...s.factors.keys()].every((t) => first.factors.has(t)) && figuresOf(s.c.text).some((f) => figures.includes(f))) continue;
+      // Another row of the best's table must answer each word as exactly ("Room: $7,900" is no runner-up
+      // to "Tuition: $38,400" for "tuition"): a table's rows are alternatives.
+      const sameTable = s.c.passage === first.c.passage && s.c.sentences[0]!.listItem && first.c.sentences[0]!.listItem;
+      if (sameTable && ![...first.factors].every(([t, f]) => (s.factors.get(t) ?? 0) >= f)) continue;
       const value = scoring.valueAlone(s);
       if (value >= bar && (!runnerUp || value > runnerUp.value + 1e-9)) runnerUp = { s, value };
     }
