@@ -154,11 +154,12 @@ export function composeAnswer(input: ComposeInput): Composed {
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
   const language = input.language ?? null;
 
-  // "How do I apply?", "Can I book a tour?": the school's own next step answers it best.
+  // "How do I apply?", "Can I book a tour?": the school's own next step answers it, after what its
+  // passages say about it when they answer.
   const intent = WANTS_TO_ACT.test(question);
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
   // are staff's notes on when to offer them, not text for visitors.
-  if (actions.length && (intent ? !known || bestCoverage < 0.75 : !known)) {
+  if (actions.length && !known) {
     const lines = actions.map((a) => `- ${actionMarkdown(a)}`).join('\n');
     if (intent) return { text: withFollowUp(`${language ? `${IN_ENGLISH[language]}\n\n` : ''}Here's how:\n\n${lines}`, input.followUp), known: true, used: [] };
     // No lead question after "I don't know": asking for a name then reads as a price for an answer.
