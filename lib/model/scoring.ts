@@ -283,7 +283,7 @@ export class Scoring {
   }
 }
 
-const figuresOf = (text: string) => text.match(/\$?\d[\d,.:]*\d/g) ?? [];
+const figuresOf = (text: string): string[] => text.match(/\$?\d[\d,.:]*\d/g) ?? [];
 
 /** A runner-up within this share of the best candidate's value is answered with it. */
 const RUNNER_UP = 0.7;
