@@ -136,7 +136,8 @@ export class Scoring {
   readonly total: number;
   readonly scored: Scored[];
   private readonly contextWords: Map<string, string>;
-  private readonly partsOfSpeech: Map<string, string>;
+  /** The question's parts of speech, tagged only when a word the school never uses needs them. */
+  private tagged: Map<string, string> | null = null;
 
   constructor(
     readonly question: string,
@@ -146,7 +147,6 @@ export class Scoring {
     corpus: Corpus | null,
   ) {
     this.asked = analyseQuestion(question, vocabulary);
-    this.partsOfSpeech = partsOfSpeech(question);
     const candidates = candidatesOf(passages, vocabulary);
     const own = new Set(contentTerms(question));
     const contextText = context ? `${context.question} ${context.answer}` : '';
@@ -197,7 +197,7 @@ export class Scoring {
         if (t.startsWith('§')) return 3;
         // An unseen noun ("sororities") is a topic the school has not written about; an unseen verb
         // ("budget for books", "struggling in math") is only the visitor's way of asking.
-        const asAsked = word ? this.partsOfSpeech.get(word) : undefined;
+        const asAsked = word ? (this.tagged ??= partsOfSpeech(this.question)).get(word) : undefined;
         if (word && !vocabulary.known.has(word) && isWayOfAsking(asAsked)) return 0.5;
         return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
       }
