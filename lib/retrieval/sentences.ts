@@ -57,7 +57,7 @@ export const WANTS_TO_ACT = /^(how (do|can|should) (i|we)|where (do|can) (i|we)|
  */
 export const KINDS: { name: string; cue: RegExp; covers: RegExp; found: RegExp }[] = [
   { name: 'duration', cue: /\bhow (long|far)\b/i, covers: /^(long|take|takes|last|lasts|far)$/, found: /\b(\d+|one|two|three|four|five|six|ten|twenty|thirty|forty|fifty|sixty|ninety)[\s-](minutes?|mins?|hours?|days?|weeks?|months?|years?|semesters?|miles?|kilometres?|kilometers?|km)\b/i },
-  { name: 'time', cue: /\bwhat time\b|\bhours\b|\bopening\b/i, covers: /^(time|hours)$/, found: /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b/i },
+  { name: 'time', cue: /\bwhat time\b|\bhours\b|\bopening\b|\bopen\b|\bclose[sd]?\b/i, covers: /^(time|hours|open|opens|close|closes)$/, found: /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b/i },
   { name: 'amount', cue: /\bhow much\b|\bcost|\bprice|\bfees?\b|\btuition\b|\bafford|\bworth\b|\bpay\b/i, covers: /^(worth|cost|costs|price)$/, found: MONEY },
   { name: 'date', cue: /\bwhen\b|\bdeadlines?\b|\bdue\b|\bdates?\b/i, covers: /^(due|deadline|deadlines|date|dates)$/, found: DATE },
   { name: 'percent', cue: /\brates?\b|\bpercent(age)?\b/i, covers: /^(rate|rates|percent|percentage)$/, found: /\d\s?%|\bpercent\b/i },
