@@ -52,7 +52,7 @@ function rangesOf(c: Candidate): [number, number][] {
 type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
 
 /** One sentence of a passage, or two that run on (`first` is the index of the first in the passage). */
-export type Candidate = { passage: Passage; first: number; sentences: Sentence[]; title: Title; order: number; text: string };
+export type Candidate = { passage: Passage; first: number; sentences: Sentence[]; title: Title; order: number; text: string; rank: number };
 
 export type Scored = { c: Candidate; factors: Map<string, number>; kinds: number; context: number; length: number };
 
@@ -104,12 +104,12 @@ function titleOf(text: string, vocabulary: Vocabulary): Title {
 function candidatesOf(passages: Passage[], vocabulary: Vocabulary): Candidate[] {
   const candidates: Candidate[] = [];
   let order = 0;
-  for (const passage of passages) {
+  for (const [rank, passage] of passages.entries()) {
     if (passage.sourceType === 'action_prompt') continue;
     const title = titleOf(passage.title, vocabulary);
     const sentences = analyse(passage.content, vocabulary);
     sentences.forEach((s, i) => {
-      const base = { passage, first: i, title };
+      const base = { passage, first: i, title, rank };
       // A question in the passage (an FAQ's "Is there an essay?") is no answer by itself: it comes
       // with the sentence after it, and never trails another answer.
       if (!asks(s)) candidates.push({ ...base, sentences: [s], order: order++, text: s.sentence });
@@ -251,8 +251,9 @@ export class Scoring {
   private valueOf(s: Scored, gain: number, kinds = s.kinds): number {
     // An answer to "how much" without an amount is hardly an answer: the wanted kind weighs a third of the question.
     const value = gain + (gain > 0 ? kinds * 0.35 * this.total : 0) + Math.min(s.context, gain);
-    // Two sentences must earn their length: the second has to add something.
-    return s.length === 2 ? value * 0.9 : value;
+    // Two sentences must earn their length: the second has to add something. Retrieval's order of the
+    // passages breaks near ties.
+    return (s.length === 2 ? value * 0.9 : value) * (1 - RANK_DISCOUNT * s.c.rank);
   }
 
   /** The value of a candidate by itself. */
@@ -284,6 +285,9 @@ export class Scoring {
 }
 
 const figuresOf = (text: string): string[] => text.match(/\$?\d[\d,.:]*\d/g) ?? [];
+
+/** How much less a sentence of each lower-ranked passage is worth: retrieval's order breaks near ties. */
+const RANK_DISCOUNT = 0.02;
 
 /** A runner-up within this share of the best candidate's value is answered with it. */
 const RUNNER_UP = 0.7;
