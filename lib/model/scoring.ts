@@ -345,7 +345,8 @@ export function chooseSentences(scoring: Scoring): Choice {
     const figures = figuresOf(first.c.text);
     let runnerUp: { s: Scored; value: number } | null = null;
     for (const s of scoring.scored) {
-      if (chosen.some((x) => overlaps(x.c, s.c))) continue;
+      // A staff correction answers the question it was written for: it is never a runner-up.
+      if (chosen.some((x) => overlaps(x.c, s.c)) || s.c.passage.sourceType === 'correction') continue;
       if ([...s.factors.keys()].every((t) => first.factors.has(t)) && figuresOf(s.c.text).some((f) => figures.includes(f))) continue;
       // Another row of the best's table must answer each word as exactly ("Room: $7,900" is no runner-up
       // to "Tuition: $38,400" for "tuition"): a table's rows are alternatives.
