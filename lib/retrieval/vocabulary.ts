@@ -43,7 +43,7 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['abroad', 'overseas', 'exchange', 'study abroad'],
   ['orientation', 'move-in', 'move in', 'welcome week'],
   ['insurance', 'health plan', 'health insurance'],
-  ['refund', 'refunds', 'money back', 'withdraw', 'withdrawal'],
+  ['refund', 'refunds', 'money back'],
   ['safe', 'safety', 'security', 'crime', 'police'],
   ['acceptance rate', 'admit rate', 'admission rate', 'selectivity', 'percent of applicants admitted'],
   ['graduation rate', 'graduate in four years', 'graduate within four years', 'four-year graduation', 'six-year graduation'],
