@@ -162,3 +162,18 @@ describe('a value that falls in one band of a table', () => {
     expect(ask('I scored 262 on reading, which course placement?', { passages: [...passages, bands] }).text).toContain('ENG 101');
   });
 });
+
+describe('runner-ups and hours', () => {
+  it("never brings a staff correction along as a runner-up", () => {
+    const grades = { title: 'Tuition by grade', content: '- Division: Lower School; Grades: 1–5; Tuition: $31,450', sourceType: 'web_page', sourceId: 'tuition' };
+    const correction = { title: 'How much is tuition for kindergarten?', content: 'Kindergarten tuition is $24,850 for grades K.', sourceType: 'correction', sourceId: '3' };
+    const a = ask('How much is tuition for grade 1?', { passages: [grades, correction] });
+    expect(a.text).toContain('$31,450');
+    expect(a.text).not.toContain('$24,850');
+  });
+
+  it('reads "when is it open" as a question of hours', () => {
+    const pantry = { title: 'Student services — Food pantry', content: 'The food pantry is in Pine Hall. Pantry hours are Tuesday 10 a.m. to 2 p.m. and Thursday 4 to 7 p.m.', sourceType: 'web_page', sourceId: 'pantry' };
+    expect(ask('When is the food pantry open?', { passages: [...passages, pantry] }).text).toContain('Tuesday 10 a.m. to 2 p.m.');
+  });
+});

@@ -31,3 +31,12 @@ describe('a follow-up read with its topic', () => {
     expect(resolveFollowUp('when is the food pantry open?', { question: 'Is there a food pantry?', answer: '' }, df, common)).toBe('when is the food pantry open?');
   });
 });
+
+describe('parts of speech', () => {
+  it('tags a verb the visitor uses as a way of asking, and a capitalised word inside the question as a name', async () => {
+    const { partsOfSpeech, isWayOfAsking } = await import('@/lib/retrieval/parts-of-speech');
+    expect(isWayOfAsking(partsOfSpeech('How much should I budget for books?').get('budget'))).toBe(true);
+    expect(isWayOfAsking(partsOfSpeech('Is there a stadium?').get('stadium'))).toBe(false);
+    expect(partsOfSpeech('how much is the Heron Express?').get('express')).toBe('PROPN');
+  });
+});
