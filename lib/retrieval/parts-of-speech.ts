@@ -18,8 +18,20 @@ function load(): Nlp {
   return nlp;
 }
 
+// Visitors ask the same questions again and again: the latest taggings are kept.
+const memo = new Map<string, Map<string, string>>();
+
 /** Each word of the text (lower case, apostrophes dropped) with its part of speech (NOUN, PROPN, VERB, ADJ…). */
 export function partsOfSpeech(text: string): Map<string, string> {
+  const known = memo.get(text);
+  if (known) return known;
+  const out = tag(text);
+  if (memo.size >= 2_000) memo.delete(memo.keys().next().value!);
+  memo.set(text, out);
+  return out;
+}
+
+function tag(text: string): Map<string, string> {
   const n = load();
   const doc = n.readDoc(text);
   const tokens = doc.tokens();
