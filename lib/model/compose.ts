@@ -86,14 +86,17 @@ function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
 
+/** A staff correction's answer, given as written (after the note that the assistant answers in English). */
+function correctionReply(input: ComposeInput, answer: string, passage: Passage): Composed {
+  const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${answer}` : answer;
+  return { text: withFollowUp(text, input.followUp), known: true, used: [passage] };
+}
+
 /** Replies that need no search: the thanks for a lead answer, a staff correction, small talk, an empty question. */
 function directReply(input: ComposeInput, question: string, plain: string[]): Composed | null {
   if (input.acknowledge) return { text: withFollowUp(input.acknowledge, input.followUp), known: true, used: [] };
   // Staff wrote this answer for this question: it is given as written.
-  if (input.verified) {
-    const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${input.verified.answer}` : input.verified.answer;
-    return { text: withFollowUp(text, input.followUp), known: true, used: [input.verified.passage] };
-  }
+  if (input.verified) return correctionReply(input, input.verified.answer, input.verified.passage);
   const talk = plain.length <= 2 ? SMALL_TALK.find((t) => t.test.test(question)) : undefined;
   if (talk) return { text: withFollowUp(talk.reply(input), input.followUp), known: true, used: [] };
   if (!plain.length) {
@@ -146,10 +149,7 @@ export function composeAnswer(input: ComposeInput): Composed {
 
   // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
   const best = chosen[0]?.c.passage;
-  if (known && best?.sourceType === 'correction' && bestCoverage >= CORRECTION_COVERAGE) {
-    const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${best.content}` : best.content;
-    return { text: withFollowUp(text, input.followUp), known: true, used: [best] };
-  }
+  if (known && best?.sourceType === 'correction' && bestCoverage >= CORRECTION_COVERAGE) return correctionReply(input, best.content, best);
   const actions = relevantActions(plain, input.actions, vocabulary);
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
   const language = input.language ?? null;
