@@ -16,13 +16,16 @@ type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Ki
 
 const NUMBER = /\d+(?:\.\d+)?/g;
 
+/** "1,390" read as 1390. */
+const withoutThousandsCommas = (text: string) => text.replace(/(\d),(?=\d{3}\b)/g, '$1');
+
 /**
  * The numbers a question gives ("a 3.6 GPA and a 27 ACT", "I got a 240"), by the terms they are
  * written with ("3.6" is the terms "3" and "6"): a table row whose range holds the number answers them.
  */
 function numbersOf(question: string): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const m of question.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(NUMBER)) {
+  for (const m of withoutThousandsCommas(question).matchAll(NUMBER)) {
     const value = Number(m[0]);
     for (const w of words(m[0])) out.set(w, [...(out.get(w) ?? []), value]);
   }
@@ -38,7 +41,7 @@ function rangesOf(c: Candidate): [number, number][] {
   let ranges = rangesMemo.get(c);
   if (!ranges) {
     ranges = [];
-    for (const m of c.text.replace(/(\d),(?=\d{3}\b)/g, '$1').matchAll(RANGE)) {
+    for (const m of withoutThousandsCommas(c.text).matchAll(RANGE)) {
       if (m[1] && m[2]) ranges.push([Number(m[1]), Number(m[2])]);
       else if (m[3]) ranges.push([Number(m[3]), Infinity]);
       else if (m[4]) ranges.push([-Infinity, Number(m[4]) - 1e-9]);
@@ -345,6 +348,8 @@ export function chooseSentences(scoring: Scoring): Choice {
     const figures = figuresOf(first.c.text);
     let runnerUp: { s: Scored; value: number } | null = null;
     for (const s of scoring.scored) {
+      const value = scoring.valueAlone(s);
+      if (value < bar || (runnerUp && value <= runnerUp.value + 1e-9)) continue;
       // A staff correction answers the question it was written for: it is never a runner-up.
       if (chosen.some((x) => overlaps(x.c, s.c)) || s.c.passage.sourceType === 'correction') continue;
       if ([...s.factors.keys()].every((t) => first.factors.has(t)) && figuresOf(s.c.text).some((f) => figures.includes(f))) continue;
@@ -352,8 +357,7 @@ export function chooseSentences(scoring: Scoring): Choice {
       // to "Tuition: $38,400" for "tuition"): a table's rows are alternatives.
       const sameTable = s.c.passage === first.c.passage && s.c.sentences[0]!.listItem && first.c.sentences[0]!.listItem;
       if (sameTable && ![...first.factors].every(([t, f]) => (s.factors.get(t) ?? 0) >= f)) continue;
-      const value = scoring.valueAlone(s);
-      if (value >= bar && (!runnerUp || value > runnerUp.value + 1e-9)) runnerUp = { s, value };
+      runnerUp = { s, value };
     }
     if (runnerUp) chosen.push(runnerUp.s);
   }
