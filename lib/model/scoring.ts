@@ -3,6 +3,7 @@ import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/questi
 import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { analyse, KINDS, type Sentence } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
+import { numbersOf, rangesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
 // sentences that answer it together. Pure: compose.ts writes the answer from what is chosen here.
@@ -13,43 +14,6 @@ type Kind = (typeof KINDS)[number];
 
 /** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
 type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]> };
-
-const NUMBER = /\d+(?:\.\d+)?/g;
-
-/** "1,390" read as 1390. */
-const withoutThousandsCommas = (text: string) => text.replace(/(\d),(?=\d{3}\b)/g, '$1');
-
-/**
- * The numbers a question gives ("a 3.6 GPA and a 27 ACT", "I got a 240"), by the terms they are
- * written with ("3.6" is the terms "3" and "6"): a table row whose range holds the number answers them.
- */
-function numbersOf(question: string): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const m of withoutThousandsCommas(question).matchAll(NUMBER)) {
-    const value = Number(m[0]);
-    for (const w of words(m[0])) out.set(w, [...(out.get(w) ?? []), value]);
-  }
-  return out;
-}
-
-// "3.50–3.74", "236 to 249", "26-29"; "62 or older", "3.5 or higher"; "below 21", "under 18".
-const RANGE = /(\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|or (?:higher|above|more|older|over))|(?:below|under|less than)\s*(\d+(?:\.\d+)?)/gi;
-
-const rangesMemo = new WeakMap<Candidate, [number, number][]>();
-/** The ranges of numbers a candidate states (a table row's bands). */
-function rangesOf(c: Candidate): [number, number][] {
-  let ranges = rangesMemo.get(c);
-  if (!ranges) {
-    ranges = [];
-    for (const m of withoutThousandsCommas(c.text).matchAll(RANGE)) {
-      if (m[1] && m[2]) ranges.push([Number(m[1]), Number(m[2])]);
-      else if (m[3]) ranges.push([Number(m[3]), Infinity]);
-      else if (m[4]) ranges.push([-Infinity, Number(m[4]) - 1e-9]);
-    }
-    rangesMemo.set(c, ranges);
-  }
-  return ranges;
-}
 
 /** A passage's title: its section heading (after " — ") and the page it is on. */
 type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
