@@ -2,7 +2,9 @@
 // process against each school's kept database, in seconds, with every miss printed; the held-out
 // half is never asked here. The schools are set up once on the built app (as bench:answers does)
 // and kept in .data/tune/<slug>; `--fresh` sets them up again.
-//   npx tsx --conditions=react-server bench/answers/tune.ts [--fresh] [slug…]
+//   npx tsx --conditions=react-server bench/answers/tune.ts [--fresh] [--corrections] [slug…]
+// `--corrections` asks the development corrections' paraphrases and unrelated questions instead, against
+// a copy of each school's database with the corrections saved (.data/tune/<slug>-corrections).
 // One process per school (the database client is per process): this script spawns them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import { startApp } from './app';
 import { isHonestRefusal, missingFacts } from './grade';
 import { halfOf, loadSchools, type LoadedSchool } from './schools';
 import { contactsOf, serveSchoolSite } from './schools/material';
-import { setUpSchool } from './setup';
+import { addCorrections, setUpSchool } from './setup';
 
 const SITE_PORT = 3461;
 const SITE = `http://127.0.0.1:${SITE_PORT}/`;
@@ -32,6 +34,19 @@ async function setUp(loaded: LoadedSchool) {
   }
 }
 
+/** A copy of the school's kept database with its corrections saved through the API. */
+async function withCorrections(loaded: LoadedSchool) {
+  const dir = `${dirOf(loaded.school.slug)}-corrections`;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(dirOf(loaded.school.slug), dir, { recursive: true });
+  const app = await startApp(3460, SITE_PORT, { DATA_DIR: dir });
+  try {
+    await addCorrections(app.base, loaded, loaded.corrections);
+  } finally {
+    await app.stop();
+  }
+}
+
 /** In the child: the school's development questions through the chat engine itself. */
 async function answer(slug: string) {
   const [{ getDb }, { schools }, { chatOnce }] = await Promise.all([import('@/db/client'), import('@/db/schema'), import('@/lib/chat/engine')]);
@@ -40,6 +55,21 @@ async function answer(slug: string) {
   const caller = { schoolId: row!.id, schoolName: row!.name, kind: 'internal', logging: false, knowledgeVersion: row!.knowledgeVersion, assistantVersion: row!.assistantVersion, keyHash: '', clientHash: '', policy: null } as never;
   const mine = (id: string) => loaded.tuned || halfOf(id) === 'development';
   const ask = async (message: string, history: { role: 'user' | 'assistant'; content: string }[] = []) => (await chatOnce(caller, { message, conversation_history: history } as never)).response;
+  if (process.env.TUNE_CORRECTIONS) {
+    const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+    const counts = { paraphrase: [0, 0], unrelated: [0, 0] };
+    for (const c of loaded.corrections.filter((c) => halfOf(c.id) === 'development')) {
+      for (const [kind, question] of [...c.paraphrases.map((q) => ['paraphrase', q] as const), ...c.unrelated.map((q) => ['unrelated', q] as const)]) {
+        const reply = await ask(question);
+        const from = normalise(reply).includes(normalise(c.answer));
+        counts[kind][0] += from ? 1 : 0;
+        counts[kind][1]++;
+        if (from !== (kind === 'paraphrase')) console.log(`--- ${c.id} ${kind} ${question}\n    (${c.question}) ${reply.replace(/\s+/g, ' ').slice(0, 160)}`);
+      }
+    }
+    console.log(`${slug} corrections, development: paraphrases ${counts.paraphrase.join('/')}, unrelated ${counts.unrelated.join('/')}`);
+    process.exit(0);
+  }
   let correct = 0;
   let answerable = 0;
   let honest = 0;
@@ -67,15 +97,17 @@ if (process.env.TUNE_SCHOOL) {
 } else {
   const args = process.argv.slice(2);
   const only = args.filter((a) => !a.startsWith('--'));
-  const chosen = (await loadSchools()).filter((s) => !only.length || only.includes(s.school.slug));
+  const fixes = args.includes('--corrections');
+  const chosen = (await loadSchools()).filter((s) => (!only.length || only.includes(s.school.slug)) && (!fixes || s.corrections.length));
   for (const s of chosen) if (args.includes('--fresh') || !fs.existsSync(path.join(dirOf(s.school.slug), 'pglite'))) await setUp(s);
+  if (fixes) for (const s of chosen) if (args.includes('--fresh') || !fs.existsSync(path.join(`${dirOf(s.school.slug)}-corrections`, 'pglite'))) await withCorrections(s);
   await Promise.all(
     chosen.map(
       (s) =>
         new Promise<void>((resolve) => {
           const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', new URL(import.meta.url).pathname], {
             cwd: root,
-            env: { ...process.env, TUNE_SCHOOL: s.school.slug, DATA_DIR: dirOf(s.school.slug) },
+            env: { ...process.env, TUNE_SCHOOL: s.school.slug, DATA_DIR: fixes ? `${dirOf(s.school.slug)}-corrections` : dirOf(s.school.slug), ...(fixes ? { TUNE_CORRECTIONS: '1' } : {}) },
             stdio: 'inherit',
           });
           child.on('exit', () => resolve());

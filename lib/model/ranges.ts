@@ -3,7 +3,8 @@ import { words } from '@/lib/retrieval/vocabulary';
 // Numbers a question gives and the ranges a sentence states: a table row whose band holds the
 // visitor's number answers it ("a 240" by "236–249").
 
-const NUMBER = /\d+(?:\.\d+)?/g;
+/** A number, an ordinal's too ("7th" is 7: "Grades 6–8" answers "7th grade"). */
+const NUMBER = /\d+(?:\.\d+)?(?:st|nd|rd|th)?\b/g;
 
 /** "1,390" read as 1390. */
 const withoutThousandsCommas = (text: string) => text.replace(/(\d),(?=\d{3}\b)/g, '$1');
@@ -15,7 +16,7 @@ const withoutThousandsCommas = (text: string) => text.replace(/(\d),(?=\d{3}\b)/
 export function numbersOf(question: string): Map<string, number[]> {
   const out = new Map<string, number[]>();
   for (const m of withoutThousandsCommas(question).matchAll(NUMBER)) {
-    const value = Number(m[0]);
+    const value = parseFloat(m[0]);
     for (const w of words(m[0])) out.set(w, [...(out.get(w) ?? []), value]);
   }
   return out;

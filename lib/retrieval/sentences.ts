@@ -38,13 +38,19 @@ export function analyse(content: string, vocabulary: Vocabulary): Sentence[] {
     hit = sentencesOf(content).map(({ sentence, listItem }) => {
       const stems = new Set(words(sentence).map(stem));
       const kinds = KINDS.reduce((bits, k, i) => (k.found.test(sentence) ? bits | (1 << i) : bits), 0);
-      return { sentence, listItem, stems, groups: vocabulary.groupsIn(sentence, stems), kinds };
+      // An amount's or a time's figures are no count: "$1 per minute" does not say "1st grade".
+      const counted = sentence.replace(FIGURES, ' ');
+      const groups = vocabulary.groupsIn(counted, counted === sentence ? stems : words(counted).map(stem));
+      return { sentence, listItem, stems, groups, kinds };
     });
     if (memo.size >= 2_000) memo.delete(memo.keys().next().value!);
   }
   memo.set(content, hit);
   return hit;
 }
+
+/** Amounts, times, decimals and thousands ("$1,650", "4:30 pm", "3.5", "1,200", "90%"). */
+const FIGURES = /[$€£]\s?\d[\d,.]*|\d[\d,]*[.,:]\d+|\d+\s?(am|pm|a\.m\.|p\.m\.|%)/gi;
 
 const MONEY = /[$€£]\s?\d|\d\s?(dollars|usd|per credit|per year)/i;
 const DATE = /\b(19|20)\d{2}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;

@@ -131,7 +131,8 @@ export function stem(word: string): string {
   let s = stemMemo.get(word);
   if (s === undefined) {
     if (stemMemo.size >= 50_000) stemMemo.clear();
-    s = stemmer(word);
+    // Porter makes "one" "on": the number would then be named by every "on" of a page.
+    s = word === 'one' ? word : stemmer(word);
     stemMemo.set(word, s);
   }
   return s;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/model/compose';
 import { contentTerms } from '@/lib/retrieval/question-terms';
+import { analyse } from '@/lib/retrieval/sentences';
+import { BUILT_IN_VOCABULARY } from '@/lib/retrieval/vocabulary';
 
 const passages: ComposeInput['passages'] = [
   {
@@ -160,6 +162,26 @@ describe('a value that falls in one band of a table', () => {
     expect(a.text).toContain('ENG 099');
     expect(a.text).not.toContain('ENG 090');
     expect(ask('I scored 262 on reading, which course placement?', { passages: [...passages, bands] }).text).toContain('ENG 101');
+  });
+
+  it('reads an ordinal as its number: "7th grade" is in "Grades 6–8"', () => {
+    const divisions = {
+      title: 'Daily schedule — Start and end times',
+      content: '- Division: Lower School (Grades 1–5); Start: 8:00 am\n- Division: Middle School (Grades 6–8); Start: 8:05 am\n- Division: Upper School (Grades 9–12); Start: 7:50 am',
+      sourceType: 'web_page',
+      sourceId: 'schedule',
+    };
+    const a = ask('What time does 7th grade start?', { passages: [divisions] });
+    expect(a.text).toContain('8:05 am');
+    expect(a.text).not.toContain('7:50 am');
+  });
+
+  it("counts a sentence's numbers, not an amount's or a time's figures", () => {
+    const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
+    const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
+    expect(groupsOf('Extended Day is open to Grades 1 to 5.').has(first)).toBe(true);
+    expect(groupsOf('Late pickup costs $1 per minute.').has(first)).toBe(false);
+    expect(groupsOf('Pickup starts at 1:15 pm and 1 pm on Fridays.').has(first)).toBe(false);
   });
 });
 
