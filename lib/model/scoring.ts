@@ -2,7 +2,7 @@ import { isEverydayWord, isVeryCommonWord } from '@/lib/retrieval/english';
 import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { analyse, KINDS, type Sentence } from '@/lib/retrieval/sentences';
-import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
+import { agentRelatives, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { numbersOf, rangesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
@@ -13,7 +13,7 @@ export type Passage = { title: string; content: string; sourceType: string; sour
 type Kind = (typeof KINDS)[number];
 
 /** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
-type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]> };
+type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]>; relatives: Map<string, string[]> };
 
 /** A passage's title: its section heading (after " — ") and the page it is on. */
 type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
@@ -43,7 +43,8 @@ function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
     if (kind) answeredByKind.set(s, kind);
   }
   for (const g of new Set(phraseGroups)) terms.push(`§${g}`);
-  return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question) };
+  const relatives = new Map(terms.map((t) => [t, spelled.has(t) ? agentRelatives(spelled.get(t)!) : []] as const).filter(([, r]) => r.length));
+  return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question), relatives };
 }
 
 /** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
@@ -196,6 +197,9 @@ export class Scoring {
     if (kind && this.holds(c, kind)) return 1;
     const gs = this.vocabulary.groupsOf(t);
     for (const s of c.sentences) for (const g of gs) if (s.groups.has(g)) return 0.7;
+    // "boarders" answered by "boarding", "a 1st grader" by "Grade 1": a relative is a neighbouring word.
+    const relatives = this.asked.relatives.get(t);
+    if (relatives) for (const s of c.sentences) for (const r of relatives) if (s.stems.has(r)) return 0.7;
     // The section's heading says what its sentences are about, its first sentences most of all;
     // the page's title says less.
     if (c.title.section.has(t) || gs.some((g) => c.title.sectionGroups.has(g))) return sectionFactor;

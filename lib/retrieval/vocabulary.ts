@@ -138,6 +138,19 @@ export function stem(word: string): string {
   return s;
 }
 
+/**
+ * The stems of a word's agent-noun relatives: the word it is made from ("boarders" → board,
+ * "grader" → grade, "kindergartner" → kindergarten) or the agent made from it ("teach" → teacher).
+ * A school that writes "International boarding students" answers "international boarders".
+ */
+export function agentRelatives(word: string): string[] {
+  if (word.length < 4) return [];
+  const own = stem(word);
+  const m = /^(.{4,}?)(n)?ers?$/.exec(word);
+  const forms = m ? (m[2] ? [`${m[1]}n`, `${m[1]}en`] : [m[1]!, `${m[1]}e`]) : [`${word}er`, ...(word.endsWith('e') ? [`${word}r`] : []), ...(word.endsWith('en') ? [`${word.slice(0, -2)}ner`] : [])];
+  return [...new Set(forms.map(stem))].filter((s) => s !== own);
+}
+
 export const words = (text: string) => text.toLowerCase().replace(/[’']/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A phrase in the form `phrasesIn` looks for: its words, space-separated, padded. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/model/compose';
 import { contentTerms } from '@/lib/retrieval/question-terms';
 import { analyse } from '@/lib/retrieval/sentences';
-import { BUILT_IN_VOCABULARY } from '@/lib/retrieval/vocabulary';
+import { agentRelatives, BUILT_IN_VOCABULARY } from '@/lib/retrieval/vocabulary';
 
 const passages: ComposeInput['passages'] = [
   {
@@ -174,6 +174,17 @@ describe('a value that falls in one band of a table', () => {
     const a = ask('What time does 7th grade start?', { passages: [divisions] });
     expect(a.text).toContain('8:05 am');
     expect(a.text).not.toContain('7:50 am');
+  });
+
+  it('answers a person named after what they do through it ("boarders" by "boarding")', () => {
+    const fees = { title: 'Fees', content: '- Fee: International Student Fee; Who pays: International boarding students; Amount: $3,200\n- Fee: Lunch Program; Who pays: All day students; Amount: $1,650', sourceType: 'web_page', sourceId: 'fees' };
+    const a = ask('Are there fees for international boarders?', { passages: [fees] });
+    expect(a.text).toContain('$3,200');
+    expect(a.text).not.toContain('$1,650');
+    expect(agentRelatives('kindergartners')).toContain('kindergarten');
+    expect(agentRelatives('grader')).toContain('grade');
+    expect(agentRelatives('teach')).toContain('teacher');
+    expect(agentRelatives('offer')).toEqual([]);
   });
 
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
