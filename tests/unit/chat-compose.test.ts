@@ -187,6 +187,13 @@ describe('a value that falls in one band of a table', () => {
     expect(agentRelatives('offer')).toEqual([]);
   });
 
+  it('answers with the kind of answer asked for although the question says more ("drop off"), but not "how many" with any figure', () => {
+    const bus = { title: 'Transportation — Buses', content: 'Buses arrive at and depart from the Bus Loop behind Harmon Fieldhouse, where faculty meet students. Bus routes are posted in August.', sourceType: 'web_page', sourceId: 'bus' };
+    expect(ask('Where does the bus drop off on campus?', { passages: [bus] }).text).toContain('Bus Loop behind Harmon Fieldhouse');
+    const band = { title: 'Campus life', content: 'The marching band, with about 240 members, performs at every home football game in Copperline Stadium.', sourceType: 'web_page', sourceId: 'band' };
+    expect(ask('How many people does the football stadium hold?', { passages: [band] }).text).toContain(NO_INFORMATION);
+  });
+
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
     const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
     const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
