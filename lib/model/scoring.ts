@@ -265,10 +265,12 @@ const RUNNER_UP = 0.7;
 
 /**
  * The best candidate holds the kind of answer asked for, and a kind that tells (a date for "when",
- * an amount for "how much", a place for "where"; any figure is a "how many"): it may then leave
+ * an amount for "how much", a place for "where"; not any figure for "how many" or any name for "who"): it may then leave
  * more of the question's words unsaid ("When's senior graduation?" by "Upper School Commencement: June 5").
  */
-const holdsTellingKind = (scoring: Scoring, s: Scored) => scoring.asked.kinds.some((k) => k.name !== 'number' && scoring.holds(s.c, k));
+const holdsTellingKind = (scoring: Scoring, s: Scored) => scoring.asked.kinds.some((k) => !WEAK_KINDS.has(k.name) && scoring.holds(s.c, k));
+/** Kinds any sentence seems to hold: a figure for "how many", two capitalised words for "who". */
+const WEAK_KINDS = new Set(['number', 'name']);
 
 export type Choice = { chosen: Scored[]; known: boolean; bestCoverage: number };
 
@@ -340,7 +342,8 @@ export function chooseSentences(scoring: Scoring): Choice {
   // The relevance threshold: the best candidate must answer most of the question by itself, so
   // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
   const bestCoverage = chosen.length ? scoring.coverageOf(chosen[0]!.factors) : 0;
-  const known = chosen.length > 0 && coverage >= 0.5 && (bestCoverage >= 0.6 || (bestCoverage >= 0.45 && holdsTellingKind(scoring, chosen[0]!)));
+  const bar = chosen.length && holdsTellingKind(scoring, chosen[0]!) ? 0.45 : 0.6;
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar;
   if (process.env.COMPOSE_DEBUG) {
     const lines = chosen.map((s) => `${JSON.stringify([...s.factors])} k${s.kinds} c${s.context.toFixed(1)} ${s.c.text.slice(0, 90)}`);
     console.log('DEBUG', scoring.question, JSON.stringify([...weight]), 'ctx', JSON.stringify([...scoring.contextWeight]), 'cov', coverage.toFixed(2), bestCoverage.toFixed(2), `\n  ${lines.join('\n  ')}`);

@@ -6,7 +6,7 @@ import { stemmer } from 'stemmer';
 
 /** Neighbouring words: a question's word also matches passages and sentences that use the others. */
 export const ADMISSIONS_SYNONYMS: string[][] = [
-  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment', 'get in'],
+  ['apply', 'application', 'applications', 'applying', 'applicant', 'admission', 'admissions', 'enroll', 'enrollment', 'get in', 'get into'],
   ['cost', 'costs', 'tuition', 'fee', 'fees', 'price', 'expensive', 'afford', 'pay', 'paying', 'charge', 'charges'],
   ['tuition', 'sticker price', 'published price', 'list price', 'full price'],
   ['aid', 'scholarship', 'scholarships', 'grant', 'grants', 'fafsa', 'financial', 'merit'],
@@ -59,7 +59,7 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['financial aid', 'tuition assistance', 'need-based aid', 'tuition aid'],
   ['dual enrollment', 'dual credit', 'concurrent enrollment', 'early college', 'college classes in high school', 'college courses in high school'],
   ['mandatory', 'required', 'requirement', 'compulsory', 'obligatory'],
-  ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in'],
+  ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in', 'get into', 'got into'],
   ['graduate', 'graduates', 'grad', 'grads', 'alumni', 'graduating'],
   ['professor', 'professors', 'prof', 'profs'],
   // Seasons and their months (the northern hemisphere's school year).

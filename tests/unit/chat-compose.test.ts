@@ -187,11 +187,13 @@ describe('a value that falls in one band of a table', () => {
     expect(agentRelatives('offer')).toEqual([]);
   });
 
-  it('answers with the kind of answer asked for although the question says more ("drop off"), but not "how many" with any figure', () => {
+  it('answers with the kind of answer asked for although the question says more ("drop off"), but not "how many" with any figure or "who" with any name', () => {
     const bus = { title: 'Transportation — Buses', content: 'Buses arrive at and depart from the Bus Loop behind Harmon Fieldhouse, where faculty meet students. Bus routes are posted in August.', sourceType: 'web_page', sourceId: 'bus' };
     expect(ask('Where does the bus drop off on campus?', { passages: [bus] }).text).toContain('Bus Loop behind Harmon Fieldhouse');
     const band = { title: 'Campus life', content: 'The marching band, with about 240 members, performs at every home football game in Copperline Stadium.', sourceType: 'web_page', sourceId: 'band' };
     expect(ask('How many people does the football stadium hold?', { passages: [band] }).text).toContain(NO_INFORMATION);
+    const music = { title: 'School of Music', content: "The School of Music's 34 faculty members teach about 260 music majors. Music Education and Music Performance have separate auditions.", sourceType: 'web_page', sourceId: 'music' };
+    expect(ask("Who's the piano teacher for music majors?", { passages: [music] }).text).toContain(NO_INFORMATION);
   });
 
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
