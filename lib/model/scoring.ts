@@ -265,8 +265,9 @@ const RUNNER_UP = 0.7;
 
 /**
  * The best candidate holds the kind of answer asked for, and a kind that tells (a date for "when",
- * an amount for "how much", a place for "where"; not any figure for "how many" or any name for "who"): it may then leave
- * more of the question's words unsaid ("When's senior graduation?" by "Upper School Commencement: June 5").
+ * an amount for "how much", a place for "where"; not any figure for "how many" or any name for
+ * "who"): it may then leave more of the question's words unsaid ("Where does the bus drop off?" by
+ * "Buses arrive at the Bus Loop behind Harmon Fieldhouse").
  */
 const holdsTellingKind = (scoring: Scoring, s: Scored) => scoring.asked.kinds.some((k) => !WEAK_KINDS.has(k.name) && scoring.holds(s.c, k));
 /** Kinds any sentence seems to hold: a figure for "how many", two capitalised words for "who". */
