@@ -273,6 +273,10 @@ const holdsTellingKind = (scoring: Scoring, s: Scored) => scoring.asked.kinds.so
 /** Kinds any sentence seems to hold: a figure for "how many", two capitalised words for "who". */
 const WEAK_KINDS = new Set(['number', 'name']);
 
+/** A yes-or-no question ("Can I defer for a gap year?") and an FAQ's answer to one ("… ? Yes."). */
+const answersYesNo = (scoring: Scoring, s: Scored) => YES_NO_QUESTION.test(scoring.question) && s.c.sentences.some((x) => /^(yes|no)\b/i.test(x.sentence));
+const YES_NO_QUESTION = /^\s*(is|are|do|does|did|can|could|will|would|may|should|must|has|have)\b/i;
+
 export type Choice = { chosen: Scored[]; known: boolean; bestCoverage: number };
 
 /**
@@ -343,7 +347,7 @@ export function chooseSentences(scoring: Scoring): Choice {
   // The relevance threshold: the best candidate must answer most of the question by itself, so
   // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
   const bestCoverage = chosen.length ? scoring.coverageOf(chosen[0]!.factors) : 0;
-  const bar = chosen.length && holdsTellingKind(scoring, chosen[0]!) ? 0.45 : 0.6;
+  const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
   const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar;
   if (process.env.COMPOSE_DEBUG) {
     const lines = chosen.map((s) => `${JSON.stringify([...s.factors])} k${s.kinds} c${s.context.toFixed(1)} ${s.c.text.slice(0, 90)}`);
@@ -364,8 +368,14 @@ export function withSurroundings(scoring: Scoring, chosen: Candidate[]): Candida
     const lead = all[0]!;
     const leadCandidate = { ...c, first: 0, sentences: [lead], text: lead.sentence };
     if (c.first > 0 && !lead.listItem && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && scoring.asked.terms.some((t) => scoring.factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
-    // A sentence that introduces a list ("Move-in is by last name:") brings the list with it.
     const last = c.first + c.sentences.length - 1;
+    // An FAQ's bare "Yes." or "No." brings the sentence that says how.
+    const next = all[last + 1];
+    if (/^(yes|no)\b[^.!]{0,12}[.!]?$/i.test(all[last]!.sentence) && next && !asks(next)) {
+      const more = { ...c, first: last + 1, sentences: [next], text: next.sentence };
+      if (!parts.some((p) => overlaps(p, more))) parts.push(more);
+    }
+    // A sentence that introduces a list ("Move-in is by last name:") brings the list with it.
     if (/:$/.test(all[last]!.sentence)) {
       let end = last + 1;
       while (end < all.length && all[end]!.listItem && end - last <= 8) end++;

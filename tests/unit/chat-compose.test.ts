@@ -196,6 +196,19 @@ describe('a value that falls in one band of a table', () => {
     expect(ask("Who's the piano teacher for music majors?", { passages: [music] }).text).toContain(NO_INFORMATION);
   });
 
+  it("answers a yes-or-no question with an FAQ's own Yes or No and the sentence that says how", () => {
+    const faq = {
+      title: 'FAQ — Admission',
+      content: 'Can I defer my admission for a gap year? Yes. Admitted first-year students may defer their enrollment for up to one academic year. Does the university offer Early Decision? No. We offer nonbinding Early Action instead.',
+      sourceType: 'web_page',
+      sourceId: 'faq',
+    };
+    const gap = ask('Can I take a gap year?', { passages: [faq] }).text;
+    expect(gap).toContain('Yes. Admitted first-year students may defer their enrollment for up to one academic year.');
+    expect(gap).not.toContain('Early Action');
+    expect(ask('Is there an early decision option?', { passages: [faq] }).text).toContain('No. We offer nonbinding Early Action instead.');
+  });
+
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
     const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
     const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
