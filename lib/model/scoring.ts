@@ -13,7 +13,7 @@ export type Passage = { title: string; content: string; sourceType: string; sour
 type Kind = (typeof KINDS)[number];
 
 /** What the question asks: its topic terms (stems; vocabulary phrases as `§group`), the kinds of answer it wants, and which of its words a kind answers. */
-type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]>; relatives: Map<string, string[]> };
+type Question = { terms: string[]; kinds: Kind[]; answeredByKind: Map<string, Kind>; spelled: Map<string, string>; numbers: Map<string, number[]>; relatives: Map<string, string[]>; phrases: Map<string, number[]> };
 
 /** A passage's title: its section heading (after " — ") and the page it is on. */
 type Title = { section: Set<string>; sectionGroups: Set<number>; page: Set<string>; pageGroups: Set<number> };
@@ -42,9 +42,15 @@ function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
     const kind = kinds.find((k) => k.covers.test(w));
     if (kind) answeredByKind.set(s, kind);
   }
-  for (const g of new Set(phraseGroups)) terms.push(`§${g}`);
+  // One term per phrase, answered through any of its groups ("high school": upper school, or HS).
+  const phrases = new Map<string, number[]>();
+  for (const groups of vocabulary.phraseGroupSetsIn(question)) {
+    const term = `§${groups.join('+')}`;
+    if (!phrases.has(term) && !groups.every((g) => [...phrases.values()].some((p) => p.includes(g)))) phrases.set(term, groups);
+  }
+  for (const term of phrases.keys()) terms.push(term);
   const relatives = new Map(terms.map((t) => [t, spelled.has(t) ? agentRelatives(spelled.get(t)!) : []] as const).filter(([, r]) => r.length));
-  return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question), relatives };
+  return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question), relatives, phrases };
 }
 
 /** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
@@ -150,7 +156,7 @@ export class Scoring {
     const { asked, vocabulary, contextWords } = this;
     const corpusFrequency = (t: string): number => {
       if (corpus.documentFrequency) {
-        const stems = t.startsWith('§') ? vocabulary.stemsOf([Number(t.slice(1))]) : [t, ...vocabulary.stemsOf(vocabulary.groupsOf(t))];
+        const stems = t.startsWith('§') ? vocabulary.stemsOf(asked.phrases.get(t) ?? []) : [t, ...vocabulary.stemsOf(vocabulary.groupsOf(t))];
         const df = Math.max(0, ...stems.map((s) => corpus.documentFrequency!.get(s) ?? 0));
         if (df) return df;
       }
@@ -185,9 +191,11 @@ export class Scoring {
     // Called for every candidate and term of every turn: loops, not closures.
     const sectionFactor = c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4;
     if (t.startsWith('§')) {
-      const g = Number(t.slice(1));
-      for (const s of c.sentences) if (s.groups.has(g)) return 1;
-      return c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0;
+      const groups = this.asked.phrases.get(t) ?? [];
+      for (const s of c.sentences) for (const g of groups) if (s.groups.has(g)) return 1;
+      let title = 0;
+      for (const g of groups) title = Math.max(title, c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0);
+      return title;
     }
     for (const s of c.sentences) if (s.stems.has(t)) return 1;
     // A number the question gives is answered by a row whose range holds it ("240" by "236–249").

@@ -62,6 +62,11 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in', 'get into', 'got into'],
   ['graduate', 'graduates', 'grad', 'grads', 'alumni', 'graduating'],
   ['professor', 'professors', 'prof', 'profs'],
+  // A K–12 school's divisions, as families and independent schools name them.
+  ['high school', 'upper school', 'secondary school'],
+  ['middle school', 'junior high', 'intermediate school'],
+  ['elementary school', 'lower school', 'primary school', 'grade school'],
+  ['dismissal', 'dismissed', 'get out', 'gets out', 'let out', 'lets out'],
   // Seasons and their months (the northern hemisphere's school year).
   ['summer', 'june', 'july', 'august'],
   ['fall', 'autumn', 'september', 'october', 'november'],
@@ -211,6 +216,11 @@ export class Vocabulary {
     for (const s of stems) for (const g of this.groupsOf(s)) out.add(g);
     for (const p of this.phrasesIn(text)) for (const g of p.groups) out.add(g);
     return out;
+  }
+
+  /** The groups of each phrase in the text ("high school" is both "upper school"'s and "hs"'s). */
+  phraseGroupSetsIn(text: string): number[][] {
+    return this.phrasesIn(text).map((p) => p.groups);
   }
 
   /** Groups named only by phrases in the text ("sticker price"): they stand for a topic word of the question. */

@@ -209,6 +209,14 @@ describe('a value that falls in one band of a table', () => {
     expect(ask('Is there an early decision option?', { passages: [faq] }).text).toContain('No. We offer nonbinding Early Action instead.');
   });
 
+  it("reads a K–12 school's divisions as families name them, one term for a phrase of two groups", () => {
+    const tuition = { title: 'Tuition 2026–27', content: '- Division: Middle School; Tuition: $36,900\n- Division: Upper School (day); Tuition: $42,300', sourceType: 'web_page', sourceId: 'tuition' };
+    // "high school" is both the upper school's name and what "HS" stands for: either answers it.
+    const a = ask('How much is high school tuition if he lives at home?', { passages: [tuition] });
+    expect(a.text).toContain('$42,300');
+    expect(a.text).not.toContain('$36,900');
+  });
+
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
     const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
     const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
