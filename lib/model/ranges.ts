@@ -25,6 +25,20 @@ export function numbersOf(question: string): Map<string, number[]> {
 // "3.50–3.74", "236 to 249", "26-29"; "62 or older", "3.5 or higher"; "below 21", "under 18".
 const RANGE = /(\d+(?:\.\d+)?)\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:\+|or (?:higher|above|more|older|over))|(?:below|under|less than)\s*(\d+(?:\.\d+)?)/gi;
 
+/** A number as a sentence states it, not a time's hour or minutes ("7:50 am" states no 7). */
+const STATED = /(?<![\d.:])\d+(?:\.\d+)?(?:st|nd|rd|th)?\b(?![:.]\d)/g;
+
+const valuesMemo = new WeakMap<{ text: string }, Set<number>>();
+/** The numbers a candidate states ("3.90", "$1,650", "27"), each read whole. */
+export function valuesOf(c: { text: string }): Set<number> {
+  let values = valuesMemo.get(c);
+  if (!values) {
+    values = new Set([...withoutThousandsCommas(c.text).matchAll(STATED)].map((m) => parseFloat(m[0])));
+    valuesMemo.set(c, values);
+  }
+  return values;
+}
+
 const rangesMemo = new WeakMap<{ text: string }, [number, number][]>();
 /** The ranges of numbers a candidate states (a table row's bands). */
 export function rangesOf(c: { text: string }): [number, number][] {

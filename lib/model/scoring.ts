@@ -3,7 +3,7 @@ import { contentTerms, STOP, type FollowUpContext } from '@/lib/retrieval/questi
 import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { analyse, KINDS, type Sentence } from '@/lib/retrieval/sentences';
 import { agentRelatives, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
-import { numbersOf, rangesOf } from './ranges';
+import { numbersOf, rangesOf, valuesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
 // sentences that answer it together. Pure: compose.ts writes the answer from what is chosen here.
@@ -197,10 +197,13 @@ export class Scoring {
       for (const g of groups) title = Math.max(title, c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0);
       return title;
     }
-    for (const s of c.sentences) if (s.stems.has(t)) return 1;
-    // A number the question gives is answered by a row whose range holds it ("240" by "236–249").
+    // A number the question gives is answered by the same number ("3.6" by "3.6", not by the 3 of
+    // "3.90" or the 6 of "$6,000") or by a row whose range holds it ("240" by "236–249").
     const given = this.asked.numbers.get(t);
-    if (given && rangesOf(c).some(([lo, hi]) => given.some((n) => n >= lo && n <= hi))) return 1;
+    if (given) {
+      const values = valuesOf(c);
+      if (given.some((n) => values.has(n)) || rangesOf(c).some(([lo, hi]) => given.some((n) => n >= lo && n <= hi))) return 1;
+    } else for (const s of c.sentences) if (s.stems.has(t)) return 1;
     const kind = this.asked.answeredByKind.get(t);
     if (kind && this.holds(c, kind)) return 1;
     const gs = this.vocabulary.groupsOf(t);

@@ -62,6 +62,7 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in', 'get into', 'got into'],
   ['graduate', 'graduates', 'grad', 'grads', 'alumni', 'graduating'],
   ['professor', 'professors', 'prof', 'profs'],
+  ['out of state', 'non-resident', 'non-residents', 'nonresident', 'nonresidents'],
   // A K–12 school's divisions, as families and independent schools name them.
   ['high school', 'upper school', 'secondary school'],
   ['middle school', 'junior high', 'intermediate school'],
@@ -184,7 +185,14 @@ export class Vocabulary {
       }
     };
     for (const g of groups) add(g);
-    for (const [abbreviation, spelled] of Object.entries(abbreviations)) add([abbreviation, spelled]);
+    for (const [abbreviation, spelled] of Object.entries(abbreviations)) {
+      const id = this.singleWords.length;
+      add([abbreviation, spelled]);
+      // The abbreviation also belongs to the groups its spelled-out phrase is in ("OOS" ~ "non-resident").
+      const word = words(abbreviation);
+      const joined = (this.phrases.get(words(spelled)[0] ?? '') ?? []).find((p) => p.key === phraseKey(spelled))?.groups.filter((g) => g !== id) ?? [];
+      if (word.length === 1 && joined.length) this.stemGroups.set(stem(word[0]!), [...(this.stemGroups.get(stem(word[0]!)) ?? []), ...joined]);
+    }
   }
 
   private addPhrase(key: string, id: number) {

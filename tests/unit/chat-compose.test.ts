@@ -217,6 +217,19 @@ describe('a value that falls in one band of a table', () => {
     expect(a.text).not.toContain('$36,900');
   });
 
+  it('reads a number the question gives whole ("3.6" is not the 3 of "3.90"), and an abbreviation with the words its phrase is grouped with ("OOS" ~ "non-resident")', () => {
+    const awards = {
+      title: 'Merit scholarships — Award amounts',
+      content:
+        '- Students: Residents; Unweighted GPA: 3.90–4.00; ACT 26–29: $5,000; ACT 30–36: $6,000\n- Students: Non-residents; Unweighted GPA: 3.50–3.74; ACT 26–29: $9,500; ACT 30–36: $10,500',
+      sourceType: 'web_page',
+      sourceId: 'awards',
+    };
+    const a = ask('OOS student here, 3.6 GPA and a 27 ACT. how much merit aid would i get?', { passages: [awards] });
+    expect(a.text).toContain('$9,500');
+    expect(a.text).not.toContain('$5,000');
+  });
+
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
     const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
     const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
