@@ -62,6 +62,7 @@ export const ADMISSIONS_SYNONYMS: string[][] = [
   ['accepted', 'admitted', 'admit', 'accept', 'acceptance', 'get in', 'got in', 'get into', 'got into'],
   ['graduate', 'graduates', 'grad', 'grads', 'alumni', 'graduating'],
   ['professor', 'professors', 'prof', 'profs'],
+  ['parent', 'parents', 'family', 'families', 'guardian', 'guardians', 'mom', 'dad', 'mother', 'father'],
   ['out of state', 'non-resident', 'non-residents', 'nonresident', 'nonresidents'],
   // A K–12 school's divisions, as families and independent schools name them.
   ['high school', 'upper school', 'secondary school'],

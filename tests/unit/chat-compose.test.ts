@@ -230,6 +230,13 @@ describe('a value that falls in one band of a table', () => {
     expect(a.text).not.toContain('$5,000');
   });
 
+  it('reads parents as family', () => {
+    const launch = { title: 'Orientation', content: 'The orientation fee is $185 and covers meals and lodging. Family Launch costs $60 per guest. Parking is free in Lot C.', sourceType: 'web_page', sourceId: 'launch' };
+    const a = ask('My parents want to come too. How much does that cost?', { passages: [launch] }).text;
+    expect(a).toContain('Family Launch costs $60 per guest.');
+    expect(a).not.toContain('$185');
+  });
+
   it("counts a sentence's numbers, not an amount's or a time's figures", () => {
     const groupsOf = (text: string) => analyse(text, BUILT_IN_VOCABULARY)[0]!.groups;
     const first = BUILT_IN_VOCABULARY.groupsOf('1st')[0]!;
