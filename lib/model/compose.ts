@@ -3,7 +3,8 @@ import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-ter
 import { WANTS_TO_ACT } from '@/lib/retrieval/sentences';
 import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
-import { chooseSentences, questionParts, Scoring, withSurroundings, type Candidate, type Passage } from './scoring';
+import { chooseSentences, questionParts, Scoring, type Candidate, type Passage } from './scoring';
+import { withSurroundings } from './surroundings';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
 // the question, the matching action prompts as links, and, when the passages do not cover the

@@ -94,7 +94,7 @@ function candidatesOf(passages: Passage[], vocabulary: Vocabulary): Candidate[] 
   return candidates;
 }
 
-const asks = (s: Sentence) => s.sentence.endsWith('?');
+export const asks = (s: Sentence) => s.sentence.endsWith('?');
 
 export const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
 
@@ -365,39 +365,4 @@ export function chooseSentences(scoring: Scoring): Choice {
     console.log('DEBUG', scoring.question, JSON.stringify([...weight]), 'ctx', JSON.stringify([...scoring.contextWeight]), 'cov', coverage.toFixed(2), bestCoverage.toFixed(2), `\n  ${lines.join('\n  ')}`);
   }
   return { chosen, known, bestCoverage };
-}
-
-/**
- * The chosen sentences with what they need around them: a section's short opening sentence that
- * frames them, the list a sentence introduces; in the passages' own order.
- */
-export function withSurroundings(scoring: Scoring, chosen: Candidate[]): Candidate[] {
-  const parts = [...chosen];
-  for (const c of [...parts]) {
-    const all = analyse(c.passage.content, scoring.vocabulary);
-    // A section's short opening sentence ("Larchmont is test-optional.") frames the sentence after it.
-    const lead = all[0]!;
-    const leadCandidate = { ...c, first: 0, sentences: [lead], text: lead.sentence };
-    if (c.first > 0 && !lead.listItem && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && scoring.asked.terms.some((t) => scoring.factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
-    const last = c.first + c.sentences.length - 1;
-    // An FAQ's bare "Yes." or "No." brings the sentence that says how.
-    const next = all[last + 1];
-    if (/^(yes|no)\b[^.!]{0,12}[.!]?$/i.test(all[last]!.sentence) && next && !asks(next)) {
-      const more = { ...c, first: last + 1, sentences: [next], text: next.sentence };
-      if (!parts.some((p) => overlaps(p, more))) parts.push(more);
-    }
-    // A sentence that introduces a list ("Move-in is by last name:") brings the list with it.
-    if (/:$/.test(all[last]!.sentence)) {
-      let end = last + 1;
-      while (end < all.length && all[end]!.listItem && end - last <= 8) end++;
-      if (end > last + 1) {
-        const list = { ...c, first: last + 1, sentences: all.slice(last + 1, end), text: '' };
-        if (!parts.some((p) => overlaps(p, list))) parts.push(list);
-      }
-    }
-  }
-  // Sentences of one passage in the passage's order; passages in the order they answer.
-  const passageRank = new Map<Passage, number>();
-  for (const p of parts) if (!passageRank.has(p.passage)) passageRank.set(p.passage, passageRank.size);
-  return parts.sort((a, b) => passageRank.get(a.passage)! - passageRank.get(b.passage)! || a.first - b.first);
 }
