@@ -27,7 +27,7 @@ export type Corpus = { size: number; documentFrequency: ReadonlyMap<string, numb
 
 function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
   const kinds = KINDS.filter((k) => k.cue.test(question));
-  const phraseGroups = vocabulary.phraseGroupsIn(question);
+  const phraseGroups = vocabulary.phraseGroupSetsIn(question);
   // A phrase's own words ("sticker", "price") are the phrase's topic, not topics of their own.
   const phraseWords = new Set(phraseGroups.length ? vocabulary.phraseWordsIn(question) : []);
   const terms: string[] = [];
@@ -42,13 +42,17 @@ function analyseQuestion(question: string, vocabulary: Vocabulary): Question {
     const kind = kinds.find((k) => k.covers.test(w));
     if (kind) answeredByKind.set(s, kind);
   }
-  // One term per phrase, answered through any of its groups ("high school": upper school, or HS).
+  // One term per phrase, answered through any of its groups ("high school": upper school, or HS);
+  // a phrase whose groups are all named already adds none.
   const phrases = new Map<string, number[]>();
-  for (const groups of vocabulary.phraseGroupSetsIn(question)) {
+  const named = new Set<number>();
+  for (const groups of phraseGroups) {
+    if (groups.every((g) => named.has(g))) continue;
+    for (const g of groups) named.add(g);
     const term = `§${groups.join('+')}`;
-    if (!phrases.has(term) && !groups.every((g) => [...phrases.values()].some((p) => p.includes(g)))) phrases.set(term, groups);
+    phrases.set(term, groups);
+    terms.push(term);
   }
-  for (const term of phrases.keys()) terms.push(term);
   const relatives = new Map(terms.map((t) => [t, spelled.has(t) ? agentRelatives(spelled.get(t)!) : []] as const).filter(([, r]) => r.length));
   return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question), relatives, phrases };
 }

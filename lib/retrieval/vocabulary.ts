@@ -181,19 +181,23 @@ export class Vocabulary {
       for (const entry of entries) {
         const ws = words(entry);
         for (const w of ws) this.known.add(w);
-        if (ws.length === 1) this.stemGroups.set(stem(ws[0]!), [...(this.stemGroups.get(stem(ws[0]!)) ?? []), id]);
+        if (ws.length === 1) this.addStemGroups(ws[0]!, [id]);
         else if (ws.length > 1) this.addPhrase(phraseKey(entry), id);
       }
     };
     for (const g of groups) add(g);
     for (const [abbreviation, spelled] of Object.entries(abbreviations)) {
-      const id = this.singleWords.length;
+      // The abbreviation also belongs to the groups its spelled-out phrase is in already ("OOS" ~ "non-resident").
+      const spelledGroups = [...(this.phrasesIn(spelled).find((p) => p.key === phraseKey(spelled))?.groups ?? [])];
       add([abbreviation, spelled]);
-      // The abbreviation also belongs to the groups its spelled-out phrase is in ("OOS" ~ "non-resident").
-      const word = words(abbreviation);
-      const joined = (this.phrases.get(words(spelled)[0] ?? '') ?? []).find((p) => p.key === phraseKey(spelled))?.groups.filter((g) => g !== id) ?? [];
-      if (word.length === 1 && joined.length) this.stemGroups.set(stem(word[0]!), [...(this.stemGroups.get(stem(word[0]!)) ?? []), ...joined]);
+      const ws = words(abbreviation);
+      if (ws.length === 1 && spelledGroups.length) this.addStemGroups(ws[0]!, spelledGroups);
     }
+  }
+
+  private addStemGroups(word: string, ids: number[]) {
+    const s = stem(word);
+    this.stemGroups.set(s, [...(this.stemGroups.get(s) ?? []), ...ids]);
   }
 
   private addPhrase(key: string, id: number) {
