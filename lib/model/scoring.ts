@@ -275,8 +275,9 @@ const figuresOf = (text: string): string[] => text.match(/\$?\d[\d,.:]*\d/g) ?? 
 /** How much less a sentence of each lower-ranked passage is worth: retrieval's order breaks near ties. */
 const RANK_DISCOUNT = 0.02;
 
-/** A runner-up within this share of the best candidate's value is answered with it. */
+/** Runner-ups within this share of the best candidate's value are answered with it, the closest two. */
 const RUNNER_UP = 0.7;
+const RUNNERS_UP = 2;
 
 /**
  * The best candidate holds the kind of answer asked for, and a kind that tells (a date for "when",
@@ -336,17 +337,17 @@ export function chooseSentences(scoring: Scoring): Choice {
     const have = Math.max(0, ...chosen.map((x) => scoring.partValueOf(x, partTerms, analysed.kinds)));
     if (best.value > have + 1e-9) take(best.s);
   }
-  // When another sentence answers nearly as well as the best, which of them is the answer is not
-  // certain: the closest runner-up comes too.
+  // When other sentences answer nearly as well as the best, which of them is the answer is not
+  // certain: the closest two runner-ups come too.
   const first = chosen[0];
   if (first) {
     const bar = RUNNER_UP * scoring.valueAlone(first);
     // One that repeats a figure of the best and answers no other word (the same table written twice) adds nothing.
     const figures = figuresOf(first.c.text);
-    let runnerUp: { s: Scored; value: number } | null = null;
+    const runnersUp: { s: Scored; value: number }[] = [];
     for (const s of scoring.scored) {
       const value = scoring.valueAlone(s);
-      if (value < bar || (runnerUp && value <= runnerUp.value + 1e-9)) continue;
+      if (value < bar) continue;
       // A staff correction answers the question it was written for: it is never a runner-up.
       if (chosen.some((x) => overlaps(x.c, s.c)) || s.c.passage.sourceType === 'correction') continue;
       if ([...s.factors.keys()].every((t) => first.factors.has(t)) && figuresOf(s.c.text).some((f) => figures.includes(f))) continue;
@@ -354,9 +355,15 @@ export function chooseSentences(scoring: Scoring): Choice {
       // to "Tuition: $38,400" for "tuition"): a table's rows are alternatives.
       const sameTable = s.c.passage === first.c.passage && s.c.sentences[0]!.listItem && first.c.sentences[0]!.listItem;
       if (sameTable && ![...first.factors].every(([t, f]) => (s.factors.get(t) ?? 0) >= f)) continue;
-      runnerUp = { s, value };
+      runnersUp.push({ s, value });
     }
-    if (runnerUp) chosen.push(runnerUp.s);
+    runnersUp.sort((a, b) => b.value - a.value);
+    const kept: Scored[] = [];
+    for (const r of runnersUp) {
+      if (kept.length >= RUNNERS_UP) break;
+      if (!kept.some((k) => overlaps(k.c, r.s.c))) kept.push(r.s);
+    }
+    chosen.push(...kept);
   }
   const coverage = scoring.coverageOf(covered);
   // The relevance threshold: the best candidate must answer most of the question by itself, so

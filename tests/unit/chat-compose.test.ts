@@ -130,6 +130,14 @@ describe('answers that hold on questions asked in other ways', () => {
     expect(a.text).toContain('April 11');
   });
 
+  it('answers with the two closest runner-ups when three sentences answer about as well', () => {
+    const sessions = { title: 'Visit — Info sessions', content: 'The summer info session is on Friday, July 10. The fall info session is on Friday, October 2. The winter info session is on Friday, January 15.', sourceType: 'web_page', sourceId: 'sessions' };
+    const a = ask('When is the info session?', { passages: [...passages, sessions] }).text;
+    expect(a).toContain('July 10');
+    expect(a).toContain('October 2');
+    expect(a).toContain('January 15');
+  });
+
   it('weighs a word the school never uses as a missing topic only when it names a thing', () => {
     // "budget" is the visitor's verb: tuition is the topic, and it is answered.
     expect(ask('How much should I budget for tuition?').text).toContain('$24,500');
