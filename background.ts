@@ -4,7 +4,7 @@ import { tokenCleanupTask } from '@/lib/auth/jobs';
 import { retentionTask } from '@/lib/conversations/jobs';
 import { crmDeliveryJob } from '@/lib/crm/jobs';
 import type { Background } from '@/lib/jobs/define';
-import { fileAnalysisJob, interviewCallStatusJob, interviewCallSyncTask, webLinkRefreshTask } from '@/lib/knowledge/jobs';
+import { fileAnalysisJob, interviewCallStatusJob, interviewCallSyncTask, webLinkReadJob, webLinkRefreshTask } from '@/lib/knowledge/jobs';
 import { mailDeliveryTask, mailSendJob } from '@/lib/mail/jobs';
 import { prospectImportJob } from '@/lib/prospects/jobs';
 import { counterCleanupTask } from '@/lib/security/jobs';
@@ -17,7 +17,7 @@ import { uploadCleanupTask } from '@/lib/storage/jobs';
  * lib/jobs and lib/scheduler import no domain.
  */
 export const background: Background = {
-  jobs: [fileAnalysisJob, mailSendJob, interviewCallStatusJob, dailyStatsRebuildJob, crmDeliveryJob, prospectImportJob],
+  jobs: [fileAnalysisJob, webLinkReadJob, mailSendJob, interviewCallStatusJob, dailyStatsRebuildJob, crmDeliveryJob, prospectImportJob],
   tasks: [
     tokenCleanupTask,
     mailDeliveryTask,

@@ -6,11 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Banner, MessageBanners } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { inputClass, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { CardButton, EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
 import { Modal } from '@/components/ui/modal';
 import { useListScreen } from '@/components/ui/use-list-screen';
+import { InsightsText } from './insights-text';
 import { ACCEPTED_EXTENSIONS, defaultFileName, FILE_MAX_BYTES, formatFileSize, NO_SCHOOL_FILES, type KnowledgeFileView } from '@/lib/knowledge/file-schema';
 import type { ActionResult } from '@/lib/http/action-result';
 import { callAction, failureFrom, failureText } from '@/lib/web/api';
@@ -209,12 +210,7 @@ export function FileUploads() {
           {dialog.kind === 'rename' ? (
             <TextField label="Name" required value={text} onChange={(e) => setText(e.target.value)} />
           ) : (
-            <>
-              <label htmlFor="file-insights" className="block text-sm font-medium">
-                Insights the assistant answers from
-              </label>
-              <textarea id="file-insights" rows={15} className={`${inputClass} font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} />
-            </>
+            <InsightsText id="file-insights" text={text} onChange={setText} />
           )}
           <FormFooter className="mt-4" label="Save" onCancel={screen.close} onSubmit={() => void saveDialog()} />
         </Modal>

@@ -15,13 +15,18 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClass, TextField } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { CardButton, EditDeleteButtons, ItemCard, ItemList } from '@/components/ui/item-list';
+import { InsightsText } from './insights-text';
 import { Modal } from '@/components/ui/modal';
 import { issueMessages, useFormErrors, useListScreen } from '@/components/ui/use-list-screen';
 import { EMPTY_CONTENT, NO_SCHOOL_WEB_LINKS, webLinkCreateSchema, type WebLinkView } from '@/lib/knowledge/web-link-schema';
 import { callAction, failureText } from '@/lib/web/api';
 
-const STATUS: Record<string, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
+/** While a link is being read, the list is polled this often. */
+const POLL_MS = 3000;
+
+const STATUS: Record<string, { label: string; tone: 'neutral' | 'brand' | 'success' | 'warning' | 'danger' }> = {
   pending: { label: 'No insights yet', tone: 'neutral' },
+  processing: { label: 'Reading pages...', tone: 'brand' },
   completed: { label: 'Insights ready', tone: 'success' },
   completed_manual: { label: 'Insights from pasted text', tone: 'success' },
   manual_required: { label: 'Needs pasted text', tone: 'warning' },
@@ -81,10 +86,7 @@ function InsightsEditor({ link, onClose, onSaved }: { link: WebLinkView; onClose
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Insights: ${link.name}`} wide>
       {error && <Banner tone="error">{error}</Banner>}
-      <label htmlFor="insights-text" className="block text-sm font-medium">
-        Insights the assistant answers from
-      </label>
-      <textarea id="insights-text" rows={15} className={`${inputClass} font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} />
+      <InsightsText id="insights-text" text={text} onChange={setText} />
       <FormFooter className="mt-4" label="Save Insights" busyLabel="Saving..." busy={busy} onCancel={onClose} onSubmit={() => void save()} />
     </Modal>
   );
@@ -114,10 +116,30 @@ function ManualContent({ link, onClose, onSaved }: { link: WebLinkView; onClose:
   );
 }
 
+/** Every page the last read found, by title, each linked to the page. */
+function PagesRead({ pages }: { pages: WebLinkView['pages'] }) {
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-slate-700 dark:text-slate-300">{pages.length === 1 ? 'The page read' : `The ${pages.length} pages read`}</summary>
+      <ul className="mt-1 space-y-1 pl-4">
+        {pages.map((p) => (
+          <li key={p.url} className="list-disc">
+            <a href={p.url} target="_blank" rel="noopener noreferrer" className="break-words text-brand-800 underline dark:text-brand-300">
+              {p.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Web links. */
 export function WebLinks() {
   const screen = useListScreen<WebLinkView, 'edit' | 'insights' | 'manual' | 'delete'>('web-links', listWebLinksAction, {
     loadError: (f) => (f.code === 'no_school' ? NO_SCHOOL_WEB_LINKS : 'Failed to load web links'),
+    // A link is read in the background as soon as it is added: the list follows it until it is done.
+    pollMs: (links) => (links?.some((l) => l.scrape_status === 'processing') ? POLL_MS : 0),
   });
   const { dialog, setError, setSuccess } = screen;
   const [generating, setGenerating] = useState<number | null>(null);
@@ -169,12 +191,23 @@ export function WebLinks() {
               <a href={l.url} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all text-sm text-brand-800 underline dark:text-brand-300">
                 {l.url}
               </a>
-              {l.last_scraped_at && (
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  Last read {new Date(l.last_scraped_at).toLocaleString()}
-                  {l.pages_scraped > 1 ? ` · ${l.pages_scraped} pages` : ''}
+              {l.scrape_status === 'processing' && (
+                <p role="status" className="mt-2 flex items-center gap-2 text-sm">
+                  <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" />
+                  {l.drill_into_subpages ? 'Reading the page and its subpages...' : 'Reading the page...'}
                 </p>
               )}
+              {l.scrape_status === 'failed' && (
+                <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+                  {l.scrape_error ?? 'The pages could not be read.'} Use Generate Insights to try again.
+                </p>
+              )}
+              {l.last_scraped_at && (
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Last read {new Date(l.last_scraped_at).toLocaleString()} · {l.pages_scraped === 1 ? '1 page' : `${l.pages_scraped} pages`}
+                </p>
+              )}
+              {l.pages.length > 0 && <PagesRead pages={l.pages} />}
             </ItemCard>
           );
         }}

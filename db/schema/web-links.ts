@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
-export const SCRAPE_STATUSES = ['pending', 'completed', 'completed_manual', 'manual_required', 'failed'] as const;
+export const SCRAPE_STATUSES = ['pending', 'processing', 'completed', 'completed_manual', 'manual_required', 'failed'] as const;
+
+/** A page a read of the link found: its canonical address and its title. */
+export type PageRead = { url: string; title: string };
 export type ScrapeStatus = (typeof SCRAPE_STATUSES)[number];
 
 // A page of the school's website the assistant learns from.
@@ -19,6 +22,8 @@ export const webLinks = pgTable(
     insightsSummary: text('insights_summary'),
     scrapeStatus: text('scrape_status').$type<ScrapeStatus>().notNull().default('pending'),
     pagesScraped: integer('pages_scraped').notNull().default(0),
+    pagesRead: jsonb('pages_read').$type<PageRead[]>().notNull().default([]),
+    scrapeError: text('scrape_error'),
     lastScrapedAt: timestamp('last_scraped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,12 +17,26 @@ function decode(body: Buffer, contentType: string): string {
   }
 }
 
+/**
+ * One address per page however it is linked: no fragment, and a folder's index file is the folder
+ * ("/index.html" is "/", "/admissions/default.aspx" is "/admissions/").
+ */
+export function canonicalUrl(url: string): string {
+  const u = new URL(url);
+  u.hash = '';
+  u.pathname = u.pathname.replace(/\/(index|default)\.(html?|php|aspx?)$/i, '/');
+  return u.toString();
+}
+
 /** One page: fetched through safeFetch; null when the answer is not a readable HTML page. */
 export async function fetchPage(url: string): Promise<CrawledPage | null> {
   const res = await safeFetch(url, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
   if (res.status < 200 || res.status >= 300) return null;
   if (!/text\/html|application\/xhtml\+xml/i.test(res.contentType)) return null;
-  return { url: res.url, ...extractHtml(decode(res.body, res.contentType), res.url) };
+  const page = extractHtml(decode(res.body, res.contentType), res.url);
+  // The page's own canonical address counts when it is on the same site (a page cannot claim another site's).
+  const own = page.canonical && new URL(page.canonical).origin === new URL(res.url).origin ? page.canonical : res.url;
+  return { url: canonicalUrl(own), ...page };
 }
 
 /**
@@ -42,7 +56,7 @@ const inSection = (url: URL, origin: string, section: string) => url.origin === 
 /**
  * The page, and with `drill` its same-site subpages within the link's section, breadth-first: at
  * most 25 pages, at most two links deep, skipping links that are clearly not HTML. A subpage that
- * fails is skipped. Each page is kept as its own source.
+ * fails is skipped. Each page is kept as its own source, under its canonical address.
  */
 export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPage[]> {
   const first = await fetchPage(startUrl);
@@ -51,17 +65,19 @@ export async function crawl(startUrl: string, drill: boolean): Promise<CrawledPa
   if (!drill) return pages;
   const origin = new URL(first.url).origin;
   const section = sectionOf(new URL(startUrl));
-  const visited = new Set([startUrl, first.url]);
+  const visited = new Set([canonicalUrl(startUrl), first.url]);
   let frontier = first.links;
   for (let depth = 1; depth <= MAX_DEPTH && pages.length < MAX_PAGES; depth++) {
     const next: string[] = [];
     for (const link of frontier) {
       if (pages.length >= MAX_PAGES) break;
-      const u = new URL(link);
-      if (!inSection(u, origin, section) || NOT_HTML.test(u.pathname) || visited.has(link)) continue;
-      visited.add(link);
+      const u = new URL(canonicalUrl(link));
+      if (!inSection(u, origin, section) || NOT_HTML.test(u.pathname) || visited.has(u.toString())) continue;
+      visited.add(u.toString());
       const page = await fetchPage(link).catch(() => null);
-      if (!page) continue;
+      // A page reached again under another address (a redirect, its canonical link) is counted once.
+      if (!page || pages.some((p) => p.url === page.url)) continue;
+      visited.add(page.url);
       pages.push(page);
       next.push(...page.links);
     }

@@ -4,7 +4,7 @@ import { escapeHtml } from '@/lib/text/html';
 /** A run of a page's text under one heading (null before the first), list items as `- item` lines. */
 export type PageSection = { heading: string | null; lines: string[] };
 
-export type ExtractedPage = { title: string; headings: string[]; blocks: string[]; sections: PageSection[]; links: string[]; wordCount: number };
+export type ExtractedPage = { title: string; headings: string[]; blocks: string[]; sections: PageSection[]; links: string[]; wordCount: number; /** The page's own `<link rel="canonical">`, resolved. */ canonical: string | null };
 
 const NOISE =
   'script, style, noscript, template, svg, iframe, canvas, form, nav, footer, header, aside, dialog, [role=navigation], [role=banner], [role=contentinfo], [role=dialog], [aria-hidden=true], ' +
@@ -43,6 +43,13 @@ function labelTables($: cheerio.CheerioAPI): void {
 export function extractHtml(html: string, pageUrl: string): ExtractedPage {
   const $ = cheerio.load(html);
   const title = clean($('title').first().text()) || clean($('h1').first().text());
+  let canonical: string | null = null;
+  try {
+    const href = $('link[rel~="canonical"][href]').first().attr('href');
+    canonical = href ? new URL(href, pageUrl).toString() : null;
+  } catch {
+    // not a usable address
+  }
   const links = new Set<string>();
   $('a[href]').each((_, a) => {
     try {
@@ -86,5 +93,5 @@ export function extractHtml(html: string, pageUrl: string): ExtractedPage {
     }
   }
   const wordCount = blocks.join(' ').split(/\s+/).filter(Boolean).length;
-  return { title, headings, blocks, sections, links: [...links], wordCount };
+  return { title, headings, blocks, sections, links: [...links], wordCount, canonical };
 }

@@ -47,6 +47,16 @@ export async function listFiles(ctx: AuthContext): Promise<KnowledgeFileView[]> 
   return (await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.schoolId, schoolId)).orderBy(desc(knowledgeFiles.id))).map(toView);
 }
 
+/** A stored upload is analysed at once: the row and its analysis job commit together ('processing'). */
+async function insertAndAnalyse(values: typeof knowledgeFiles.$inferInsert) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(knowledgeFiles).values({ ...values, analysisStatus: 'processing' }).returning();
+    await enqueue(fileAnalysisJob, { file_id: row!.id }, { dedupeKey: `file_analysis:${row!.id}` }, tx);
+    return toView(row!);
+  });
+}
+
 /** Stores an upload whose content is really a PDF, Word document, text or Markdown file. */
 /** A document already in memory (the demo seed); requests stream through uploadFileFromRequest. */
 export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; filename: string; name?: string | null }) {
@@ -62,12 +72,7 @@ export async function uploadFile(ctx: AuthContext, input: { bytes: Uint8Array; f
   }
   const contentType = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword', txt: 'text/plain', md: 'text/markdown' }[kind];
   const blobId = await saveBlob({ schoolId, contentType, filename: input.filename.slice(0, 255), data: input.bytes, isPublic: false });
-  const db = await getDb();
-  const [row] = await db
-    .insert(knowledgeFiles)
-    .values({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: input.bytes.byteLength, blobId })
-    .returning();
-  return toView(row!);
+  return insertAndAnalyse({ schoolId, name, originalFilename: input.filename.slice(0, 255), kind, fileSize: input.bytes.byteLength, blobId });
 }
 
 const CONTENT_TYPES = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword', txt: 'text/plain', md: 'text/markdown' } as const;
@@ -121,12 +126,7 @@ export async function uploadFileFromRequest(ctx: AuthContext, req: Request) {
       throw err;
     }
     const size = await writer.finish(CONTENT_TYPES[kind]);
-    const db = await getDb();
-    const [row] = await db
-      .insert(knowledgeFiles)
-      .values({ schoolId, name, originalFilename: upload.filename.slice(0, 255), kind, fileSize: size, blobId: writer.id })
-      .returning();
-    return toView(row!);
+    return await insertAndAnalyse({ schoolId, name, originalFilename: upload.filename.slice(0, 255), kind, fileSize: size, blobId: writer.id });
   } catch (err) {
     await writer.abort();
     throw err;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, defineTask } from '@/lib/jobs/define';
 import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 
-// The knowledge's background work: documents and interview calls, and the weekly re-read of web links.
+// The knowledge's background work: documents, web links and interview calls, and the weekly re-read of web links.
 
 export const fileAnalysisJob = defineJob({
   name: 'file_analysis',
@@ -12,6 +12,17 @@ export const fileAnalysisJob = defineJob({
   handler: async () => {
     const { markFileAnalysisFailed, runFileAnalysis } = await import('./files');
     return { run: ({ file_id }) => runFileAnalysis(file_id), giveUp: ({ file_id }, error) => markFileAnalysisFailed(file_id, error) };
+  },
+});
+
+export const webLinkReadJob = defineJob({
+  name: 'web_link_read',
+  display_name: 'Web Link Reading',
+  payload: z.object({ web_link_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
+  handler: async () => {
+    const { markWebLinkReadFailed, runWebLinkRead } = await import('./web-links');
+    return { run: ({ web_link_id }) => runWebLinkRead(web_link_id), giveUp: ({ web_link_id }, error) => markWebLinkReadFailed(web_link_id, error) };
   },
 });
 

@@ -43,6 +43,10 @@ export type WebLinkView = {
   insights_summary: string | null;
   scrape_status: string;
   pages_scraped: number;
+  /** Every page the last read found, by its canonical address, with its title. */
+  pages: { url: string; title: string }[];
+  /** Why the last read failed ('failed' only). */
+  scrape_error: string | null;
   last_scraped_at: string | null;
   created_at: string;
 };

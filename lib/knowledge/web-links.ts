@@ -4,11 +4,13 @@ import { getDb } from '@/db/client';
 import { webLinks } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
+import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { OutboundRefused } from '@/lib/security/outbound';
 import { requireSchoolId } from '@/lib/tenancy';
 import { crawl, type CrawledPage } from './crawl';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
+import { webLinkReadJob } from './jobs';
 import { summarize } from './summarize';
 import { DUPLICATE_URL, type WebLinkView } from './web-link-schema';
 
@@ -26,6 +28,8 @@ function toView(r: Row): WebLinkView {
     insights_summary: r.insightsSummary,
     scrape_status: r.scrapeStatus,
     pages_scraped: r.pagesScraped,
+    pages: r.pagesRead,
+    scrape_error: r.scrapeError,
     last_scraped_at: r.lastScrapedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
   };
@@ -54,12 +58,19 @@ export async function listWebLinks(ctx: AuthContext): Promise<WebLinkView[]> {
   return (await db.select().from(webLinks).where(eq(webLinks.schoolId, schoolId)).orderBy(desc(webLinks.id))).map(toView);
 }
 
+/** The link's reading, queued in the caller's transaction: the link is never saved without it. */
+const queueRead = (tx: JobWriter, id: number) => enqueue(webLinkReadJob, { web_link_id: id }, { dedupeKey: `web_link_read:${id}` }, tx);
+
+/** A new link is read at once, in the background: the assistant knows its pages without a further click. */
 export async function createWebLink(ctx: AuthContext, input: { name: string; url: string; drill_into_subpages: boolean }) {
   const schoolId = requireSchoolId(ctx);
   await assertUniqueUrl(schoolId, input.url);
   const db = await getDb();
-  const [row] = await db.insert(webLinks).values({ schoolId, name: input.name, url: input.url, drillIntoSubpages: input.drill_into_subpages }).returning();
-  return toView(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(webLinks).values({ schoolId, name: input.name, url: input.url, drillIntoSubpages: input.drill_into_subpages, scrapeStatus: 'processing' }).returning();
+    await queueRead(tx, row!.id);
+    return toView(row!);
+  });
 }
 
 /**
@@ -67,11 +78,13 @@ export async function createWebLink(ctx: AuthContext, input: { name: string; url
  * fresh read of the site) each page's full text is indexed too, section by section under its own
  * title, so no fact depends on the summary keeping it.
  */
-async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>, pages?: CrawledPage[]) {
+async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferInsert>, pages?: CrawledPage[], after?: (tx: JobWriter) => Promise<unknown>) {
   const db = await getDb();
+  const read = pages ? { pagesRead: pages.map((p) => ({ url: p.url, title: p.title || p.url })), pagesScraped: pages.length } : {};
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(webLinks).set({ ...changes, updatedAt: new Date() }).where(and(eq(webLinks.id, row.id), eq(webLinks.schoolId, row.schoolId))).returning();
+    const [updated] = await tx.update(webLinks).set({ ...read, ...changes, updatedAt: new Date() }).where(and(eq(webLinks.id, row.id), eq(webLinks.schoolId, row.schoolId))).returning();
     const u = updated!;
+    await after?.(tx);
     await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary }] : []);
     if (pages) await replaceSourceChunks(tx, u.schoolId, 'web_page', u.id, pagePassages(pages));
     return toView(u);
@@ -85,16 +98,24 @@ function pagePassages(pages: CrawledPage[]): SourcePassage[] {
   );
 }
 
+/** A changed address or subpage choice is read again at once; the insights staff edit are kept as written. */
 export async function updateWebLink(ctx: AuthContext, id: number, input: { name?: string; url?: string; drill_into_subpages?: boolean; insights_summary?: string | null }) {
   const schoolId = requireSchoolId(ctx);
   const row = await loadOwn(schoolId, id);
   if (input.url !== undefined) await assertUniqueUrl(schoolId, input.url, id);
-  return storeInsights(row, {
-    name: input.name,
-    url: input.url,
-    drillIntoSubpages: input.drill_into_subpages,
-    insightsSummary: input.insights_summary === undefined ? undefined : input.insights_summary?.trim() || null,
-  });
+  const reread = (input.url !== undefined && input.url !== row.url) || (input.drill_into_subpages !== undefined && input.drill_into_subpages !== row.drillIntoSubpages);
+  return storeInsights(
+    row,
+    {
+      name: input.name,
+      url: input.url,
+      drillIntoSubpages: input.drill_into_subpages,
+      insightsSummary: input.insights_summary === undefined ? undefined : input.insights_summary?.trim() || null,
+      ...(reread ? { scrapeStatus: 'processing' as const, scrapeError: null } : {}),
+    },
+    undefined,
+    reread ? (tx) => queueRead(tx, id) : undefined,
+  );
 }
 
 export async function deleteWebLink(ctx: AuthContext, id: number) {
@@ -129,12 +150,34 @@ export async function scrapeAndStore(row: Row): Promise<GenerateAnswer> {
     reason = String(err.detail);
   }
   if (!hasReadableText(pages)) {
-    await storeInsights(row, { scrapeStatus: 'manual_required', lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
+    await storeInsights(row, { scrapeStatus: 'manual_required', scrapeError: null, lastScrapedAt: new Date() }, pages);
     return { status: 'manual_required', url: row.url, name: row.name, reason };
   }
   const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
-  const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
+  const view = await storeInsights(row, { insightsSummary: insights, scrapeStatus: 'completed', scrapeError: null, lastScrapedAt: new Date() }, pages);
   return { ...view, status: 'completed' };
+}
+
+/** The web_link_read job: its answer is the run's result summary on the Scheduler Dashboard. */
+export async function runWebLinkRead(id: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(webLinks).where(eq(webLinks.id, id)).limit(1);
+  if (!row) return { web_link_id: id, status: 'deleted' };
+  // Read already (Generate Insights) or pasted in by hand since it was queued: nothing to do.
+  if (row.scrapeStatus !== 'processing') return { web_link_id: id, status: 'already_read' };
+  const result = await scrapeAndStore(row);
+  return { web_link_id: id, status: result.status, pages: 'pages_scraped' in result ? result.pages_scraped : 0 };
+}
+
+/** After the job's last attempt failed: the link says why instead of reading for ever. */
+export async function markWebLinkReadFailed(id: number, error: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(webLinks).where(eq(webLinks.id, id)).limit(1);
+  if (row?.scrapeStatus !== 'processing') return;
+  await db
+    .update(webLinks)
+    .set({ scrapeStatus: 'failed', scrapeError: `The pages could not be read: ${error}`.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(webLinks.id, id), eq(webLinks.schoolId, row.schoolId), eq(webLinks.scrapeStatus, 'processing')));
 }
 
 /** Pasted page text becomes the insights: status completed_manual. */
@@ -162,7 +205,7 @@ export async function refreshCompletedWebLinks() {
         continue;
       }
       const { text: insights } = await writeInsights(pages.map((p) => ({ title: p.title, url: p.url, headings: p.headings, blocks: p.blocks })));
-      await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date(), pagesScraped: pages.length }, pages);
+      await storeInsights(row, { insightsSummary: insights, lastScrapedAt: new Date() }, pages);
       refreshed++;
     } catch {
       unchanged++;

@@ -54,16 +54,26 @@ test('add, edit and delete an action prompt in the Training Room', async ({ page
   await expect(page.getByText('No action prompts yet.')).toBeVisible();
 });
 
-test('add a web link and generate its insights from the school website', async ({ page, request }) => {
+test('a web link is read as soon as it is added: every page once, listed by title, insights formatted', async ({ page, request }) => {
+  const seen: string[] = [];
+  const visitPage = (title: string, body: string, links: string[]) =>
+    `<html><head><title>${title}</title></head><body><main>${body}${links.map((l) => `<a href="${l}">more</a>`).join(' ')}</main></body></html>`;
   const site = http.createServer((req, res) => {
-    if (req.url === '/visit') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<html><head><title>Visit Linden College</title></head><body><main><h1>Visit us</h1>
-         <p>Campus tours leave the Welcome Center at 10am and 2pm every weekday during the semester.</p>
-         <p>Open House for admitted students is on April 10, 2027, with sessions on financial aid and housing.</p>
-         <p>Parking is free in Lot C; call +1 503 555 0199 to arrange an accessible tour for your family.</p></main></body></html>`,
-      );
-    } else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div id="root"></div></body></html>');
+    seen.push(req.url!);
+    const home = visitPage(
+      'Visit Linden College',
+      `<h1>Visit us</h1><p>Campus tours leave the Welcome Center at 10am and 2pm every weekday during the semester.</p>
+       <p>Open House for admitted students is on April 10, 2027, with sessions on financial aid and housing.</p>`,
+      ['/visit/index.html', '/visit/parking.html', '/visit/lodging.html#hotels'],
+    );
+    const pages: Record<string, string> = {
+      '/visit/': home,
+      '/visit/index.html': home,
+      '/visit/parking.html': visitPage('Parking', '<p>Parking is free in Lot C; call +1 503 555 0199 to arrange an accessible tour for your family.</p>', ['/visit/']),
+      '/visit/lodging.html': visitPage('Where to stay', '<p>The Linden Inn offers families a campus rate of $129 a night.</p>', ['/visit/index.html']),
+    };
+    const html = pages[req.url!] ?? '<html><body><div id="root"></div></body></html>';
+    res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
   await new Promise<void>((r) => site.listen(SITE_PORT, '127.0.0.1', r));
   try {
@@ -77,45 +87,64 @@ test('add a web link and generate its insights from the school website', async (
     await form.getByRole('button', { name: 'Add Link' }).click();
     await expect(form.getByRole('alert')).toContainText('Name must be at least 3 characters');
     await expect(form.getByRole('alert')).toContainText('URL must start with http:// or https://');
-    await form.getByLabel('Link name').fill('Visit page');
-    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
+    await form.getByLabel('Link name').fill('Visit pages');
+    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit/`);
+    await form.getByLabel(/Drill into subpages/).check();
     await form.getByRole('button', { name: 'Add Link' }).click();
     await expect(page.getByText('Web link added successfully')).toBeVisible();
     // The same address again: the refusal replaces the earlier success, never beside it.
     await form.getByLabel('Link name').fill('Visit page again');
-    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit`);
+    await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/visit/`);
     await form.getByRole('button', { name: 'Add Link' }).click();
     await expect(form.getByRole('alert')).toBeVisible();
     await expect(page.getByText('Web link added successfully')).toHaveCount(0);
     await form.getByLabel('Link name').fill('');
     await form.getByLabel('URL').fill('');
     await expect(form.getByRole('alert')).toHaveCount(0);
-    const card = page.getByRole('listitem', { name: 'Visit page' });
-    await card.getByRole('button', { name: 'Generate Insights' }).click();
-    await expect(page.getByText('Insights generated successfully')).toBeVisible();
+
+    // Read without a further click (the list follows the queued job), each page once.
+    const card = page.getByRole('listitem', { name: 'Visit pages' });
+    await expect(card).toContainText('Insights ready', { timeout: 15_000 });
+    await expect(card).toContainText('3 pages');
+    await card.getByText('The 3 pages read').click();
+    for (const title of ['Visit Linden College', 'Parking', 'Where to stay']) await expect(card.getByRole('link', { name: title, exact: true })).toBeVisible();
+    expect(seen.filter((u) => u.startsWith('/visit/lodging'))).toHaveLength(1);
+
+    // Insights read as formatted text; Edit shows the Markdown itself.
     await card.getByRole('button', { name: 'Insights', exact: true }).click();
-    await expect(dialog(page).getByLabel('Insights the assistant answers from')).toHaveValue(/April 10, 2027/);
+    const formatted = dialog(page).getByTestId('insights-formatted');
+    await expect(formatted).toContainText('April 10, 2027');
+    await expect(formatted.getByRole('heading').first()).toBeVisible();
+    await expect(formatted).not.toContainText('## ');
     await expectAccessible(page, 'web link insights');
+    await dialog(page).getByRole('button', { name: 'Edit' }).click();
+    await expect(dialog(page).getByLabel(/Insights the assistant answers from/)).toHaveValue(/April 10, 2027/);
     await page.keyboard.press('Escape');
 
-    // A page with no readable text asks for the content by hand.
+    // Generate Insights stays, for a fresh read.
+    await card.getByRole('button', { name: 'Regenerate Insights' }).click();
+    await expect(page.getByText('Insights generated successfully')).toBeVisible();
+
+    // A page with no readable text asks for the content by hand, once it has been read.
     await form.getByLabel('Link name').fill('App page');
     await form.getByLabel('URL').fill(`http://127.0.0.1:${SITE_PORT}/app`);
     await form.getByRole('button', { name: 'Add Link' }).click();
-    await page.getByRole('listitem', { name: 'App page' }).getByRole('button', { name: 'Generate Insights' }).click();
+    const app = page.getByRole('listitem', { name: 'App page' });
+    await expect(app).toContainText('Needs pasted text', { timeout: 15_000 });
+    await app.getByRole('button', { name: 'Paste Content' }).click();
     const manual = dialog(page);
     await expect(manual.getByRole('heading', { name: 'Paste the page content' })).toBeVisible();
     await manual.getByRole('button', { name: 'Create Insights' }).click();
     await expect(manual.getByRole('alert')).toHaveText('Please enter some content');
     await manual.getByLabel('Page content').fill('Applications for the honors college close on December 1, 2026.');
     await manual.getByRole('button', { name: 'Create Insights' }).click();
-    await expect(page.getByRole('listitem', { name: 'App page' })).toContainText('Insights from pasted text');
+    await expect(app).toContainText('Insights from pasted text');
   } finally {
     await new Promise((r) => site.close(r));
   }
 });
 
-test('upload a PDF and watch its analysis complete', async ({ page, request }) => {
+test('an uploaded PDF is analysed as soon as it is uploaded', async ({ page, request }) => {
   const { user, token } = await staffWithSchool(request);
   await signIn(page, user.email, user.password);
   await page.goto('/dashboard/training-room');
@@ -136,11 +165,10 @@ test('upload a PDF and watch its analysis complete', async ({ page, request }) =
   const card = page.getByRole('listitem', { name: 'viewbook' });
   await expect(card).toContainText('viewbook.pdf');
   await expect(card).toContainText(`${pdf.length} Bytes`);
-  await card.getByRole('button', { name: 'Generate Insights' }).click();
-  // Polled every three seconds until the job is done.
+  // No click: the analysis was queued with the upload, and the list is polled until it is done.
   await expect(card).toContainText('Insights ready', { timeout: 15_000 });
   await card.getByRole('button', { name: 'Insights', exact: true }).click();
-  await expect(dialog(page).getByLabel('Insights the assistant answers from')).toHaveValue(/\$21,300/);
+  await expect(dialog(page).getByTestId('insights-formatted')).toContainText('$21,300');
   await expectAccessible(page, 'file insights');
   await page.keyboard.press('Escape');
   const files = await (await request.get('/files/', { headers: { authorization: `Bearer ${token}` } })).json();

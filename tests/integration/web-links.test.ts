@@ -10,7 +10,9 @@ import * as manualRoute from '@/app/(rest)/web-links/[id]/generate-insights-manu
 import * as linkRoute from '@/app/(rest)/web-links/[id]/route';
 import * as linksRoute from '@/app/(rest)/web-links/route';
 import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
-import { refreshCompletedWebLinks } from '@/lib/knowledge/web-links';
+import { background } from '@/background';
+import { drainJobs } from '@/lib/jobs/runner';
+import { markWebLinkReadFailed, refreshCompletedWebLinks, runWebLinkRead } from '@/lib/knowledge/web-links';
 import { call, STRONG_PASSWORD } from './http';
 
 const page = (title: string, body: string, links: string[] = []) =>
@@ -50,6 +52,13 @@ const SITE: Record<string, () => [number, string, string]> = {
       ['/deeper', '/programs'],
     ),
   ],
+  // A three-page site whose home page is linked as "/site/", "/site/index.html" and "#top".
+  '/site/': () => [200, 'text/html', page('Harbor Home', '<p>Harbor Academy is a day school by the sea.</p>', ['/site/index.html', '/site/about.html', '/site/contact.html#form', '#top'])],
+  '/site/index.html': () => [200, 'text/html', page('Harbor Home', '<p>Harbor Academy is a day school by the sea.</p>', ['/site/', '/site/about.html'])],
+  '/site/about.html': () => [200, 'text/html', page('About Harbor', '<p>Harbor Academy was founded in 1921 and teaches 400 students.</p>', ['/site/index.html', '/site/about.html#history', '/site/about-us'])],
+  // The same page under a second address that names its canonical one.
+  '/site/about-us': () => [200, 'text/html', page('About Harbor', '<p>Harbor Academy was founded in 1921 and teaches 400 students.</p>').replace('<head>', '<head><link rel="canonical" href="/site/about.html">')],
+  '/site/contact.html': () => [200, 'text/html', page('Contact Harbor', '<p>Call the front office at 555-0100.</p>', ['/site/'])],
   '/deeper': () => [200, 'text/html', page('Too deep', '<p>This page is three links deep and must not be read when drilling two levels.</p>')],
   '/brochure.pdf': () => [200, 'application/pdf', '%PDF-1.4'],
   '/empty': () => [200, 'text/html', page('Loading', '<div id="app"></div>')],
@@ -117,11 +126,44 @@ describe('web links', () => {
     }
   });
 
+  it('reads a link as soon as it is added, as a queued job, and lists every page read with its title', async () => {
+    const created = await add({ name: 'Harbor site', url: `${base}/site/`, drill_into_subpages: true });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ scrape_status: 'processing', insights_summary: null, last_scraped_at: null, pages: [] });
+    const id = created.json.id as number;
+    const runs = await drainJobs(background);
+    expect(runs.find((r) => r.job.name === 'web_link_read' && (r.job.payload as { web_link_id: number }).web_link_id === id)).toMatchObject({ outcome: 'succeeded' });
+    const read = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json.find((l: { id: number }) => l.id === id);
+    // One page is one page however it was linked: "/site/" and "/site/index.html", a fragment, a canonical link.
+    expect(read).toMatchObject({ scrape_status: 'completed', pages_scraped: 3, scrape_error: null });
+    expect(read.pages).toEqual([
+      { url: `${base}/site/`, title: 'Harbor Home' },
+      { url: `${base}/site/about.html`, title: 'About Harbor' },
+      { url: `${base}/site/contact.html`, title: 'Contact Harbor' },
+    ]);
+    expect(read.insights_summary).toContain('founded in 1921');
+    expect((await searchKnowledge(schoolId, 'When was Harbor Academy founded?'))[0]!.content).toContain('1921');
+  });
+
+  it('marks a link whose reading keeps failing as failed, with the reason', async () => {
+    const created = await add({ name: 'Broken site', url: `${base}/broken` });
+    await markWebLinkReadFailed(created.json.id, 'the job crashed');
+    const read = (await call(linksRoute.GET, 'GET', '/web-links/', { token })).json.find((l: { id: number }) => l.id === created.json.id);
+    expect(read).toMatchObject({ scrape_status: 'failed', scrape_error: 'The pages could not be read: the job crashed' });
+    // A read that finished is not overwritten by a late failure report.
+    const done = await add({ name: 'Short page', url: `${base}/short?late=1` });
+    await runWebLinkRead(done.json.id);
+    await markWebLinkReadFailed(done.json.id, 'late');
+    expect((await call(linksRoute.GET, 'GET', '/web-links/', { token })).json.find((l: { id: number }) => l.id === done.json.id)).toMatchObject({ scrape_status: 'completed' });
+  });
+
   it('reads the page for real and stores a structured, extractive summary', async () => {
     const created = await add({ name: 'Admissions page', url: `${base}/admissions` });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ scrape_status: 'pending', insights_summary: null, last_scraped_at: null });
+    expect(created.json).toMatchObject({ scrape_status: 'processing', insights_summary: null, last_scraped_at: null });
+    // Generate Insights reads it at once; the queued read then has nothing to do.
     const res = await generate(created.json.id);
+    expect(await runWebLinkRead(created.json.id)).toEqual({ web_link_id: created.json.id, status: 'already_read' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'completed', scrape_status: 'completed', pages_scraped: 1 });
     const insights: string = res.json.insights_summary;
