@@ -36,7 +36,7 @@ export function handoffLeadData(input: Pick<HandoffRequest, 'name' | 'email' | '
 type Line = { role: string; content: string };
 
 /** The mail's text: who asked, how to reach them, their question, and the conversation so far. */
-export function handoffMailText(o: { school: string; input: HandoffRequest; transcript: Line[]; test: boolean }): { subject: string; text: string } {
+export function handoffMailText(o: { school: string; input: HandoffRequest; transcript: Line[]; logging: boolean; test: boolean }): { subject: string; text: string } {
   const { input } = o;
   const lines = [
     `A visitor on ${o.school}'s website asked to talk to a person through the chat assistant.`,
@@ -50,7 +50,9 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
     input.question,
     '',
     'Conversation:',
-    ...(o.transcript.length ? o.transcript.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`) : ['(not stored: conversation logging is off)']),
+    ...(o.transcript.length
+      ? o.transcript.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`)
+      : [o.logging ? '(no messages before the request)' : '(not stored: conversation logging is off)']),
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   return { subject: `${o.test ? '[Test chat] ' : ''}A visitor asked to talk to a person: ${input.name}`, text: lines.join('\n') };
 }
@@ -92,7 +94,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     }
     let mailed = false;
     if (to) {
-      const mail = handoffMailText({ school: caller.schoolName, input, transcript, test });
+      const mail = handoffMailText({ school: caller.schoolName, input, transcript, logging: caller.logging, test });
       await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff' }, tx);
       mailed = true;
     }

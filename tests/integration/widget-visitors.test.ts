@@ -13,6 +13,7 @@ import * as contactRoute from '@/app/(rest)/schools/my-school/contact/route';
 import * as tuitionRoute from '@/app/(rest)/schools/my-school/tuition/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
+import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import * as configRoute from '@/app/api/widget/config/route';
 import * as handoffRoute from '@/app/api/widget/handoff/route';
 import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
@@ -215,6 +216,25 @@ describe('reaching a person', () => {
     // Only the embedded mode prints the body (so its owner can follow a reset link); escaped there.
     if ((await getDbKind()) === 'pglite') expect(mailLines[0]).toContain('Is there a tour?\\r\\n[lantern] FORGED LOG LINE\\u2028[mail] another');
     else expect(mailLines[0]).toContain('the body is not logged outside the embedded mode');
+  });
+
+  it('mails the conversation the widget streamed, and says plainly when there was none yet', async () => {
+    const stream = await streamRoute.POST(
+      new Request('http://localhost:3000/api/widget/chat/stream', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'How much is tuition?', session_id: 'ho-stream' }) }),
+      { params: Promise.resolve({}) },
+    );
+    expect(stream.status).toBe(200);
+    await stream.text();
+    await handoff({ session_id: 'ho-stream', name: 'Lee', email: 'lee@example.com', question: 'Can someone call me?' });
+    await handoff({ session_id: 'ho-first', name: 'Noor', email: 'noor@example.com', question: 'Straight to a person, please.' });
+    const db = await getDb();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'handoff'));
+    const lee = mails.find((m) => m.subject.endsWith(': Lee'))!;
+    expect(lee.textBody).toContain('Visitor: How much is tuition?');
+    expect(lee.textBody).toMatch(/Assistant: .*\$24,500/);
+    const noor = mails.find((m) => m.subject.endsWith(': Noor'))!;
+    expect(noor.textBody).toContain('(no messages before the request)');
+    expect(noor.textBody).not.toContain('logging is off');
   });
 
   it("keeps schools apart: another school's key files the handoff under that school, never this one's", async () => {
