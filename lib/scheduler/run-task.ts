@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, withAdvisoryLock } from '@/db/client';
 import { taskExecutions, type TaskExecution } from '@/db/schema';
 import { currentInstanceId } from './instance';
-import type { TaskResult } from '@/lib/jobs/result';
+import { notDoneReason, type TaskResult } from '@/lib/jobs/result';
 
 export type TaskTrigger = 'schedule' | 'manual' | 'event';
 
@@ -82,7 +82,8 @@ export async function runTask(
     };
     try {
       const result = await handler();
-      return await finish({ status: 'success', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, resultSummary: JSON.stringify(result ?? {}) });
+      const reason = notDoneReason(result);
+      return await finish({ status: reason ? 'skipped' : 'success', errorMessage: reason, finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, resultSummary: JSON.stringify(result ?? {}) });
     } catch (err) {
       const message = err instanceof Error ? err.message || err.name : String(err);
       console.error(`[scheduler] ${key} failed:`, err);

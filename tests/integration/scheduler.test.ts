@@ -10,7 +10,8 @@ import * as executionsRoute from '@/app/(rest)/api/scheduler/task-executions/rou
 import * as statisticsRoute from '@/app/(rest)/api/scheduler/task-statistics/route';
 import * as triggerRoute from '@/app/(rest)/api/scheduler/tasks/[id]/trigger/route';
 import { getDb } from '@/db/client';
-import { passwordResetTokens, rateLimitCounters, refreshTokens, taskExecutions, users, type TaskExecution } from '@/db/schema';
+import { mailOutbox, passwordResetTokens, rateLimitCounters, refreshTokens, taskExecutions, users, type TaskExecution } from '@/db/schema';
+import { queueMail } from '@/lib/mail/outbox';
 import { taskFunctions as functions } from '@/inngest/functions';
 import { startLocalRunner, stopLocalRunner } from '@/lib/scheduler/local-runner';
 import { createPendingExecution, runTask, taskEvents } from '@/lib/scheduler/run-task';
@@ -99,10 +100,27 @@ describe('the registered tasks do real work', () => {
     expect((await db.select({ h: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((r) => r.h)).toEqual(['fresh']);
   });
 
-  it('mail_delivery reports that SMTP is not configured instead of pretending to send', async () => {
+  it('mail_delivery reports mail kept, not sent, while SMTP is not configured, instead of a success', async () => {
     const task = findTask(background, 'mail_delivery')!;
+    const db = await getDb();
+    await db.delete(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    // Nothing waiting: nothing to report.
+    expect(await runTask(task.key, task.handler)).toMatchObject({ status: 'success', errorMessage: null });
+    await queueMail({ to: 'admissions@example.edu', subject: 'A visitor asked to talk to a person: Ana', text: 'Hello', kind: 'handoff' });
     const row = await runTask(task.key, task.handler);
-    expect(JSON.parse(row.resultSummary!)).toMatchObject({ sent: 0, smtp_configured: false });
+    expect(row).toMatchObject({ status: 'skipped', errorMessage: 'Kept, not sent: SMTP_URL is not set, so 1 e-mail waits in the outbox' });
+    expect(JSON.parse(row.resultSummary!)).toMatchObject({ sent: 0, waiting: 1, smtp_configured: false });
+    // Once SMTP_URL is set, the kept mail is queued for delivery; a kept reset link is not (it is for the moment it was asked for).
+    const [reset] = await db.insert(mailOutbox).values({ toAddress: 'y@lantern.test', subject: 'Reset', textBody: 'link', kind: 'password_reset', status: 'logged', secretUntil: new Date(Date.now() + 3_600_000) }).returning();
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      expect(await runTask(task.key, task.handler)).toMatchObject({ status: 'success' });
+    } finally {
+      delete process.env.SMTP_URL;
+    }
+    const rows = await db.select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status }).from(mailOutbox);
+    expect(rows.find((r) => r.kind === 'handoff')!.status).toBe('pending');
+    expect(rows.find((r) => r.id === reset!.id)!.status).toBe('logged');
   });
 });
 
@@ -209,6 +227,8 @@ describe('schedulers', () => {
 
   it('every Inngest function runs its task through runTask and leaves an execution record', async () => {
     expect(functions).toHaveLength(background.tasks.length);
+    // No mail waiting, so Mail Delivery has nothing to keep (kept mail is reported 'skipped', tested above).
+    await (await getDb()).delete(mailOutbox);
     for (const fn of functions) {
       const key = fn.id('lantern').replace(/^lantern-/, '');
       const before = (await executionsOf(key)).length;
