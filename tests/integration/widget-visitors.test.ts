@@ -221,7 +221,6 @@ describe('reaching a person', () => {
   it('mails the conversation the widget streamed, and says plainly when there was none yet', async () => {
     const stream = await streamRoute.POST(
       new Request('http://localhost:3000/api/widget/chat/stream', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'How much is tuition?', session_id: 'ho-stream' }) }),
-      { params: Promise.resolve({}) },
     );
     expect(stream.status).toBe(200);
     await stream.text();
