@@ -1,6 +1,10 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
+import type { HandoffRequestView } from '@/lib/chat/handoff';
+import type { MailState } from '@/lib/mail/health';
 import { cardState, visibleSections } from './cards';
+import { HandoffRequests } from './handoff-requests';
+import { MailStateBanner } from './mail-state-banner';
 import { PasswordUpdateBanner } from './password-update-banner';
 
 export function DashboardView({
@@ -9,8 +13,13 @@ export function DashboardView({
   hasSchool,
   passwordUpdate,
   prospectsEnabled = false,
+  mail = null,
+  handoffs = null,
 }: {
   prospectsEnabled?: boolean;
+  /** Shown while e-mail reaches nobody. */
+  mail?: MailState | null;
+  handoffs?: { total: number; days: number; requests: HandoffRequestView[] } | null;
   role: string;
   schoolName: string | null;
   hasSchool: boolean;
@@ -20,12 +29,14 @@ export function DashboardView({
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}
+      {mail && <MailStateBanner state={mail} />}
       <div>
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Dashboard</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300" data-testid="current-school">
           {schoolName ?? 'No school yet: start with School Management to set up your school.'}
         </p>
       </div>
+      {handoffs && <HandoffRequests {...handoffs} />}
       {sections.map((section, i) => (
         <section key={section.title} aria-labelledby={`section-${i}`}>
           <h2 id={`section-${i}`} className="flex items-center gap-3 text-xl font-semibold text-slate-900 dark:text-white">

@@ -1,5 +1,6 @@
 'use client';
 
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { deleteLeadAction, leadsAction, leadStatsAction } from '@/app/actions/leads';
 import { Badge } from '@/components/ui/badge';
@@ -130,7 +131,8 @@ function Stat({ label, value }: { label: string; value: number | string }) {
 }
 
 export function LeadsPanel() {
-  const [searchText, setSearchText] = useState('');
+  // A link to one lead (the dashboard's requests for a person) arrives as ?search=…
+  const [searchText, setSearchText] = useState(useSearchParams().get('search') ?? '');
   const search = useDebounced(searchText.trim(), 300);
   const [source, setSource] = useState<'' | LeadSource>('');
   const [dateFilter, setDateFilter] = useState('');

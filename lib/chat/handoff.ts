@@ -1,7 +1,9 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { conversationMessages, conversations, crmIntegrations, schools, type ContactPoint } from '@/db/schema';
+import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { queueMail } from '@/lib/mail/outbox';
@@ -100,4 +102,35 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     }
     return { lead_id: saved.id, created: saved.created, mailed };
   });
+}
+
+/** A visitor's request for a person, as the dashboard lists it. */
+export type HandoffRequestView = { lead_id: number; name: string; contact: string | null; asked_at: string };
+
+const RECENT_DAYS = 14;
+
+/** The school's requests for a person of the past two weeks, newest first (visitors only, not the test chat). */
+export async function recentHandoffRequests(ctx: AuthContext, limit = 5): Promise<{ total: number; days: number; requests: HandoffRequestView[] }> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const where = and(eq(leads.schoolId, schoolId), eq(leads.isTest, false), isNotNull(leads.handoffAt), gt(leads.handoffAt, new Date(Date.now() - RECENT_DAYS * 86_400_000)));
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(leads).where(where),
+    db
+      .select({ id: leads.id, firstName: leads.firstName, lastName: leads.lastName, email: leads.email, phone: leads.phone, handoffAt: leads.handoffAt })
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.handoffAt))
+      .limit(limit),
+  ]);
+  return {
+    total: total!.n,
+    days: RECENT_DAYS,
+    requests: rows.map((r) => ({
+      lead_id: r.id,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' ') || 'Visitor',
+      contact: r.email ?? r.phone ?? null,
+      asked_at: r.handoffAt!.toISOString(),
+    })),
+  };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, ownerToken, uniq } from './helpers';
+import { createUser, ownerToken, signIn, uniq } from './helpers';
 import { startInbox } from './inbox';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
@@ -21,7 +21,7 @@ async function school(request: APIRequestContext) {
   await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
   await request.patch('/schools/my-school/contact', { data: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@cedar.example.edu' }] }, headers: auth });
   const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
-  return { auth, key };
+  return { auth, key, user };
 }
 
 /** The school's page: a few links before the chat, and one link drawn where the open panel sits. */
@@ -44,9 +44,10 @@ const isLauncherFocused = (page: Page) => page.evaluate(() => document.activeEle
 let site: http.Server;
 let key = '';
 let auth: Record<string, string> = {};
+let staff: { email: string; password: string };
 
 test.beforeAll(async ({ request }) => {
-  ({ key, auth } = await school(request));
+  ({ key, auth, user: staff } = await school(request));
   site = await hostSite(() => embedCode({ apiKey: key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
 });
 test.afterAll(async () => {
@@ -232,6 +233,15 @@ test.describe('reaching a person', () => {
       const conv = list.find((c) => c.session_id === session)!;
       expect(conv.lead_id).toEqual(expect.any(Number));
       expect(conv.handoff_at).not.toBeNull();
+
+      // The request waits on the staff dashboard, a link to the visitor's lead.
+      await signIn(page, staff.email, staff.password);
+      await page.goto('/dashboard');
+      const requests = page.getByRole('region', { name: 'Visitors who asked for a person' });
+      await requests.getByRole('link', { name: 'Rosa Diaz (rosa@example.com)' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/leads\?search=rosa%40example\.com/);
+      await expect(page.getByRole('searchbox')).toHaveValue('rosa@example.com');
+      await expect(page.getByText('Asked for a person')).toBeVisible();
     } finally {
       await inbox.stop();
     }

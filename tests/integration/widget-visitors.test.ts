@@ -20,6 +20,9 @@ import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
 import { getDb, getDbKind } from '@/db/client';
 import { conversations, leads, mailOutbox } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { recentHandoffRequests } from '@/lib/chat/handoff';
+import { mailState } from '@/lib/mail/health';
 import { call, STRONG_PASSWORD } from './http';
 
 // Visitors' languages (the model is asked for the visitor's language; the built-in model
@@ -234,6 +237,33 @@ describe('reaching a person', () => {
     const noor = mails.find((m) => m.subject.endsWith(': Noor'))!;
     expect(noor.textBody).toContain('(no messages before the request)');
     expect(noor.textBody).not.toContain('logging is off');
+  });
+
+  it('lists the requests for a person of the past two weeks on the dashboard, this school only, newest first', async () => {
+    await handoff({ session_id: 'ho-list-1', name: 'Ines Ortega', email: 'ines@example.com', question: 'Call me?' });
+    await handoff({ session_id: 'ho-list-2', name: 'Omar', phone: '(202) 456-1112', question: 'Housing?' });
+    await handoff({ session_id: 'ho-list-x', name: 'Elsewhere Visitor', email: 'ev@example.com', question: 'Hi?' }, otherKey);
+    const staff = (id: number) => ({ schoolId: id, role: 'admin' }) as unknown as AuthContext;
+    const mine = await recentHandoffRequests(staff(schoolId), 2);
+    expect(mine.total).toBeGreaterThanOrEqual(2);
+    expect(mine.requests.map((r) => [r.name, r.contact])).toEqual([
+      ['Omar', '+12024561112'],
+      ['Ines Ortega', 'ines@example.com'],
+    ]);
+    expect(mine.requests.some((r) => r.name === 'Elsewhere Visitor')).toBe(false);
+  });
+
+  it('tells staff while e-mail reaches nobody: kept without SMTP_URL, refused by the mail server', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    const db = await getDb();
+    await db.delete(mailOutbox);
+    expect(await mailState()).toEqual({ smtp_configured: false, kept: 0, failing: 0, last_error: null });
+    await handoff({ session_id: 'ho-kept', name: 'Kai', email: 'kai@example.com', question: 'Tours?' });
+    expect(await mailState()).toMatchObject({ smtp_configured: false, kept: 1 });
+    await db.update(mailOutbox).set({ status: 'pending', attempts: 2, lastError: '535 Authentication failed' });
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9');
+    expect(await mailState()).toEqual({ smtp_configured: true, kept: 0, failing: 1, last_error: '535 Authentication failed' });
+    vi.unstubAllEnvs();
   });
 
   it("keeps schools apart: another school's key files the handoff under that school, never this one's", async () => {

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { getStaffSession } from '@/lib/auth/web-session';
+import { recentHandoffRequests } from '@/lib/chat/handoff';
+import { mailState } from '@/lib/mail/health';
 import { prospectsEnabled } from '@/lib/prospects/service';
 import { schoolExists } from '@/lib/schools/service';
 
@@ -10,11 +12,14 @@ export const metadata: Metadata = { title: 'Dashboard' };
 export default async function DashboardPage() {
   const ctx = await getStaffSession();
   if (!ctx) redirect('/?session=expired&next=/dashboard');
+  const hasSchool = await schoolExists(ctx);
   return (
     <DashboardView
       role={ctx.role}
       schoolName={ctx.user.schoolName}
-      hasSchool={await schoolExists(ctx)}
+      hasSchool={hasSchool}
+      mail={await mailState()}
+      handoffs={hasSchool && ctx.schoolId !== null ? await recentHandoffRequests(ctx) : null}
       prospectsEnabled={ctx.schoolId !== null && (await prospectsEnabled(ctx.schoolId))}
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />
