@@ -38,6 +38,10 @@ export type SavedChat = {
   cardAt?: number;
   /** The visitor's first name from the card, for the letter avatar. */
   name?: string;
+  /** What the visitor gave in the card, so the handoff form never asks again. */
+  fullName?: string;
+  email?: string;
+  phone?: string;
   /** The visitor reached the admissions office through 'Talk to a person'. */
   handoff?: 'done';
 };

@@ -71,8 +71,8 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .ho label{margin:8px 0 3px}
 .ho .tx{margin-top:0}
 .ho textarea.tx{resize:vertical;font:inherit}
-.acts{margin:0 0 8px;padding-inline-start:1.2em}
-.acts a{color:var(--ql);display:inline-block;min-height:24px;overflow-wrap:anywhere}
+.acts{margin:0 0 8px;padding:0;list-style:none}
+.acts a{color:var(--ql);display:block;min-height:24px;overflow-wrap:anywhere}
 .thanks{align-self:center;margin:2px 0;color:var(--mu);font-size:13px;text-align:center}
 .wait{flex:none;margin:0;padding:8px 14px;border-top:1px solid var(--ln);background:#fff3cd;color:#664d03;font-size:13px}
 .dark .wait{background:#332701;color:#ffda6a}

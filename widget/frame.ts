@@ -213,6 +213,10 @@ async function boot() {
             chat.name = body.first_name;
             log.querySelectorAll('.ul').forEach((el) => (el.textContent = letter()));
           }
+          const given = [body.first_name, body.last_name].filter((x) => typeof x === 'string' && x).join(' ');
+          if (given) chat.fullName = given;
+          if (typeof body.email === 'string') chat.email = body.email;
+          if (typeof body.phone === 'string') chat.phone = body.phone;
           save();
           box.replaceWith(thanks());
           return;
@@ -443,7 +447,10 @@ async function boot() {
       return (handoffOpen.querySelector('input') as HTMLInputElement).focus();
     }
     const lastQuestion = [...chat.messages].reverse().find((m) => m.role === 'user' && !WANTS_PERSON.test(m.text));
-    const parts = handoffCard(cfg!.handoff ? cfg!.handoff.contact_actions : [], t, chat.name || '', lastQuestion ? lastQuestion.text : '');
+    const parts = handoffCard(cfg!.handoff ? cfg!.handoff.contact_actions : [], t, chat.fullName || chat.name || '', lastQuestion ? lastQuestion.text : '');
+    // Every detail the visitor already gave is filled in: they are never asked twice.
+    parts.email.value = chat.email || '';
+    parts.phone.value = chat.phone || '';
     handoffOpen = parts.box;
     parts.box.onsubmit = async (e) => {
       e.preventDefault();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { actionPrompts, conversations, personaSettings, widgetStyling } from '@/db/schema';
+import { actionPrompts, conversations, personaSettings, schools, widgetStyling, type ContactPoint } from '@/db/schema';
 import { modelInfo } from '@/lib/ai/providers';
 import { AppError, validationError } from '@/lib/http/errors';
 import { saveLead } from '@/lib/leads/save';
@@ -33,11 +33,31 @@ export async function personaInfo(caller: WidgetCaller) {
   };
 }
 
+type ContactAction = { name: string; type: 'link' | 'phone' | 'email' | 'form'; data: string };
+
+/**
+ * How a visitor reaches the office directly: the phone numbers and e-mail addresses of the school's
+ * contact points, then its phone and e-mail action prompts (a tour link is no way to reach a person).
+ */
+function officeContacts(points: ContactPoint[], actions: ContactAction[]): ContactAction[] {
+  const out: ContactAction[] = [];
+  const add = (a: ContactAction) => {
+    if (!out.some((o) => o.type === a.type && o.data === a.data)) out.push(a);
+  };
+  for (const c of points) {
+    if (c.phone) add({ name: c.name, type: 'phone', data: c.phone });
+    if (c.email) add({ name: c.name, type: 'email', data: c.email });
+  }
+  for (const a of actions) if (a.type === 'phone' || a.type === 'email') add(a);
+  return out.slice(0, 6);
+}
+
 /** GET /api/widget/config: styling with every default filled in, and what the widget needs of lead generation. */
 export async function widgetConfig(caller: WidgetCaller) {
   const db = await getDb();
-  const [[styling], leadGen, actions] = await Promise.all([
+  const [[styling], [school], leadGen, actions] = await Promise.all([
     db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1),
+    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),
     loadLeadGenSettings(caller.schoolId),
     db
       .select({ name: actionPrompts.name, type: actionPrompts.actionType, data: actionPrompts.actionData })
@@ -56,7 +76,7 @@ export async function widgetConfig(caller: WidgetCaller) {
     },
     model: { mode: modelInfo().mode },
     // 'Talk to a person' shows the school's ways to reach it.
-    handoff: { contact_actions: actions.slice(0, 6) },
+    handoff: { contact_actions: officeContacts(school?.contactPoints ?? [], actions) },
     // Where links in answers may point and stay clickable: the school's sites and its action prompts.
     link_sites: linkSites(caller.policy, actions.filter((a) => a.type === 'link' || a.type === 'form').map((a) => a.data)),
   };

@@ -146,6 +146,15 @@ test.describe('an accessible widget', () => {
       await expect(email).toBeFocused();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await email.fill('avery@example.com');
+      await card.getByRole('button', { name: 'Submit' }).click();
+      await expect(card).toHaveCount(0);
+      // Asking for a person later: what the card gave is filled in, and the office's own contact points are listed.
+      await frame.getByRole('button', { name: 'Talk to a person' }).first().click();
+      const form = frame.getByRole('form', { name: 'Talk to a person' });
+      await expect(form.getByLabel('Your name')).toHaveValue('Avery');
+      await expect(form.getByLabel('E-mail')).toHaveValue('avery@example.com');
+      await expect(form.getByRole('link', { name: 'Office of Admissions: admissions@cedar.example.edu' })).toHaveAttribute('href', 'mailto:admissions@cedar.example.edu');
     } finally {
       await context.close();
       await request.post('/widget-styling', { multipart: { styling: JSON.stringify({ primaryColor: '#007bff', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleBgColor: '#007bff', userBubbleTextColor: '#ffffff', quickCardLinkColor: '#007bff' }) }, headers: auth });

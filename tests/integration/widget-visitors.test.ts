@@ -140,7 +140,13 @@ describe("the visitor's language", () => {
   it('config and persona info give the widget what it needs (default language, contact actions, default greeting)', async () => {
     const cfg = await call(configRoute.GET, 'GET', '/api/widget/config', { headers: { 'x-api-key': key } });
     expect(cfg.json.styling.defaultLanguage).toBe('en');
-    expect(cfg.json.handoff).toEqual({ contact_actions: [] });
+    // The office's own phone and e-mail, not its links.
+    expect(cfg.json.handoff).toEqual({
+      contact_actions: [
+        { name: 'Office of Admissions', type: 'phone', data: '+1 555 010 0100' },
+        { name: 'Office of Admissions', type: 'email', data: 'admissions@riverside.example.edu' },
+      ],
+    });
     const persona = await call(personaInfoRoute.GET, 'GET', '/api/widget/persona-info', { headers: { 'x-api-key': key } });
     expect(persona.json).toMatchObject({ default_greeting: true, school_name: 'Riverside College' });
   });
