@@ -7,9 +7,9 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
  * told on the dashboard and the Chatbot page, with what to set: a visitor's request for a person
  * travels by e-mail.
  */
-export function MailStateBanner({ state }: { state: MailState }) {
+export function MailStateBanner({ state, wrapClassName }: { state: MailState; /** A box around the banner, drawn only with it. */ wrapClassName?: string }) {
   if (state.smtp_configured && state.failing === 0) return null;
-  return (
+  const banner = (
     <div role="alert" data-testid="mail-state" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
       {state.smtp_configured ? (
         <>
@@ -32,4 +32,5 @@ export function MailStateBanner({ state }: { state: MailState }) {
       )}
     </div>
   );
+  return wrapClassName ? <div className={wrapClassName}>{banner}</div> : banner;
 }

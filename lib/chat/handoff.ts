@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
@@ -113,7 +113,7 @@ const RECENT_DAYS = 14;
 export async function recentHandoffRequests(ctx: AuthContext, limit = 5): Promise<{ total: number; days: number; requests: HandoffRequestView[] }> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  const where = and(eq(leads.schoolId, schoolId), eq(leads.isTest, false), isNotNull(leads.handoffAt), gt(leads.handoffAt, new Date(Date.now() - RECENT_DAYS * 86_400_000)));
+  const where = and(eq(leads.schoolId, schoolId), eq(leads.isTest, false), gt(leads.handoffAt, new Date(Date.now() - RECENT_DAYS * 86_400_000)));
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(leads).where(where),
     db

@@ -173,7 +173,8 @@ export async function runWebLinkRead(id: number) {
 export async function markWebLinkReadFailed(id: number, error: string) {
   const db = await getDb();
   const [row] = await db.select().from(webLinks).where(eq(webLinks.id, id)).limit(1);
-  if (row?.scrapeStatus !== 'processing') return;
+  if (!row) return;
+  // Only a link still being read: one read or pasted in meanwhile keeps its state.
   await db
     .update(webLinks)
     .set({ scrapeStatus: 'failed', scrapeError: `The pages could not be read: ${error}`.slice(0, 500), updatedAt: new Date() })

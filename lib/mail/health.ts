@@ -18,13 +18,16 @@ const WEEK_MS = 7 * 24 * 3_600_000;
 
 export async function mailState(now = new Date()): Promise<MailState> {
   const db = await getDb();
-  const since = new Date(now.getTime() - WEEK_MS);
-  const failingRows = and(gt(mailOutbox.createdAt, since), or(eq(mailOutbox.status, 'failed'), and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.attempts, 0))));
-  const [[kept], [failing], [last]] = await Promise.all([
-    db.select({ n: count() }).from(mailOutbox).where(and(gt(mailOutbox.createdAt, since), inArray(mailOutbox.status, ['logged', 'pending']))),
+  const since = gt(mailOutbox.createdAt, new Date(now.getTime() - WEEK_MS));
+  // Without SMTP nothing is refused, only kept; with it, nothing is kept: only the one that applies is counted.
+  if (!smtpConfigured()) {
+    const [kept] = await db.select({ n: count() }).from(mailOutbox).where(and(since, inArray(mailOutbox.status, ['logged', 'pending'])));
+    return { smtp_configured: false, kept: kept!.n, failing: 0, last_error: null };
+  }
+  const failingRows = and(since, or(eq(mailOutbox.status, 'failed'), and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.attempts, 0))));
+  const [[failing], [last]] = await Promise.all([
     db.select({ n: count() }).from(mailOutbox).where(failingRows),
     db.select({ error: mailOutbox.lastError }).from(mailOutbox).where(and(failingRows, isNotNull(mailOutbox.lastError))).orderBy(desc(mailOutbox.id)).limit(1),
   ]);
-  const smtp = smtpConfigured();
-  return { smtp_configured: smtp, kept: smtp ? 0 : kept!.n, failing: smtp ? failing!.n : 0, last_error: smtp ? (last?.error ?? null) : null };
+  return { smtp_configured: true, kept: 0, failing: failing!.n, last_error: last?.error ?? null };
 }

@@ -10,14 +10,9 @@ export const metadata: Metadata = { title: 'Chatbot Management' };
 export default async function ChatbotPage() {
   const ctx = await getStaffSession();
   if (!ctx) redirect('/?session=expired&next=/dashboard/chatbot');
-  const mail = await mailState();
   return (
     <>
-      {(!mail.smtp_configured || mail.failing > 0) && (
-        <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
-          <MailStateBanner state={mail} />
-        </div>
-      )}
+      <MailStateBanner state={await mailState()} wrapClassName="mx-auto max-w-6xl px-4 pt-6 sm:px-6" />
       <ChatbotManagement schoolName={ctx.user.schoolName} />
     </>
   );
