@@ -44,11 +44,13 @@ export type SavedChat = {
   phone?: string;
   /** The visitor reached the admissions office through 'Talk to a person'. */
   handoff?: 'done';
+  /** When it was last saved (ms), so a conversation left longer than the school's timeout is removed. */
+  at?: number;
 };
 
 export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const storageKey = (session: string) => `lantern:chat:${session}`;
-/** Enough for a long visit; sessionStorage is small and shared with nothing else of ours. */
+/** Enough for a long visit; the storage is small and shared with nothing else of ours. */
 const STORED_MAX = 200;
 
 /** conversation_history for the next message: the last ten answered messages, greeting excluded. */
@@ -85,15 +87,20 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
     chat.card = r.card;
     chat.cardAt = typeof r.cardAt === 'number' ? Math.min(Math.max(0, r.cardAt), messages.length) : messages.length;
   }
-  if (typeof r.name === 'string' && r.name) chat.name = r.name.slice(0, 100);
+  for (const f of ['name', 'fullName', 'email', 'phone'] as const) {
+    const v = r[f];
+    if (typeof v === 'string' && v) chat[f] = v.slice(0, 200);
+  }
   if (r.handoff === 'done') chat.handoff = 'done';
+  if (typeof r.at === 'number') chat.at = r.at;
   return chat;
 }
 
 /** Saves the conversation; a full or blocked storage only costs persistence. */
-export function saveChat(storage: Pick<Storage, 'setItem'> | null, session: string, chat: SavedChat): void {
+export function saveChat(storage: Pick<Storage, 'setItem'> | null, session: string, chat: SavedChat, now = Date.now()): void {
   const drop = Math.max(0, chat.messages.length - STORED_MAX);
-  const stored: SavedChat = drop ? { ...chat, messages: chat.messages.slice(drop), cardAt: chat.cardAt === undefined ? undefined : Math.max(0, chat.cardAt - drop) } : chat;
+  const stored: SavedChat = drop ? { ...chat, messages: chat.messages.slice(drop), cardAt: chat.cardAt === undefined ? undefined : Math.max(0, chat.cardAt - drop) } : { ...chat };
+  stored.at = now;
   try {
     storage?.setItem(storageKey(session), JSON.stringify(stored));
   } catch {
@@ -145,6 +152,31 @@ export function leadValue(type: LeadFieldType, raw: string, checked = false): Le
 }
 
 /** Whether the quick info card is offered now: smart-card mode, something to ask, not yet shown. */
+/**
+ * Removes the saved conversations (and what the visitor gave in them) that were left longer than
+ * the school's timeout: the loader will not continue them, so nothing should keep them.
+ */
+export function pruneChats(storage: Pick<Storage, 'length' | 'key' | 'getItem' | 'removeItem'> | null, keep: string, timeout: number, now: number): void {
+  try {
+    if (!storage) return;
+    const stale: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const k = storage.key(i);
+      if (!k || k.indexOf('lantern:chat:') !== 0 || k === storageKey(keep)) continue;
+      let at = 0;
+      try {
+        at = Number(JSON.parse(storage.getItem(k) || 'null')?.at) || 0;
+      } catch {
+        // unreadable: stale
+      }
+      if (now - at >= timeout) stale.push(k);
+    }
+    stale.forEach((k) => storage.removeItem(k));
+  } catch {
+    // storage blocked
+  }
+}
+
 export function cardWanted(lead: WidgetConfig['lead_generation'] | undefined, chat: SavedChat): boolean {
   return !!lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0 && !chat.card;
 }

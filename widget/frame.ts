@@ -7,6 +7,7 @@ import {
   leadValue,
   loadChat,
   MESSAGE_MAX,
+  pruneChats,
   refusalText,
   saveChat,
   SESSION_PATTERN,
@@ -16,13 +17,14 @@ import { assistantBubble, assistantRow, chatApp, chatHeader, CLOSE_ICON, handoff
 import { h, newSessionId, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
 import { fill, pickLanguage, TEXTS, WANTS_PERSON, type Texts } from './i18n';
+import { timeoutMs } from './session';
 import { createSseParser } from './sse';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
 // origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, keeps
-// the conversation in this origin's sessionStorage so it survives page changes on the school's
-// site, and renders model text only through renderMarkdown (the one innerHTML in the widget,
+// the conversation in this origin's localStorage (which the browser keeps apart per school site)
+// so a reload or another page of the school's site shows it again, and renders model text only through renderMarkdown (the one innerHTML in the widget,
 // in chat-view.ts, which draws the chat's parts).
 
 const params = new URLSearchParams(location.search);
@@ -32,7 +34,7 @@ const given = params.get('session') || '';
 const session = SESSION_PATTERN.test(given) ? given : newSessionId();
 const storage = (() => {
   try {
-    return window.sessionStorage;
+    return window.localStorage;
   } catch {
     return null;
   }
@@ -122,8 +124,13 @@ async function boot() {
   const ownGreeting = persona && typeof persona.greeting === 'string' && !persona.default_greeting ? persona.greeting.trim() : '';
   const greeting = ownGreeting || (persona && persona.school_name ? fill(t.greeting, { name: aiName || t.assistant, school: persona.school_name }) : t.hello);
   document.title = title;
+  pruneChats(storage, session, timeoutMs(cfg.session && cfg.session.timeout_minutes), Date.now());
   const chat = loadChat(storage, session);
-  const save = () => saveChat(storage, session, chat);
+  // Every save follows something the visitor did: the loader restarts the conversation's clock.
+  const save = () => {
+    saveChat(storage, session, chat);
+    if (window.parent !== window) window.parent.postMessage({ type: 'lantern:active' }, '*');
+  };
   const lead = cfg.lead_generation;
 
   // Header: avatar, title, close (only inside the loader's panel).

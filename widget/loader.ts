@@ -1,6 +1,7 @@
 import { h, newSessionId } from './dom';
 import { drawLauncher, type LauncherOptions } from './launcher';
 import { promptPlan, schedulePrompt } from './schedule';
+import { timeoutMs, touchSession, visitorSession } from './session';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The embed script (public/widget.js) that runs on the school's own pages: it reads its script
@@ -33,22 +34,15 @@ import type { PersonaInfo, WidgetConfig } from './types';
   }
   const theme = data.theme === 'dark' ? 'dark' : 'light';
 
-  const session = (() => {
-    const storeKey = 'lantern:session:' + key.slice(0, 12);
+  const storage = (() => {
     try {
-      const saved = sessionStorage.getItem(storeKey);
-      if (saved && /^[A-Za-z0-9_-]{1,100}$/.test(saved)) return saved;
+      return window.localStorage;
     } catch {
-      // storage blocked: a fresh id per page view
+      return null; // storage blocked: a fresh session per page view
     }
-    const id = newSessionId();
-    try {
-      sessionStorage.setItem(storeKey, id);
-    } catch {
-      // as above
-    }
-    return id;
   })();
+  // Known once the config has come (the school sets how long a conversation waits for the visitor).
+  let session = '';
 
   const headers = { 'X-API-Key': key };
   // A site the school has not allowed gets no CORS answer, which fetch reports only as a network
@@ -112,6 +106,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
   };
 
   function draw(cfg: WidgetConfig, who: PersonaInfo | null) {
+    session = visitorSession(storage, key, timeoutMs(cfg.session && cfg.session.timeout_minutes), Date.now(), newSessionId);
     const s = cfg.styling;
     const name = who && typeof who.ai_name === 'string' ? who.ai_name.trim() : '';
     const title = name ? 'Chat with ' + name : 'Chat with us';
@@ -217,9 +212,12 @@ import type { PersonaInfo, WidgetConfig } from './types';
     document.addEventListener('keydown', (e) => {
       if (open && e.key === 'Escape') setOpen(false);
     });
-    // The frame's close button and Escape inside it: only from our frame, on Lantern's origin.
+    // The frame's close button and Escape inside it, and the visitor's activity in the chat: only
+    // from our frame, on Lantern's origin.
     window.addEventListener('message', (e) => {
-      if (frame && e.source === frame.contentWindow && e.origin === apiOrigin && e.data && e.data.type === 'lantern:close') setOpen(false);
+      if (!frame || e.source !== frame.contentWindow || e.origin !== apiOrigin || !e.data) return;
+      if (e.data.type === 'lantern:close') setOpen(false);
+      else if (e.data.type === 'lantern:active') touchSession(storage, key, session, Date.now());
     });
 
     report('widget_loaded');

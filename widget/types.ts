@@ -24,6 +24,7 @@ export type WidgetConfig = {
     smart_card_instructions: string;
   };
   model?: { mode: string };
+  session?: { timeout_minutes: number };
   handoff?: { contact_actions: ContactAction[] };
   /** Links in answers stay clickable only to these sites (lib/widget/markdown.ts). */
   link_sites?: LinkSites;

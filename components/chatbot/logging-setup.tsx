@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormFooter } from '@/components/ui/form-footer';
 import { SelectField } from '@/components/ui/select';
-import { RETENTION_CHOICES } from '@/lib/widget/schema';
+import { RETENTION_CHOICES, SESSION_TIMEOUT_CHOICES, SESSION_TIMEOUT_DEFAULT } from '@/lib/widget/schema';
 import { callAction } from '@/lib/web/api';
 import { useScreenData, type ScreenData } from '@/lib/web/screen-data';
 
-type LoggingSettings = { enable_widget_logging: boolean; retention_days: number; auto_delete_enabled: boolean };
-type Draft = { enable_widget_logging: boolean; retention_days: number };
+type LoggingSettings = { enable_widget_logging: boolean; retention_days: number; auto_delete_enabled: boolean; session_timeout_minutes: number };
+type Draft = { enable_widget_logging: boolean; retention_days: number; session_timeout_minutes: number };
 type Stats = {
   total_conversations: number;
   total_messages: number;
@@ -67,7 +67,7 @@ function LoggingSettingsForm({ onSaved }: { onSaved: () => Promise<void> }) {
 
   if (loaded.loading) return <p role="status">Loading setup settings...</p>;
   const saved = loaded.data;
-  const value: Draft = draft ?? { enable_widget_logging: saved?.enable_widget_logging ?? true, retention_days: saved?.retention_days ?? 90 };
+  const value: Draft = draft ?? { enable_widget_logging: saved?.enable_widget_logging ?? true, retention_days: saved?.retention_days ?? 90, session_timeout_minutes: saved?.session_timeout_minutes ?? SESSION_TIMEOUT_DEFAULT };
   const change = (next: Partial<Draft>) => setDraft({ ...value, ...next });
 
   async function submit(event: FormEvent) {
@@ -112,11 +112,24 @@ function LoggingSettingsForm({ onSaved }: { onSaved: () => Promise<void> }) {
             </p>
           </div>
         </div>
-        <div className="max-w-xs">
+        <div className="grid max-w-2xl gap-4 sm:grid-cols-2">
           <SelectField label="Retention period" value={value.retention_days} disabled={!saved} onChange={(e) => change({ retention_days: Number(e.target.value) })}>
             {RETENTION_CHOICES.map((d) => (
               <option key={d} value={d}>
                 {d} days
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="A returning visitor continues their conversation for"
+            hint="After this long without activity, the widget starts a new conversation. Until then a reload or another page of your site shows the same one."
+            value={value.session_timeout_minutes}
+            disabled={!saved}
+            onChange={(e) => change({ session_timeout_minutes: Number(e.target.value) })}
+          >
+            {SESSION_TIMEOUT_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {m < 60 ? `${m} minutes` : m === 60 ? '1 hour' : m === 1440 ? '1 day' : `${m / 60} hours`}
               </option>
             ))}
           </SelectField>

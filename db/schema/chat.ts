@@ -33,6 +33,8 @@ export const chatbotSettings = pgTable('chatbot_settings', {
   retentionDays: integer('retention_days').notNull().default(90),
   autoDeleteEnabled: boolean('auto_delete_enabled').notNull().default(false),
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  // Minutes of inactivity after which a returning visitor starts a new conversation.
+  sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

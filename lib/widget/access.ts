@@ -7,6 +7,7 @@ import { clientHash } from '@/lib/http/client';
 import type { RequestLimit } from '@/lib/security/request-limits';
 import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
+import { SESSION_TIMEOUT_DEFAULT } from './schema';
 import { frameAncestorSources, isLoopbackHost, originAllowed, originIndex, type OriginPolicy } from './origins';
 
 export type WidgetCaller = {
@@ -15,6 +16,8 @@ export type WidgetCaller = {
   kind: ApiKeyKind;
   /** Whether conversations are stored. */
   logging: boolean;
+  /** Minutes away after which a returning visitor starts a new conversation. */
+  sessionTimeoutMinutes: number;
   /** The school's version counters (database triggers), for the chat engine's caches. */
   knowledgeVersion: number;
   assistantVersion: number;
@@ -66,6 +69,7 @@ function keyLookupQuery(db: Database) {
       assistantVersion: schools.assistantVersion,
       logging: chatbotSettings.enableWidgetLogging,
       allowedOrigins: chatbotSettings.allowedOrigins,
+      sessionTimeoutMinutes: chatbotSettings.sessionTimeoutMinutes,
     })
     .from(widgetApiKeys)
     .innerJoin(schools, eq(schools.id, widgetApiKeys.schoolId))
@@ -116,6 +120,7 @@ function callerOf(row: KeyRow, keyHash: string, client: string, policy: OriginPo
     schoolName: row.schoolName,
     kind: row.kind,
     logging: row.logging ?? true,
+    sessionTimeoutMinutes: row.sessionTimeoutMinutes ?? SESSION_TIMEOUT_DEFAULT,
     knowledgeVersion: row.knowledgeVersion,
     assistantVersion: row.assistantVersion,
     keyHash,

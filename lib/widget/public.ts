@@ -75,6 +75,8 @@ export async function widgetConfig(caller: WidgetCaller) {
       smart_card_instructions: leadGen.smart_card_instructions,
     },
     model: { mode: modelInfo().mode },
+    // The widget keeps a visitor's conversation across page views until they are away this long.
+    session: { timeout_minutes: caller.sessionTimeoutMinutes },
     // 'Talk to a person' shows the school's ways to reach it.
     handoff: { contact_actions: officeContacts(school?.contactPoints ?? [], actions) },
     // Where links in answers may point and stay clickable: the school's sites and its action prompts.

@@ -4,6 +4,9 @@ import { normalizeOriginEntry } from './origins';
 // Chatbot settings shared by the forms, the actions and the REST routes. No server imports.
 
 export const RETENTION_CHOICES = [30, 90, 180, 365] as const;
+/** How long a visitor may be away (minutes) and still find their conversation on return. */
+export const SESSION_TIMEOUT_CHOICES = [10, 30, 60, 120, 240, 1440] as const;
+export const SESSION_TIMEOUT_DEFAULT = 30;
 
 /** PUT /setup/settings: saving turns auto-delete on. */
 export const setupSettingsSchema = z.object({
@@ -12,6 +15,11 @@ export const setupSettingsSchema = z.object({
     .number({ error: 'Retention must be 30, 90, 180 or 365 days' })
     .refine((v) => (RETENTION_CHOICES as readonly number[]).includes(v), 'Retention must be 30, 90, 180 or 365 days')
     .default(90),
+  // Left out, the saved value stays (clients written before it existed keep working).
+  session_timeout_minutes: z
+    .number({ error: `A conversation continues for ${SESSION_TIMEOUT_CHOICES.join(', ')} minutes` })
+    .refine((v) => (SESSION_TIMEOUT_CHOICES as readonly number[]).includes(v), `A conversation continues for ${SESSION_TIMEOUT_CHOICES.join(', ')} minutes`)
+    .optional(),
 });
 export type SetupSettingsInput = z.output<typeof setupSettingsSchema>;
 

@@ -6,15 +6,15 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { isDevelopmentInstall } from './access';
 import { allowedSitesNow, developmentOpen } from './origins';
-import type { AllowedOriginsInput, SetupSettingsInput } from './schema';
+import { SESSION_TIMEOUT_DEFAULT, type AllowedOriginsInput, type SetupSettingsInput } from './schema';
 import { schoolSettings } from '@/lib/schools/settings';
 
 /** The chatbot's settings row (logging, retention, the sites it may run on), read and written through the one settings pattern. */
-export type ChatbotSettings = { enable_widget_logging: boolean; retention_days: number; auto_delete_enabled: boolean; allowed_origins: string[] };
-export const CHATBOT_DEFAULTS: ChatbotSettings = { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false, allowed_origins: [] };
-export const chatbotSettingsStore = schoolSettings<ChatbotSettings>(chatbotSettings, ['enable_widget_logging', 'retention_days', 'auto_delete_enabled', 'allowed_origins']);
+export type ChatbotSettings = { enable_widget_logging: boolean; retention_days: number; auto_delete_enabled: boolean; allowed_origins: string[]; session_timeout_minutes: number };
+export const CHATBOT_DEFAULTS: ChatbotSettings = { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false, allowed_origins: [], session_timeout_minutes: SESSION_TIMEOUT_DEFAULT };
+export const chatbotSettingsStore = schoolSettings<ChatbotSettings>(chatbotSettings, ['enable_widget_logging', 'retention_days', 'auto_delete_enabled', 'allowed_origins', 'session_timeout_minutes']);
 
-const loggingView = ({ enable_widget_logging, retention_days, auto_delete_enabled }: ChatbotSettings) => ({ enable_widget_logging, retention_days, auto_delete_enabled });
+const loggingView = ({ enable_widget_logging, retention_days, auto_delete_enabled, session_timeout_minutes }: ChatbotSettings) => ({ enable_widget_logging, retention_days, auto_delete_enabled, session_timeout_minutes });
 
 /** GET /setup/settings: `{data: {settings}}`. */
 export async function getSetupSettings(ctx: AuthContext) {
@@ -24,7 +24,12 @@ export async function getSetupSettings(ctx: AuthContext) {
 
 /** PUT /setup/settings: saving sets auto-delete on. */
 export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInput) {
-  const saved = await chatbotSettingsStore.write(requireSchoolId(ctx), { enable_widget_logging: input.enable_widget_logging, retention_days: input.retention_days, auto_delete_enabled: true });
+  const saved = await chatbotSettingsStore.write(requireSchoolId(ctx), {
+    enable_widget_logging: input.enable_widget_logging,
+    retention_days: input.retention_days,
+    session_timeout_minutes: input.session_timeout_minutes,
+    auto_delete_enabled: true,
+  });
   return { data: { settings: loggingView(saved) }, message: 'Settings saved successfully' };
 }
 

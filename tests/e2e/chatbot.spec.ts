@@ -192,7 +192,7 @@ test.describe('the widget on a school website', () => {
   });
 
   const conversations = async (request: APIRequestContext) => (await (await request.get('/conversations/', { headers: auth })).json()) as { id: number; session_id: string; status: string; message_count: number; widget_opened_at: string | null; lead_id: number | null }[];
-  const sessionOf = (page: Page) => page.evaluate((k) => sessionStorage.getItem(`lantern:session:${k.slice(0, 12)}`), key);
+  const sessionOf = (page: Page) => page.evaluate((k) => JSON.parse(localStorage.getItem(`lantern:session:${k.slice(0, 12)}`) ?? 'null')?.id ?? null, key);
 
   test('a visitor opens the chat, asks, gets the school’s answer, and the conversation is stored with its events', async ({ page, request }) => {
     const frame = await openWidget(page);

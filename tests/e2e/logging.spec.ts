@@ -51,6 +51,9 @@ test('Logging tab: saves the switch and the retention period, shows storage, and
   await page.keyboard.press('Space');
   await expect(logging).toHaveAttribute('aria-checked', 'false');
   await retention.selectOption('180');
+  const returning = page.getByLabel('A returning visitor continues their conversation for');
+  await expect(returning).toHaveValue('30');
+  await returning.selectOption({ label: '2 hours' });
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
   // The success message clears by itself (after 3 s).
@@ -58,11 +61,12 @@ test('Logging tab: saves the switch and the retention period, shows storage, and
   await expect(stats).toContainText('Retention period180 days');
 
   // Saved on the server (auto-delete on), and shown again after a reload.
-  expect((await (await request.get('/setup/settings', { headers: auth })).json()).data.settings).toEqual({ enable_widget_logging: false, retention_days: 180, auto_delete_enabled: true });
+  expect((await (await request.get('/setup/settings', { headers: auth })).json()).data.settings).toEqual({ enable_widget_logging: false, retention_days: 180, auto_delete_enabled: true, session_timeout_minutes: 120 });
   await page.reload();
   await page.getByRole('tab', { name: 'Logging' }).click();
   await expect(page.getByRole('switch', { name: 'Enable widget logging' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByLabel('Retention period')).toHaveValue('180');
+  await expect(page.getByLabel('A returning visitor continues their conversation for')).toHaveValue('120');
 
   // The same figures as GET /setup/storage-stats.
   const api = await (await request.get('/setup/storage-stats', { headers: auth })).json();

@@ -201,6 +201,60 @@ test.describe("visitors' languages", () => {
   });
 });
 
+test.describe('one visitor, one conversation', () => {
+  const sessionOf = (page: Page) => page.evaluate((k) => JSON.parse(localStorage.getItem(`lantern:session:${k.slice(0, 12)}`) ?? 'null')?.id as string | undefined, key);
+
+  test('a reload, another page and a second tab continue the conversation; after the school’s timeout a new one starts', async ({ browser, request }) => {
+    const set = await request.put('/setup/settings', { data: { enable_widget_logging: true, retention_days: 90, session_timeout_minutes: 10 }, headers: auth });
+    expect(set.status()).toBe(200);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${HOST}/`);
+      await launcherOf(page).click();
+      const box = frameOf(page).getByLabel('Type your message');
+      await box.fill('How much is tuition?');
+      await box.press('Enter');
+      await expect(frameOf(page).getByRole('log')).toContainText('$24,500 per year');
+      const session = await sessionOf(page);
+      expect(session).toBeTruthy();
+
+      // A reload shows the conversation again.
+      await page.reload();
+      await launcherOf(page).click();
+      await expect(frameOf(page).getByRole('log')).toContainText('How much is tuition?');
+      await expect(frameOf(page).getByRole('log')).toContainText('$24,500 per year');
+
+      // Another page of the site, in a second tab: the same conversation, and it goes on.
+      const other = await context.newPage();
+      await other.goto(`${HOST}/visit`);
+      await launcherOf(other).click();
+      await expect(frameOf(other).getByRole('log')).toContainText('$24,500 per year');
+      expect(await sessionOf(other)).toBe(session);
+      await frameOf(other).getByLabel('Type your message').fill('Is there a payment plan for tuition?');
+      await frameOf(other).getByLabel('Type your message').press('Enter');
+      await expect(frameOf(other).getByRole('log').getByText('Is there a payment plan for tuition?')).toBeVisible();
+      await expect(frameOf(other).getByRole('button', { name: 'Helpful' })).toHaveCount(2);
+      const mine = async () => ((await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; message_count: number }[]).filter((c) => c.session_id === session);
+      await expect.poll(async () => (await mine()).map((c) => c.message_count)).toEqual([4]);
+
+      // Away longer than the school's ten minutes: the next page view starts a new conversation.
+      await other.evaluate((k) => {
+        const name = `lantern:session:${k.slice(0, 12)}`;
+        const saved = JSON.parse(localStorage.getItem(name)!);
+        localStorage.setItem(name, JSON.stringify({ ...saved, at: Date.now() - 11 * 60_000 }));
+      }, key);
+      await other.reload();
+      await launcherOf(other).click();
+      await expect(frameOf(other).getByLabel('Type your message')).toBeVisible();
+      expect(await sessionOf(other)).not.toBe(session);
+      await expect(frameOf(other).getByRole('log')).not.toContainText('How much is tuition?');
+    } finally {
+      await context.close();
+      await request.put('/setup/settings', { data: { enable_widget_logging: true, retention_days: 90, session_timeout_minutes: 30 }, headers: auth });
+    }
+  });
+});
 
 test.describe('reaching a person', () => {
   test('a visitor asks for a person: the form creates the lead, the conversation is flagged and the office gets the transcript', async ({ page, request }) => {
@@ -237,7 +291,7 @@ test.describe('reaching a person', () => {
       expect(raw).toContain('Is there a payment plan for tuition?');
       expect(raw).toContain('Visitor: How much is tuition?');
 
-      const session = await page.evaluate((k) => sessionStorage.getItem(`lantern:session:${k.slice(0, 12)}`), key);
+      const session = await page.evaluate((k) => JSON.parse(localStorage.getItem(`lantern:session:${k.slice(0, 12)}`) ?? 'null')?.id ?? null, key);
       const list = (await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; lead_id: number | null; handoff_at: string | null }[];
       const conv = list.find((c) => c.session_id === session)!;
       expect(conv.lead_id).toEqual(expect.any(Number));

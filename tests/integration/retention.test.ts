@@ -50,8 +50,8 @@ beforeAll(async () => {
   ninety = await schoolNamed('nora@lantern.test', 'Ninety College');
   thirty = await schoolNamed('theo@lantern.test', 'Thirty College');
   keeper = await schoolNamed('kim@lantern.test', 'Keeper College');
-  expect((await save(ninety, { enable_widget_logging: true, retention_days: 90 })).json.data.settings).toEqual({ enable_widget_logging: true, retention_days: 90, auto_delete_enabled: true });
-  expect((await save(thirty, { enable_widget_logging: false, retention_days: 30 })).json.data.settings).toEqual({ enable_widget_logging: false, retention_days: 30, auto_delete_enabled: true });
+  expect((await save(ninety, { enable_widget_logging: true, retention_days: 90 })).json.data.settings).toEqual({ enable_widget_logging: true, retention_days: 90, auto_delete_enabled: true, session_timeout_minutes: 30 });
+  expect((await save(thirty, { enable_widget_logging: false, retention_days: 30 })).json.data.settings).toEqual({ enable_widget_logging: false, retention_days: 30, auto_delete_enabled: true, session_timeout_minutes: 30 });
 });
 
 describe('storage stats', () => {

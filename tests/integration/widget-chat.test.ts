@@ -489,10 +489,10 @@ describe('conversation logging', () => {
     const token = await schoolOfItsOwn('quiet@lantern.test', 'Quiet College', RIVERSIDE_TUITION);
     const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token })).json.api_key;
     const settings = await call(setupRoute.GET, 'GET', '/setup/settings', { token });
-    expect(settings.json).toEqual({ data: { settings: { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false } } });
+    expect(settings.json).toEqual({ data: { settings: { enable_widget_logging: true, retention_days: 90, auto_delete_enabled: false, session_timeout_minutes: 30 } } });
     expect((await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: false, retention_days: 45 } })).status).toBe(422);
     const off = await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: false, retention_days: 30 } });
-    expect(off.json.data.settings).toEqual({ enable_widget_logging: false, retention_days: 30, auto_delete_enabled: true });
+    expect(off.json.data.settings).toEqual({ enable_widget_logging: false, retention_days: 30, auto_delete_enabled: true, session_timeout_minutes: 30 });
     const db = await getDb();
     const before = (await db.select().from(conversationMessages)).length;
     await call(eventsRoute.POST, 'POST', '/api/widget/events', { ...widget(key), body: { session_id: 'quiet', event_type: 'widget_loaded' } });
@@ -501,6 +501,24 @@ describe('conversation logging', () => {
     expect(res.json.response).toContain('$24,500');
     expect((await db.select().from(conversations).where(eq(conversations.sessionId, 'quiet'))).length).toBe(0);
     expect((await db.select().from(conversationMessages)).length).toBe(before);
+  });
+
+  it('the school sets how long a returning visitor continues their conversation; the widget reads it from its config', async () => {
+    const token = await schoolOfItsOwn('returning@lantern.test', 'Returning College', RIVERSIDE_TUITION);
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token })).json.api_key;
+    const config = async () => (await call(configRoute.GET, 'GET', '/api/widget/config', widget(key))).json.session;
+    expect(await config()).toEqual({ timeout_minutes: 30 });
+    for (const bad of [45, '60', null, 0]) {
+      const res = await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 90, session_timeout_minutes: bad } });
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.json.detail)).toContain('A conversation continues for 10, 30, 60, 120, 240, 1440 minutes');
+    }
+    const saved = await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 90, session_timeout_minutes: 120 } });
+    expect(saved.json.data.settings.session_timeout_minutes).toBe(120);
+    expect(await config()).toEqual({ timeout_minutes: 120 });
+    // A client that does not send it keeps the saved value.
+    await call(setupRoute.PUT, 'PUT', '/setup/settings', { token, body: { enable_widget_logging: true, retention_days: 30 } });
+    expect((await call(setupRoute.GET, 'GET', '/setup/settings', { token })).json.data.settings).toMatchObject({ retention_days: 30, session_timeout_minutes: 120 });
   });
 
   it('deletes conversations past the retention period, only where auto-delete is on', async () => {

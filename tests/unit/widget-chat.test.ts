@@ -9,6 +9,7 @@ import {
   leadValue,
   loadChat,
   MESSAGE_MAX,
+  pruneChats,
   refusalText,
   saveChat,
   storageKey,
@@ -20,7 +21,16 @@ import {
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+    key: (i: number) => [...data.keys()][i] ?? null,
+    get length() {
+      return data.size;
+    },
+    data,
+  };
 }
 
 describe('historyFor', () => {
@@ -65,11 +75,15 @@ describe('loadChat and saveChat', () => {
       card: 'done',
       cardAt: 2,
       name: 'Jordan',
+      fullName: 'Jordan Lee',
+      email: 'jordan@example.com',
+      phone: '+1 555 0100',
     };
-    saveChat(storage, 'abc-123', chat);
+    saveChat(storage, 'abc-123', chat, 1_000);
     expect([...storage.data.keys()]).toEqual([storageKey('abc-123')]);
     expect(storageKey('abc-123')).toBe('lantern:chat:abc-123');
-    expect(loadChat(storage, 'abc-123')).toEqual(chat);
+    // What the card was given comes back, so the handoff form never asks again after a reload.
+    expect(loadChat(storage, 'abc-123')).toEqual({ ...chat, at: 1_000 });
     expect(loadChat(storage, 'other')).toEqual({ messages: [], engaged: false });
   });
 
@@ -93,6 +107,21 @@ describe('loadChat and saveChat', () => {
     };
     expect(() => saveChat(throwing, 's', { messages: [], engaged: false })).not.toThrow();
     expect(loadChat(throwing, 's')).toEqual({ messages: [], engaged: false });
+  });
+});
+
+describe('pruneChats', () => {
+  it('removes conversations left longer than the timeout, keeps the current one and recent ones', () => {
+    const storage = memoryStorage();
+    const empty: SavedChat = { messages: [], engaged: false, email: 'old@example.com' };
+    saveChat(storage, 'old', empty, 0);
+    saveChat(storage, 'recent', empty, 50_000);
+    saveChat(storage, 'current', empty, 0);
+    storage.setItem('lantern:chat:broken', '{');
+    storage.setItem('unrelated', 'kept');
+    pruneChats(storage, 'current', 30_000, 60_000);
+    expect([...storage.data.keys()].sort()).toEqual(['lantern:chat:current', 'lantern:chat:recent', 'unrelated']);
+    expect(() => pruneChats(null, 'x', 1, 2)).not.toThrow();
   });
 });
 

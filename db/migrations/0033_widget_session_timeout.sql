@@ -1,0 +1,1 @@
+ALTER TABLE "chatbot_settings" ADD COLUMN "session_timeout_minutes" integer DEFAULT 30 NOT NULL;
