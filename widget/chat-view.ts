@@ -1,6 +1,6 @@
 import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
 import { renderMarkdown, type LinkSites } from '@/lib/widget/markdown';
-import { MESSAGE_MAX } from './chat';
+import { MESSAGE_MAX, type AnswerSource } from './chat';
 import { fontFamily, h, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
 import { TEXTS, type Texts } from './i18n';
@@ -133,6 +133,16 @@ export function assistantBubble(text: string, asText = false, sites?: LinkSites)
   if (asText) bubble.textContent = text;
   else bubble.innerHTML = renderMarkdown(text, sites);
   return bubble;
+}
+
+/** "Sources: Tuition and Fees, Visit Us" under an answer: each a link to the page, in a new tab. */
+export function sourcesLine(sources: AnswerSource[], t: Texts = EN): HTMLElement {
+  const line = h('p', { class: 'src' }, t.sources + ': ');
+  sources.forEach((s, i) => {
+    if (i) line.append(', ');
+    line.append(s.url ? h('a', { href: s.url, target: '_blank', rel: 'noopener noreferrer' }, s.title) : s.title);
+  });
+  return line;
 }
 
 /** An assistant row around a column (bubble, then its feedback buttons). */

@@ -24,7 +24,23 @@ export type ChatMessage = {
   rating?: 1 | -1;
   /** A turn that did not get an answer (both its question and the failure note): left out of history. */
   failed?: boolean;
+  /** The pages the answer came from (the done event's `sources`). */
+  sources?: AnswerSource[];
 };
+
+/** A page an answer cites: its title, linked when it is a web page. */
+export type AnswerSource = { title: string; url: string | null };
+
+/** The `sources` of a done event or a saved message: well-formed ones only, links only to web pages. */
+export function sourcesFrom(value: unknown): AnswerSource[] {
+  if (!Array.isArray(value)) return [];
+  const out: AnswerSource[] = [];
+  for (const v of value.slice(0, 3)) {
+    if (!v || typeof v.title !== 'string' || !v.title.trim()) continue;
+    out.push({ title: v.title.slice(0, 200), url: typeof v.url === 'string' && /^https?:\/\//i.test(v.url) ? v.url : null });
+  }
+  return out;
+}
 
 /** open: shown and waiting; done: submitted (the thank-you line shows); dismissed: 'Not now'. */
 export type CardState = 'open' | 'done' | 'dismissed';
@@ -80,6 +96,8 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
     if (typeof m.index === 'number') out.index = m.index;
     if (m.rating === 1 || m.rating === -1) out.rating = m.rating;
     if (m.failed === true) out.failed = true;
+    const sources = sourcesFrom(m.sources);
+    if (sources.length) out.sources = sources;
     messages.push(out);
   }
   const chat: SavedChat = { messages, engaged: r.engaged === true };
@@ -152,31 +170,6 @@ export function leadValue(type: LeadFieldType, raw: string, checked = false): Le
 }
 
 /** Whether the quick info card is offered now: smart-card mode, something to ask, not yet shown. */
-/**
- * Removes the saved conversations (and what the visitor gave in them) that were left longer than
- * the school's timeout: the loader will not continue them, so nothing should keep them.
- */
-export function pruneChats(storage: Pick<Storage, 'length' | 'key' | 'getItem' | 'removeItem'> | null, keep: string, timeout: number, now: number): void {
-  try {
-    if (!storage) return;
-    const stale: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const k = storage.key(i);
-      if (!k || k.indexOf('lantern:chat:') !== 0 || k === storageKey(keep)) continue;
-      let at = 0;
-      try {
-        at = Number(JSON.parse(storage.getItem(k) || 'null')?.at) || 0;
-      } catch {
-        // unreadable: stale
-      }
-      if (now - at >= timeout) stale.push(k);
-    }
-    stale.forEach((k) => storage.removeItem(k));
-  } catch {
-    // storage blocked
-  }
-}
-
 export function cardWanted(lead: WidgetConfig['lead_generation'] | undefined, chat: SavedChat): boolean {
   return !!lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0 && !chat.card;
 }

@@ -41,6 +41,8 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .ua{flex:none;width:26px;height:26px;border-radius:50%;background:var(--ub);color:var(--ut);display:flex;align-items:center;justify-content:center;font-size:12px;font-weight:600}
 .ua.square{border-radius:5px}
 .ua.diamond{width:18px;height:18px;margin:4px;border-radius:3px;transform:rotate(45deg)}
+.src{margin:4px 2px 0;font-size:12px;color:var(--mu)}
+.src a{color:inherit;text-decoration:underline}
 .fb{display:flex;gap:2px;margin-top:3px}
 .fb button{width:30px;height:28px;padding:0;border:1px solid transparent;border-radius:6px;background:none;color:var(--mu);cursor:pointer;display:flex;align-items:center;justify-content:center}
 .fb button:hover{background:rgba(128,128,128,.15)}

@@ -7,24 +7,23 @@ import {
   leadValue,
   loadChat,
   MESSAGE_MAX,
-  pruneChats,
   refusalText,
   saveChat,
   SESSION_PATTERN,
+  sourcesFrom,
   type ChatMessage,
 } from './chat';
-import { assistantBubble, assistantRow, chatApp, chatHeader, CLOSE_ICON, handoffCard, inputArea, quickCard, thanksNote, userAvatar, userRow } from './chat-view';
+import { assistantBubble, assistantRow, sourcesLine, chatApp, chatHeader, CLOSE_ICON, handoffCard, inputArea, quickCard, thanksNote, userAvatar, userRow } from './chat-view';
 import { h, newSessionId, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
 import { fill, pickLanguage, TEXTS, WANTS_PERSON, type Texts } from './i18n';
-import { timeoutMs } from './session';
 import { createSseParser } from './sse';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
-// origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, keeps
-// the conversation in this origin's localStorage (which the browser keeps apart per school site)
-// so a reload or another page of the school's site shows it again, and renders model text only through renderMarkdown (the one innerHTML in the widget,
+// origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, has the
+// loader keep the conversation in the school site's storage (a frame of another site gets none of
+// its own; widget/session.ts) so a reload or another page of the site shows it again, and renders model text only through renderMarkdown (the one innerHTML in the widget,
 // in chat-view.ts, which draws the chat's parts).
 
 const params = new URLSearchParams(location.search);
@@ -32,13 +31,45 @@ const key = params.get('key') || '';
 const dark = params.get('theme') === 'dark';
 const given = params.get('session') || '';
 const session = SESSION_PATTERN.test(given) ? given : newSessionId();
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
+type ChatStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * Where the conversation is kept: embedded, by the loader on the school's page (asked once at the
+ * start, told of every save); opened by itself, in this origin's sessionStorage.
+ */
+function chatStore(): Promise<ChatStore | null> {
+  if (window.parent === window) {
+    try {
+      return Promise.resolve(window.sessionStorage);
+    } catch {
+      return Promise.resolve(null);
+    }
   }
-})();
+  return new Promise((resolve) => {
+    let saved: string | null = null;
+    const store: ChatStore = {
+      getItem: () => saved,
+      // Nothing secret from the page that embeds the chat (only sites the school allows may): '*'.
+      setItem: (_key, value) => {
+        saved = value;
+        window.parent.postMessage({ type: 'lantern:save', chat: value }, '*');
+      },
+    };
+    const ready = () => {
+      window.removeEventListener('message', onState);
+      resolve(store);
+    };
+    const onState = (e: MessageEvent) => {
+      if (e.source !== window.parent || !e.data || e.data.type !== 'lantern:state') return;
+      saved = typeof e.data.chat === 'string' ? e.data.chat : null;
+      ready();
+    };
+    window.addEventListener('message', onState);
+    window.parent.postMessage({ type: 'lantern:load' }, '*');
+    // A loader that does not answer (an older copy cached by the school's site): a fresh conversation.
+    setTimeout(ready, 1500);
+  });
+}
 
 const THUMB_ICON = 'M7 10v11H3V10zM7 10l4-7c1.4 0 2.6 1.2 2.3 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7.8A2 2 0 0 1 17.7 21H7';
 
@@ -101,7 +132,7 @@ async function boot() {
     if (e.key === 'Escape') close();
   });
 
-  const [cfg, persona] = await Promise.all([getJson<WidgetConfig>('/api/widget/config'), getJson<PersonaInfo>('/api/widget/persona-info')]);
+  const [cfg, persona, storage] = await Promise.all([getJson<WidgetConfig>('/api/widget/config'), getJson<PersonaInfo>('/api/widget/persona-info'), chatStore()]);
   // The visitor's language: their browser's when the widget has it, else the school's default.
   const lang = pickLanguage(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'], cfg && cfg.styling ? cfg.styling.defaultLanguage : undefined);
   const t: Texts = TEXTS[lang];
@@ -124,13 +155,9 @@ async function boot() {
   const ownGreeting = persona && typeof persona.greeting === 'string' && !persona.default_greeting ? persona.greeting.trim() : '';
   const greeting = ownGreeting || (persona && persona.school_name ? fill(t.greeting, { name: aiName || t.assistant, school: persona.school_name }) : t.hello);
   document.title = title;
-  pruneChats(storage, session, timeoutMs(cfg.session && cfg.session.timeout_minutes), Date.now());
   const chat = loadChat(storage, session);
-  // Every save follows something the visitor did: the loader restarts the conversation's clock.
-  const save = () => {
-    saveChat(storage, session, chat);
-    if (window.parent !== window) window.parent.postMessage({ type: 'lantern:active' }, '*');
-  };
+  // Every save follows something the visitor did: the loader also restarts the conversation's clock.
+  const save = () => saveChat(storage, session, chat);
   const lead = cfg.lead_generation;
 
   // Header: avatar, title, close (only inside the loader's panel).
@@ -182,7 +209,10 @@ async function boot() {
     if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()), t);
     const bubble = assistantBubble(m.text, m.failed, sites);
     const name = aiName || t.assistant;
-    return typeof m.index === 'number' && !m.failed ? assistantRow(name, bubble, feedback(m)) : assistantRow(name, bubble);
+    const parts: HTMLElement[] = [bubble];
+    if (m.sources && m.sources.length && !m.failed) parts.push(sourcesLine(m.sources, t));
+    if (typeof m.index === 'number' && !m.failed) parts.push(feedback(m));
+    return assistantRow(name, ...parts);
   }
 
   // The quick info card (smart_card mode): once per session, after the first answer.
@@ -372,7 +402,8 @@ async function boot() {
       const final = done as Record<string, unknown> | null;
       const full = final && typeof final.response === 'string' ? final.response : answer;
       const index = final && typeof final.message_index === 'number' ? final.message_index : null;
-      reply = full.trim() ? { role: 'assistant', text: full, index } : { role: 'assistant', text: t.empty, failed: true };
+      const sources = sourcesFrom(final && final.sources);
+      reply = full.trim() ? { role: 'assistant', text: full, index, ...(sources.length ? { sources } : {}) } : { role: 'assistant', text: t.empty, failed: true };
       // Two answers in a row the assistant could not give: a person is offered.
       unanswered = final && final.answered === false ? unanswered + 1 : 0;
     }

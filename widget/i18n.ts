@@ -24,6 +24,8 @@ export type Texts = {
   assistant: string;
   rate: string;
   helpful: string;
+  /** Before the links to the pages an answer came from. */
+  sources: string;
   notHelpful: string;
   failure: string;
   empty: string;
@@ -68,6 +70,7 @@ const en: Texts = {
   assistant: 'Assistant',
   rate: 'Rate this answer',
   helpful: 'Helpful',
+  sources: 'Sources',
   notHelpful: 'Not helpful',
   failure: "Sorry, I'm having trouble connecting right now. Please try again later.",
   empty: 'Sorry, I could not process your request.',
@@ -113,6 +116,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: 'Asistente',
     rate: 'Califica esta respuesta',
     helpful: 'Útil',
+    sources: 'Fuentes',
     notHelpful: 'No es útil',
     failure: 'Lo siento, tengo problemas de conexión en este momento. Inténtalo de nuevo más tarde.',
     empty: 'Lo siento, no pude procesar tu solicitud.',
@@ -155,6 +159,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: 'Assistant',
     rate: 'Évaluer cette réponse',
     helpful: 'Utile',
+    sources: 'Sources',
     notHelpful: 'Pas utile',
     failure: 'Désolé, la connexion pose problème pour le moment. Veuillez réessayer plus tard.',
     empty: "Désolé, je n'ai pas pu traiter votre demande.",
@@ -197,6 +202,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: 'Assistente',
     rate: 'Avalie esta resposta',
     helpful: 'Útil',
+    sources: 'Fontes',
     notHelpful: 'Não foi útil',
     failure: 'Desculpe, estou com problemas de conexão agora. Tente novamente mais tarde.',
     empty: 'Desculpe, não consegui processar sua solicitação.',
@@ -239,6 +245,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: '助理',
     rate: '评价此回答',
     helpful: '有帮助',
+    sources: '来源',
     notHelpful: '没有帮助',
     failure: '抱歉，目前连接出现问题。请稍后再试。',
     empty: '抱歉，无法处理您的请求。',
@@ -281,6 +288,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: 'Trợ lý',
     rate: 'Đánh giá câu trả lời này',
     helpful: 'Hữu ích',
+    sources: 'Nguồn',
     notHelpful: 'Không hữu ích',
     failure: 'Xin lỗi, hiện tôi đang gặp sự cố kết nối. Vui lòng thử lại sau.',
     empty: 'Xin lỗi, tôi không thể xử lý yêu cầu của bạn.',
@@ -323,6 +331,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: '도우미',
     rate: '이 답변 평가하기',
     helpful: '도움이 됨',
+    sources: '출처',
     notHelpful: '도움이 안 됨',
     failure: '죄송합니다. 지금 연결에 문제가 있습니다. 나중에 다시 시도해 주세요.',
     empty: '죄송합니다. 요청을 처리할 수 없습니다.',
@@ -365,6 +374,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     assistant: 'المساعد',
     rate: 'قيّم هذه الإجابة',
     helpful: 'مفيدة',
+    sources: 'المصادر',
     notHelpful: 'غير مفيدة',
     failure: 'عذرًا، أواجه مشكلة في الاتصال حاليًا. يرجى المحاولة لاحقًا.',
     empty: 'عذرًا، لم أتمكن من معالجة طلبك.',

@@ -1,7 +1,7 @@
 import { h, newSessionId } from './dom';
 import { drawLauncher, type LauncherOptions } from './launcher';
 import { promptPlan, schedulePrompt } from './schedule';
-import { timeoutMs, touchSession, visitorSession } from './session';
+import { loadConversation, saveConversation, timeoutMs, visitorSession } from './session';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The embed script (public/widget.js) that runs on the school's own pages: it reads its script
@@ -212,12 +212,14 @@ import type { PersonaInfo, WidgetConfig } from './types';
     document.addEventListener('keydown', (e) => {
       if (open && e.key === 'Escape') setOpen(false);
     });
-    // The frame's close button and Escape inside it, and the visitor's activity in the chat: only
-    // from our frame, on Lantern's origin.
+    // The frame's close button and Escape inside it, and the conversation it keeps here (see
+    // session.ts): only from our frame, on Lantern's origin.
     window.addEventListener('message', (e) => {
-      if (!frame || e.source !== frame.contentWindow || e.origin !== apiOrigin || !e.data) return;
+      const from = frame && frame.contentWindow;
+      if (!from || e.source !== from || e.origin !== apiOrigin || !e.data) return;
       if (e.data.type === 'lantern:close') setOpen(false);
-      else if (e.data.type === 'lantern:active') touchSession(storage, key, session, Date.now());
+      else if (e.data.type === 'lantern:load') from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session) }, apiOrigin);
+      else if (e.data.type === 'lantern:save') saveConversation(storage, key, session, e.data.chat, Date.now());
     });
 
     report('widget_loaded');

@@ -1,16 +1,20 @@
 // Which conversation a page view of the school's site belongs to. The loader keeps the visitor's
 // session id in the school site's localStorage with the time it was last used, so a reload, a
 // second page or a second tab continues the same conversation until the visitor has been away for
-// the school's timeout (Chatbot > Chatbot Logging Setup; 30 minutes by default). Kept apart from
-// the DOM so it is unit-tested.
+// the school's timeout (Chatbot > Chatbot Logging Setup; 30 minutes by default). It keeps the
+// conversation itself there too, for the chat frame: a frame of another site gets no storage of its
+// own in today's browsers (blocked or emptied with third-party cookies). Kept apart from the DOM so
+// it is unit-tested.
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const DEFAULT_TIMEOUT_MINUTES = 30;
 
-type Store = Pick<Storage, 'getItem' | 'setItem'>;
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 type Saved = { id: string; at: number };
 
 export const sessionKey = (widgetKey: string) => 'lantern:session:' + widgetKey.slice(0, 12);
+/** Where the conversation of a session is kept (the frame's saved chat, as JSON). */
+export const chatKey = (session: string) => 'lantern:chat:' + session;
 
 function read(storage: Store | null, key: string): Saved | null {
   try {
@@ -39,12 +43,40 @@ export const timeoutMs = (minutes: unknown): number => (typeof minutes === 'numb
 export function visitorSession(storage: Store | null, widgetKey: string, timeout: number, now: number, newId: () => string): string {
   const key = sessionKey(widgetKey);
   const saved = read(storage, key);
-  const id = saved && now - saved.at < timeout && saved.at <= now ? saved.id : newId();
+  const current = saved && now - saved.at < timeout && saved.at <= now;
+  if (saved && !current) forget(storage, chatKey(saved.id)); // what the visitor said and gave goes with it
+  const id = current ? saved.id : newId();
   write(storage, key, { id, at: now });
   return id;
 }
 
-/** The visitor did something in the chat: the conversation's clock starts again. */
-export function touchSession(storage: Store | null, widgetKey: string, id: string, now: number): void {
-  write(storage, sessionKey(widgetKey), { id, at: now });
+function forget(storage: Store | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // storage blocked
+  }
+}
+
+/** The frame asks for the conversation: the saved one, or null. */
+export function loadConversation(storage: Store | null, session: string): string | null {
+  try {
+    return storage?.getItem(chatKey(session)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Biggest conversation kept (the frame keeps 200 messages; this bounds what a page can make the loader store). */
+const CHAT_MAX = 400_000;
+
+/** The frame saves the conversation after the visitor did something: kept, and the session's clock starts again. */
+export function saveConversation(storage: Store | null, widgetKey: string, session: string, chat: unknown, now: number): void {
+  if (typeof chat !== 'string' || chat.length > CHAT_MAX) return;
+  try {
+    storage?.setItem(chatKey(session), chat);
+  } catch {
+    // full or blocked: the visit goes on without it
+  }
+  write(storage, sessionKey(widgetKey), { id: session, at: now });
 }

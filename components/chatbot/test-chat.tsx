@@ -8,6 +8,7 @@ import { renderMarkdown, type LinkSites } from '@/lib/widget/markdown';
 import { stylingSchema, type WidgetStyling } from '@/lib/widget/styling';
 import { callAction } from '@/lib/web/api';
 import { chatStyleVars } from '@/widget/chat-view';
+import { sourcesFrom, type AnswerSource } from '@/widget/chat';
 
 
 // The widget's replica in the admin area, talking to the same
@@ -15,7 +16,7 @@ import { chatStyleVars } from '@/widget/chat-view';
 // styling through the same custom properties the widget's chat frame reads (chatStyleVars).
 
 /** Spec 002 §3.12; `greeting` marks the widget's own opening line, which the model never sees. */
-type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string; greeting?: true };
+type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string; greeting?: true; sources?: AnswerSource[] };
 
 /** The greeting first, whatever was asked while it loaded kept after it. */
 const withGreeting = (text: string) => (m: ChatMessage[]): ChatMessage[] => [{ role: 'ai', content: text, timestamp: now(), greeting: true }, ...m.filter((x) => !x.greeting)];
@@ -97,6 +98,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
     setText('');
     setPending(true);
     let reply: string;
+    let sources: AnswerSource[] = [];
     try {
       const res = await fetch('/api/widget/chat', {
         method: 'POST',
@@ -104,12 +106,13 @@ export function TestChat({ schoolName }: { schoolName: string }) {
         body: JSON.stringify({ message, conversation_history: history, session_id: session }),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = (await res.json()) as { response?: string };
+      const body = (await res.json()) as { response?: string; sources?: unknown };
       reply = body.response?.trim() ? body.response : EMPTY_REPLY;
+      sources = sourcesFrom(body.sources);
     } catch {
       reply = CHAT_FAILURE;
     }
-    setMessages((m) => [...m, { role: 'ai', content: reply, timestamp: now() }]);
+    setMessages((m) => [...m, { role: 'ai', content: reply, timestamp: now(), ...(sources.length ? { sources } : {}) }]);
     setPending(false);
     input.current?.focus();
   };
@@ -147,7 +150,26 @@ export function TestChat({ schoolName }: { schoolName: string }) {
           {loadError && <Banner tone="error">{loadError}</Banner>}
           {messages.map((m, i) =>
             m.role === 'ai' ? (
-              <div key={i} data-testid="ai-message" className="chat-markdown max-w-[85%] rounded-2xl rounded-bl-sm bg-[var(--ab)] px-3 py-2 text-sm text-[var(--at)] [font-family:var(--af)]" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content, linkSites) }} />
+              <div key={i} className="max-w-[85%]">
+                <div data-testid="ai-message" className="chat-markdown rounded-2xl rounded-bl-sm bg-[var(--ab)] px-3 py-2 text-sm text-[var(--at)] [font-family:var(--af)]" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content, linkSites) }} />
+                {m.sources?.length ? (
+                  <p className="mt-1 px-1 text-xs text-slate-600 dark:text-slate-400">
+                    Sources:{' '}
+                    {m.sources.map((s, j) => (
+                      <span key={j}>
+                        {j ? ', ' : ''}
+                        {s.url ? (
+                          <a href={s.url} target="_blank" rel="noopener noreferrer" className="underline">
+                            {s.title}
+                          </a>
+                        ) : (
+                          s.title
+                        )}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </div>
             ) : (
               <div key={i} data-testid="user-message" className="ml-auto max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-[var(--ub)] px-3 py-2 text-sm text-[var(--ut)] [font-family:var(--uf)]">
                 {m.content}

@@ -21,6 +21,8 @@ export const knowledgeChunks = pgTable(
     sourceId: text('source_id').notNull().default(''),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    // The page a passage was read from (web links), so an answer can cite it with a link.
+    url: text('url'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

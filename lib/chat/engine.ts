@@ -13,7 +13,7 @@ import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import type { WidgetCaller } from '@/lib/widget/access';
 import { detectLanguage, LANGUAGE_NAMES, type LanguageCode, type OtherLanguage } from '@/lib/widget/language';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { composeAnswer, NO_INFORMATION, type ActionLink, type ComposeInput } from '@/lib/model/compose';
+import { composeAnswer, NO_INFORMATION, type ActionLink, type ComposeInput, type Composed, type Passage } from '@/lib/model/compose';
 import { contentTerms, inEnglish, resolveFollowUp, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { isVeryCommonWord } from '@/lib/retrieval/english';
 import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
@@ -43,11 +43,35 @@ type PreparedTurn = {
    * the AI SDK's prompt checks (a sixth of a message's CPU, for a model that reads none of it).
    */
   local: ComposeInput | null;
+  /** The built-in model's answer to this turn (its text when it answers; its passages are the sources either way). */
+  composed: Composed;
+  /** The pages and documents the answer came from, for the widget to cite (at most three). */
+  sources: AnswerSource[];
   /** Stores the finished turn (when logging is on) and answers its message_index. */
   finish: (answer: string) => Promise<StoredTurn | null>;
 };
 
-export type Turn = Omit<PreparedTurn, 'call' | 'local'> & {
+/** A source an answer cites: the page's title, linked when it was read from the web. */
+export type AnswerSource = { title: string; url: string | null };
+
+// Cited: what a visitor could open or recognise. A correction or an action prompt is the school's own word, not a source.
+const CITED = new Set(['web_link', 'web_page', 'file', 'file_text', 'interview', 'interview_transcript', 'fact_sheet', 'school']);
+
+/** The passages an answer used, as sources: one per page, its title without the address staff gave it under. */
+export function sourcesOf(used: Passage[]): AnswerSource[] {
+  const out: AnswerSource[] = [];
+  for (const p of used) {
+    if (!CITED.has(p.sourceType)) continue;
+    const url = p.url && /^https?:\/\//i.test(p.url) ? p.url : null;
+    const title = p.title.replace(/\s+\((https?:\/\/[^)]*|document)\)$/, '').replace(/\s+—\s+.*$/, '').trim() || url || p.title;
+    if (out.some((o) => (url ? o.url === url : o.title === title))) continue;
+    out.push({ title, url });
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+export type Turn = Omit<PreparedTurn, 'call' | 'local' | 'composed'> & {
   /** The model's text as it arrives. */
   textStream: AsyncIterable<string>;
 };
@@ -182,7 +206,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
   const local: ComposeInput = {
     question: asked,
-    passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId })),
+    passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId, url: h.url ?? null })),
     actions: actionsOf(assistant),
     contact: contactOf(assistant),
     assistantName: assistant.persona?.aiName || 'the admissions assistant',
@@ -195,11 +219,15 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     language: other,
     corpus,
     verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
+    tuitionInstructions: assistant.school.tuitionInstructions,
+    alwaysRules: assistant.parts.rules.always_do,
   };
 
   // One relevance threshold for both modes: a configured model is told when the built-in one would
-  // say it does not know (the built-in model applies it itself).
-  const relevant = info.mode === 'local' || composeAnswer(local).known;
+  // say it does not know (the built-in model applies it itself). The passages the built-in answer
+  // used are the sources cited, whichever model writes the answer.
+  const composed = composeAnswer(local);
+  const relevant = info.mode === 'local' || composed.known;
   const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
   const system = [
     assistant.system_prompt,
@@ -218,9 +246,11 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     // The built-in model's answer says so itself; a configured model is also judged by the threshold.
     answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
     local: info.mode === 'local' ? local : null,
+    composed,
+    sources: composed.known ? sourcesOf(composed.used) : [],
     call: {
       // Without an AI service, the built-in model made for this turn answers from what it gathered.
-      model: configuredModel() ?? createLocalModel(local),
+      model: configuredModel() ?? createLocalModel(composed),
       system,
       messages,
       temperature: 0.3,
@@ -244,8 +274,8 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
 
 /** POST /api/widget/chat/stream: the answer as the model writes it (AI SDK streamText). */
 export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
-  const { call, sessionId, language, answered, finish } = await prepareTurn(caller, input);
-  const turn = { sessionId, language, answered, finish };
+  const { call, sessionId, language, answered, finish, sources } = await prepareTurn(caller, input);
+  const turn = { sessionId, language, answered, finish, sources };
   // Failures surface as error parts of the stream (textOf); keep the SDK from logging them twice.
   const result = streamText({ ...call, onError: () => {} });
   return { ...turn, textStream: textOf(result.fullStream) };
@@ -271,11 +301,11 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {
-    answer = turn.local ? composeAnswer(turn.local).text : (await generateText(turn.call)).text;
+    answer = turn.local ? turn.composed.text : (await generateText(turn.call)).text;
   } catch (err) {
     console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);
   }
   const stored = await turn.finish(answer);
-  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language };
+  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
 }

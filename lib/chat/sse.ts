@@ -22,7 +22,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
           controller.enqueue(event('delta', { text: piece }));
         }
         const stored = await turn.finish(answer);
-        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language }));
+        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources }));
       } catch (err) {
         const fault = databaseFault(err);
         if (fault) {

@@ -85,7 +85,7 @@ async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferIn
     const [updated] = await tx.update(webLinks).set({ ...read, ...changes, updatedAt: new Date() }).where(and(eq(webLinks.id, row.id), eq(webLinks.schoolId, row.schoolId))).returning();
     const u = updated!;
     await after?.(tx);
-    await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary }] : []);
+    await replaceSourceChunks(tx, u.schoolId, 'web_link', u.id, u.insightsSummary ? [{ title: `${u.name} (${u.url})`, text: u.insightsSummary, url: u.url }] : []);
     if (pages) await replaceSourceChunks(tx, u.schoolId, 'web_page', u.id, pagePassages(pages));
     return toView(u);
   });
@@ -94,7 +94,7 @@ async function storeInsights(row: Row, changes: Partial<typeof webLinks.$inferIn
 /** One passage per section of each page, titled by the page and the section's heading. */
 function pagePassages(pages: CrawledPage[]): SourcePassage[] {
   return pages.flatMap((page) =>
-    page.sections.map((s) => ({ title: s.heading && s.heading !== page.title ? `${page.title} — ${s.heading}` : page.title || page.url, text: s.lines.join('\n') })),
+    page.sections.map((s) => ({ title: s.heading && s.heading !== page.title ? `${page.title} — ${s.heading}` : page.title || page.url, text: s.lines.join('\n'), url: page.url })),
   );
 }
 

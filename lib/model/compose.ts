@@ -1,6 +1,7 @@
 import type { OtherLanguage } from '@/lib/widget/language';
 import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { WANTS_TO_ACT } from '@/lib/retrieval/sentences';
+import { splitSentences } from '@/lib/text/sentences';
 import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
 import { chooseSentences, questionParts, Scoring, type Candidate, type Passage } from './scoring';
@@ -36,6 +37,10 @@ export type ComposeInput = {
   language?: OtherLanguage | null;
   /** A staff correction whose question is this one or a close paraphrase: its answer is the answer. */
   verified?: VerifiedAnswer | null;
+  /** The school's tuition instructions: they follow every answer about costs. */
+  tuitionInstructions?: string | null;
+  /** The school's active "always" special instructions ("Offer a tour: …"): the action prompts they name come with every answer. */
+  alwaysRules?: string[];
 };
 
 /** A staff correction: the answer the school wants given to a question (and its passage). */
@@ -48,6 +53,8 @@ export const NO_INFORMATION = "I don't have that information";
 
 /** A staff correction is given whole only when its best sentence answers this much of the question (a page's sentence needs 0.6). */
 const CORRECTION_COVERAGE = 0.75;
+/** A "how do I…" question whose action prompt matches: its best sentence comes along from this much coverage. */
+const INTENT_COVERAGE = 0.4;
 
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
@@ -87,10 +94,36 @@ function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
 
+/** A question about what it costs: the school's tuition instructions follow its answer. */
+const ABOUT_COST = /\b(tuition|costs?|price[sd]?|pricing|fees?|afford(able)?|expensive|cheap|pay(ing|ment)?|financial aid|scholarships?|grants?|loans?|fafsa|how much)\b/i;
+
+// "Mention that…", "Always tell families…": the instruction's verb is for the assistant; what follows is for the visitor.
+const TO_THE_ASSISTANT = /^(please\s+)?(always\s+)?(mention|note|say|state|explain|add|tell (the )?(visitors?|families|parents|students|them)|remind (the )?(visitors?|families|parents|students|them)( of)?|let (the )?(visitors?|families|parents|students|them) know|point (the )?(visitors?|families|parents|students|them) to|encourage (the )?(visitors?|families|parents|students|them) to)\s+(that\s+)?/i;
+
+/**
+ * The school's tuition instructions as the built-in model can pass them on: each sentence without
+ * the words addressed to the assistant; sentences that only tell the assistant what not to do are left out.
+ */
+export function tuitionNote(instructions: string | null | undefined): string | null {
+  const out = splitSentences((instructions ?? '').trim())
+    .map((s) => s.trim())
+    .filter((s) => s && !/^(do not|don't|never|avoid)\b/i.test(s))
+    .map((s) => s.replace(TO_THE_ASSISTANT, ''))
+    .filter(Boolean)
+    .map((s) => s.charAt(0).toUpperCase() + s.slice(1));
+  return out.length ? out.join(' ') : null;
+}
+
+/** The answer, then the tuition instructions when the question is about costs. */
+function withTuition(text: string, input: ComposeInput, question: string): string {
+  const note = ABOUT_COST.test(question) ? tuitionNote(input.tuitionInstructions) : null;
+  return note && !text.includes(note) ? `${text}\n\n${note}` : text;
+}
+
 /** A staff correction's answer, given as written (after the note that the assistant answers in English). */
 function correctionReply(input: ComposeInput, answer: string, passage: Passage): Composed {
   const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${answer}` : answer;
-  return { text: withFollowUp(text, input.followUp), known: true, used: [passage] };
+  return { text: withFollowUp(withTuition(text, input, input.question), input.followUp), known: true, used: [passage] };
 }
 
 /** Replies that need no search: the thanks for a lead answer, a staff correction, small talk, an empty question. */
@@ -143,30 +176,38 @@ export function composeAnswer(input: ComposeInput): Composed {
   const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
   const scoring = new Scoring(question, input.passages, vocabulary, input.context ?? null, input.corpus ?? null);
   const { chosen, known, bestCoverage } = chooseSentences(scoring);
+  // With an answer: the actions that fit the question and those an "always" instruction names.
+  const actions = offeredActions(input, plain, vocabulary);
   if (!known) {
     const parts = answerParts(input, question, vocabulary);
-    if (parts) return renderAnswer(input, relevantActions(plain, input.actions, vocabulary), parts.sentences, parts.used, parts.missing);
+    if (parts) return renderAnswer(input, actions, parts.sentences, parts.used, parts.missing);
   }
 
   // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
   const best = chosen[0]?.c.passage;
   if (known && best?.sourceType === 'correction' && bestCoverage >= CORRECTION_COVERAGE) return correctionReply(input, best.content, best);
-  const actions = relevantActions(plain, input.actions, vocabulary);
   const used = known ? [...new Set(chosen.map((s) => s.c.passage))] : [];
   const language = input.language ?? null;
 
   // "How do I apply?", "Can I book a tour?": the school's own next step answers it, after what its
   // passages say about it when they answer.
   const intent = WANTS_TO_ACT.test(question);
+  const matching = relevantActions(plain, input.actions, vocabulary);
+  // "How do I schedule a campus visit?": the action prompt that matches confirms the topic, so what
+  // the passages say about it (the tour times) comes with it, even when they name the topic in other words.
+  if (!known && intent && matching.length && chosen.length && bestCoverage >= INTENT_COVERAGE) {
+    const best = withSurroundings(scoring, [chosen[0]!.c]);
+    return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))]);
+  }
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
   // are staff's notes on when to offer them, not text for visitors.
-  if (actions.length && !known) {
-    const lines = actions.map((a) => `- ${actionMarkdown(a)}`).join('\n');
+  if (matching.length && !known) {
+    const lines = matching.map((a) => `- ${actionMarkdown(a)}`).join('\n');
     if (intent) return { text: withFollowUp(`${language ? `${IN_ENGLISH[language]}\n\n` : ''}Here's how:\n\n${lines}`, input.followUp), known: true, used: [] };
     // No lead question after "I don't know": asking for a name then reads as a price for an answer.
     return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now, but these can help:\n\n${lines}`, known: false, used: [] };
   }
-  if (!known) return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, known: false, used: [] };
+  if (!known) return { text: withTuition(`${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, input, question), known: false, used: [] };
 
   const sentences = withSurroundings(scoring, chosen.map((s) => s.c)).flatMap((p) => p.sentences);
   return renderAnswer(input, actions, sentences, used);
@@ -180,8 +221,18 @@ function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Can
   // Honest in part: the questions of the message it has no answer to are named.
   if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;
   if (language) text = `${IN_ENGLISH[language]}\n\n${text}`;
+  text = withTuition(text, input, input.question);
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };
+}
+
+/** The action prompts offered with an answer: those that fit the question, then those an "always" instruction names. */
+function offeredActions(input: ComposeInput, terms: string[], vocabulary: Vocabulary): ActionLink[] {
+  const out = relevantActions(terms, input.actions, vocabulary);
+  for (const rule of input.alwaysRules ?? []) {
+    for (const a of relevantActions(contentTerms(rule), input.actions, vocabulary)) if (!out.includes(a)) out.push(a);
+  }
+  return out.slice(0, 3);
 }
 
 /**

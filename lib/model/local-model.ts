@@ -1,9 +1,9 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { composeAnswer, type ComposeInput } from './compose';
+import type { Composed } from './compose';
 
 // Lantern's built-in model for installs without an AI service: an AI SDK language model whose
 // "generation" is composeAnswer over the passages the engine retrieved. The engine builds one per
-// turn from that turn's input, so it runs through streamText like any other model.
+// turn from that turn's answer, so it runs through streamText like any other model.
 
 export const LOCAL_MODEL_ID = 'lantern-local';
 
@@ -20,19 +20,19 @@ function pieces(text: string): string[] {
   return text.match(/[^\n]+\n*|\n+/g) ?? [];
 }
 
-/** The built-in model for one turn: it answers from `input` (the passages, actions and contact the engine gathered). */
-export function createLocalModel(input: ComposeInput): LanguageModelV4 {
+/** The built-in model for one turn: it answers with what composeAnswer made of the passages, actions and contact the engine gathered. */
+export function createLocalModel(composed: Composed): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: 'lantern',
     modelId: LOCAL_MODEL_ID,
     supportedUrls: {},
     async doGenerate() {
-      const { text } = composeAnswer(input);
+      const { text } = composed;
       return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text), warnings: [] };
     },
     async doStream() {
-      const { text } = composeAnswer(input);
+      const { text } = composed;
       const parts: LanguageModelV4StreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'text-start', id: 'answer' },

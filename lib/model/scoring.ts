@@ -8,7 +8,8 @@ import { numbersOf, rangesOf, valuesOf } from './ranges';
 // How well each sentence of the retrieved passages answers the question, and the choice of the
 // sentences that answer it together. Pure: compose.ts writes the answer from what is chosen here.
 
-export type Passage = { title: string; content: string; sourceType: string; sourceId: string };
+/** url: the page it was read from (web links), for the answer's sources. */
+export type Passage = { title: string; content: string; sourceType: string; sourceId: string; url?: string | null };
 
 type Kind = (typeof KINDS)[number];
 

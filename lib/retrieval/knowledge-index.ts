@@ -19,9 +19,9 @@ import { VersionedCache } from './versioned-cache';
 // search.
 
 /** A retrieved passage with its source and score. */
-export type KnowledgeHit = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; rank: number };
+export type KnowledgeHit = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; url?: string | null; rank: number };
 
-type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; concepts: string };
+type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: string; content: string; url: string | null; concepts: string };
 
 /**
  * A school's index: its passages, how many use each term, and the vocabulary (built-in plus the
@@ -61,7 +61,7 @@ async function build(schoolId: number): Promise<SchoolIndex> {
   // invalidated this index covers them too.
   const [rows, stored, fixes] = await Promise.all([
     db
-      .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content })
+      .select({ id: knowledgeChunks.id, sourceType: knowledgeChunks.sourceType, sourceId: knowledgeChunks.sourceId, title: knowledgeChunks.title, content: knowledgeChunks.content, url: knowledgeChunks.url })
       .from(knowledgeChunks)
       .where(eq(knowledgeChunks.schoolId, schoolId)),
     schoolGroups(schoolId),
@@ -71,7 +71,7 @@ async function build(schoolId: number): Promise<SchoolIndex> {
   const vocabulary = Vocabulary.withExtra([...stored, ...abbreviationsIn(rows.map((r) => r.content).join('\n'))]);
   const index = new MiniSearch<Doc>({
     fields: ['title', 'content', 'concepts'],
-    storeFields: ['sourceType', 'sourceId', 'title', 'content'],
+    storeFields: ['sourceType', 'sourceId', 'title', 'content', 'url'],
     processTerm: (term, field) => (field === 'concepts' ? term : searchTerm(term)),
     searchOptions: { boost: { title: 2 }, combineWith: 'OR' },
   });
@@ -120,7 +120,7 @@ export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion:
   return index.search
     .search(terms.join(' '), { processTerm: (t) => t, boostTerm: (t) => weights.get(t) ?? 1 })
     .slice(0, k)
-    .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, rank: r.score }));
+    .map((r) => ({ id: r.id as number, sourceType: r.sourceType, sourceId: r.sourceId, title: r.title, content: r.content, url: r.url, rank: r.score }));
 }
 
 const typed = (question: string) => question.match(/[\p{L}\p{N}’']+/gu) ?? [];

@@ -11,7 +11,7 @@ async function* pieces(...texts: string[]) {
 }
 
 function turn(finish: Turn['finish']): Turn {
-  return { sessionId: 'visitor-1', language: 'en', answered: () => true, finish, textStream: pieces('Open day ', 'is in May.') };
+  return { sessionId: 'visitor-1', language: 'en', answered: () => true, finish, sources: [], textStream: pieces('Open day ', 'is in May.') };
 }
 
 async function events(res: Response) {

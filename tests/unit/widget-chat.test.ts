@@ -9,7 +9,6 @@ import {
   leadValue,
   loadChat,
   MESSAGE_MAX,
-  pruneChats,
   refusalText,
   saveChat,
   storageKey,
@@ -107,21 +106,6 @@ describe('loadChat and saveChat', () => {
     };
     expect(() => saveChat(throwing, 's', { messages: [], engaged: false })).not.toThrow();
     expect(loadChat(throwing, 's')).toEqual({ messages: [], engaged: false });
-  });
-});
-
-describe('pruneChats', () => {
-  it('removes conversations left longer than the timeout, keeps the current one and recent ones', () => {
-    const storage = memoryStorage();
-    const empty: SavedChat = { messages: [], engaged: false, email: 'old@example.com' };
-    saveChat(storage, 'old', empty, 0);
-    saveChat(storage, 'recent', empty, 50_000);
-    saveChat(storage, 'current', empty, 0);
-    storage.setItem('lantern:chat:broken', '{');
-    storage.setItem('unrelated', 'kept');
-    pruneChats(storage, 'current', 30_000, 60_000);
-    expect([...storage.data.keys()].sort()).toEqual(['lantern:chat:current', 'lantern:chat:recent', 'unrelated']);
-    expect(() => pruneChats(null, 'x', 1, 2)).not.toThrow();
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEOUT_MINUTES, sessionKey, timeoutMs, touchSession, visitorSession } from '@/widget/session';
+import { chatKey, DEFAULT_TIMEOUT_MINUTES, loadConversation, saveConversation, sessionKey, timeoutMs, visitorSession } from '@/widget/session';
 
 // One visitor, one conversation: which session a page view of the school's site continues.
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k), data };
 }
 
 const KEY = 'lw_abcdefghijklmnop';
@@ -23,19 +23,27 @@ describe('visitorSession', () => {
     expect(JSON.parse(storage.data.get(sessionKey(KEY))!)).toEqual({ id: first, at: 58 * MINUTE });
   });
 
-  it('starts a new conversation after the timeout without activity', () => {
+  it('starts a new conversation after the timeout without activity, and forgets the old one', () => {
     const storage = memoryStorage();
     const first = visitorSession(storage, KEY, 30 * MINUTE, 0, newId);
+    saveConversation(storage, KEY, first, '{"messages":[]}', 0);
     const later = visitorSession(storage, KEY, 30 * MINUTE, 30 * MINUTE, newId);
     expect(later).not.toBe(first);
+    expect(storage.data.has(chatKey(first))).toBe(false);
     expect(visitorSession(storage, KEY, 30 * MINUTE, 31 * MINUTE, newId)).toBe(later);
   });
 
-  it('activity in the chat restarts the clock', () => {
+  it('keeps the frame’s conversation for the session; saving it restarts the clock', () => {
     const storage = memoryStorage();
     const first = visitorSession(storage, KEY, 10 * MINUTE, 0, newId);
-    touchSession(storage, KEY, first, 9 * MINUTE);
+    expect(loadConversation(storage, first)).toBeNull();
+    saveConversation(storage, KEY, first, '{"messages":[{"role":"user","text":"Hi"}]}', 9 * MINUTE);
     expect(visitorSession(storage, KEY, 10 * MINUTE, 18 * MINUTE, newId)).toBe(first);
+    expect(loadConversation(storage, first)).toBe('{"messages":[{"role":"user","text":"Hi"}]}');
+    // Only text, and not without bound, is kept for the page.
+    saveConversation(storage, KEY, first, { messages: [] }, 19 * MINUTE);
+    saveConversation(storage, KEY, first, 'x'.repeat(500_000), 19 * MINUTE);
+    expect(loadConversation(storage, first)).toBe('{"messages":[{"role":"user","text":"Hi"}]}');
   });
 
   it('ignores malformed or future-dated entries and survives a blocked storage', () => {
@@ -46,14 +54,12 @@ describe('visitorSession', () => {
     expect(visitorSession(storage, KEY, MINUTE, 0, newId)).not.toBe('future');
     storage.setItem(sessionKey(KEY), 'not json');
     expect(visitorSession(storage, KEY, MINUTE, 0, newId)).toMatch(/^s\d+$/);
-    const blocked = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('SecurityError');
-      },
+    const fail = () => {
+      throw new Error('SecurityError');
     };
+    const blocked = { getItem: fail, setItem: fail, removeItem: fail };
+    expect(loadConversation(blocked, 'x')).toBeNull();
+    expect(() => saveConversation(blocked, KEY, 'x', '{}', 0)).not.toThrow();
     expect(visitorSession(blocked, KEY, MINUTE, 0, newId)).toMatch(/^s\d+$/);
     expect(visitorSession(null, KEY, MINUTE, 0, newId)).toMatch(/^s\d+$/);
   });
