@@ -53,8 +53,6 @@ export const NO_INFORMATION = "I don't have that information";
 
 /** A staff correction is given whole only when its best sentence answers this much of the question (a page's sentence needs 0.6). */
 const CORRECTION_COVERAGE = 0.75;
-/** A "how do I…" question whose action prompt matches: its best sentence comes along from this much coverage. */
-const INTENT_COVERAGE = 0.4;
 
 const SMALL_TALK: { test: RegExp; reply: (i: ComposeInput) => string }[] = [
   { test: /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening))\b[\s!.,]*(there)?[\s!.]*$/i, reply: (i) => `Hello! I'm ${i.assistantName}, the admissions assistant for ${i.schoolName}. What would you like to know?` },
@@ -193,11 +191,17 @@ export function composeAnswer(input: ComposeInput): Composed {
   // passages say about it when they answer.
   const intent = WANTS_TO_ACT.test(question);
   const matching = relevantActions(plain, input.actions, vocabulary);
-  // "How do I schedule a campus visit?": the action prompt that matches confirms the topic, so what
-  // the passages say about it (the tour times) comes with it, even when they name the topic in other words.
-  if (!known && intent && matching.length && chosen.length && bestCoverage >= INTENT_COVERAGE) {
-    const best = withSurroundings(scoring, [chosen[0]!.c]);
-    return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))]);
+  // "Can I book a tour?", "How do I schedule a campus visit?": the action prompt that matches is the
+  // way to do it; what the passages say about the thing itself (the tour times) comes with it. The
+  // thing is what follows the verb ("a tour"), scored by itself.
+  if (!known && intent && matching.length) {
+    const topic = question.replace(WANTS_TO_ACT, '').replace(/^\s*[\p{L}'-]+\s+/u, '');
+    const topicScoring = topic && contentTerms(topic).length ? new Scoring(topic, input.passages, vocabulary, null, input.corpus ?? null) : null;
+    const about = topicScoring ? chooseSentences(topicScoring) : null;
+    if (topicScoring && about?.known) {
+      const best = withSurroundings(topicScoring, [about.chosen[0]!.c]);
+      return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))]);
+    }
   }
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
   // are staff's notes on when to offer them, not text for visitors.

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, ownerToken, signIn, uniq } from './helpers';
 import { startInbox } from './inbox';
-import { E2E_PORT, HOST_PAGE_PORT } from './ports';
+import { E2E_PORT, HOST_PAGE_PORT, SITE_PORT } from './ports';
 
 // Every visitor served. A keyboard and screen-reader visitor, visitors reading other
 // languages, and a visitor who wants a person, each on a school's own website (another origin).
@@ -252,6 +252,64 @@ test.describe('one visitor, one conversation', () => {
     } finally {
       await context.close();
       await request.put('/setup/settings', { data: { enable_widget_logging: true, retention_days: 90, session_timeout_minutes: 30 }, headers: auth });
+    }
+  });
+});
+
+test.describe('configuration that shows', () => {
+  test('tuition instructions follow cost answers, an "always" instruction offers its action, and answers cite the page they came from, in the widget and the test chat', async ({ page, request }) => {
+    // The school's visit page, read as a web link as soon as it is added.
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><html><head><title>Visit Cedar</title></head><body><main><h1>Visit Cedar</h1><p>Campus tours leave the Welcome Center weekdays at 10 am and 2 pm, and Saturdays at 11 am.</p></main></body></html>');
+    });
+    await new Promise<void>((r) => site.listen(SITE_PORT, '127.0.0.1', r));
+    const visitUrl = `http://127.0.0.1:${SITE_PORT}/visit`;
+    const made: { link?: number; prompt?: number; rule?: number } = {};
+    try {
+      made.link = (await (await request.post('/web-links/', { data: { name: 'Visit', url: visitUrl }, headers: auth })).json()).id;
+      await expect.poll(async () => (await (await request.get(`/web-links/${made.link}`, { headers: auth })).json()).status, { timeout: 15_000 }).toBe('completed');
+      await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION, tuition_instructions: 'Always mention the net price calculator at https://cedar.example.edu/npc. The FAFSA opens October 1.' }, headers: auth });
+      made.prompt = (await (await request.post('/action-prompts/', { data: { name: 'Book a campus tour', target_audience: 'Families', action_description: 'Tours with a student guide.', action_type: 'link', action_data: `http://localhost:${HOST_PAGE_PORT}/tour` }, headers: auth })).json()).id;
+      made.rule = (await (await request.post('/special-instructions/', { data: { title: 'Offer a tour', instruction_text: 'Always offer a campus tour.', instruction_type: 'always_do' }, headers: auth })).json()).id;
+
+      await page.goto(`${HOST}/`);
+      await launcherOf(page).click();
+      const frame = frameOf(page);
+      const box = frame.getByLabel('Type your message');
+      await box.fill('How much is tuition?');
+      await box.press('Enter');
+      const first = frame.locator('.row.ai').nth(1);
+      await expect(first).toContainText('$24,500 per year');
+      await expect(first).toContainText('The net price calculator at https://cedar.example.edu/npc. The FAFSA opens October 1.');
+      await expect(first.getByRole('link', { name: 'Book a campus tour' })).toHaveAttribute('href', `http://localhost:${HOST_PAGE_PORT}/tour`);
+
+      await box.fill('Can I book a tour?');
+      await box.press('Enter');
+      const second = frame.locator('.row.ai').nth(2);
+      await expect(second).toContainText('weekdays at 10 am and 2 pm');
+      const source = second.locator('.src').getByRole('link', { name: 'Visit Cedar' });
+      await expect(source).toHaveAttribute('href', visitUrl);
+      await expect(source).toHaveAttribute('target', '_blank');
+      // Shown again after a reload, sources and all.
+      await page.reload();
+      await launcherOf(page).click();
+      await expect(frameOf(page).locator('.src').getByRole('link', { name: 'Visit Cedar' })).toBeVisible();
+
+      // The test chat in the Chatbot page cites the same page.
+      await signIn(page, staff.email, staff.password);
+      await page.goto('/dashboard/chatbot');
+      await page.getByRole('button', { name: 'Test Your Chatbot' }).click();
+      await page.getByLabel('Type your message').fill('Can I book a tour?');
+      await page.getByLabel('Type your message').press('Enter');
+      await expect(page.getByTestId('ai-message').last()).toContainText('weekdays at 10 am and 2 pm');
+      await expect(page.getByTestId('test-chat-panel').getByRole('link', { name: 'Visit Cedar' })).toHaveAttribute('href', visitUrl);
+    } finally {
+      await new Promise((r) => site.close(r));
+      if (made.link) await request.delete(`/web-links/${made.link}`, { headers: auth });
+      if (made.prompt) await request.delete(`/action-prompts/${made.prompt}`, { headers: auth });
+      if (made.rule) await request.delete(`/special-instructions/${made.rule}`, { headers: auth });
+      await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION, tuition_instructions: '' }, headers: auth });
     }
   });
 });

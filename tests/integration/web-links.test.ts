@@ -9,6 +9,9 @@ import * as generateRoute from '@/app/(rest)/web-links/[id]/generate-insights/ro
 import * as manualRoute from '@/app/(rest)/web-links/[id]/generate-insights-manual/route';
 import * as linkRoute from '@/app/(rest)/web-links/[id]/route';
 import * as linksRoute from '@/app/(rest)/web-links/route';
+import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
+import * as chatRoute from '@/app/api/widget/chat/route';
+import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { background } from '@/background';
 import { drainJobs } from '@/lib/jobs/runner';
@@ -220,6 +223,24 @@ describe('web links', () => {
     // Deleting the link removes every passage it brought.
     await call(linkRoute.DELETE, 'DELETE', `/web-links/${id}`, { token, params: { id } });
     expect(await pageHits('Dana Whitfield coordinator')).toHaveLength(0);
+  });
+
+  it('answers cite the pages they came from, by title and address, in both widget answers', async () => {
+    const created = await add({ name: 'Programs', url: `${base}/programs`, drill_into_subpages: true });
+    expect((await generate(created.json.id)).json.status).toBe('completed');
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token })).json.api_key as string;
+    const body = { message: 'What is the NCLEX licensure pass rate?', conversation_history: [], session_id: 'cites' };
+    const once = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body });
+    expect(once.json.response).toContain('96 percent');
+    expect(once.json.sources).toEqual([{ title: 'Nursing', url: `${base}/programs/nursing` }]);
+    const streamed = await call(streamRoute.POST, 'POST', '/api/widget/chat/stream', { headers: { 'x-api-key': key }, body: { ...body, session_id: 'cites-2' } });
+    const done = JSON.parse(/event: done\ndata: (.*)/.exec(streamed.json as string)![1]!);
+    expect(done.sources).toEqual([{ title: 'Nursing', url: `${base}/programs/nursing` }]);
+    // "I don't have that information" cites nothing.
+    const unknown = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { ...body, message: 'Is there a quidditch team?', session_id: 'cites-3' } });
+    expect(unknown.json.sources).toEqual([]);
+    const id = String(created.json.id);
+    await call(linkRoute.DELETE, 'DELETE', `/web-links/${id}`, { token, params: { id } });
   });
 
   it("reads only the drilled link's own section of the site", async () => {

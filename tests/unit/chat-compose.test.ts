@@ -268,3 +268,39 @@ describe('runner-ups and hours', () => {
     expect(ask('When is the food pantry open?', { passages: [...passages, pantry] }).text).toContain('Tuesday 10 a.m. to 2 p.m.');
   });
 });
+
+describe('configuration that shows in built-in answers', () => {
+  const tour = { name: 'Book a campus tour', description: 'Visit us in person.', audience: 'Families', type: 'link' as const, data: 'https://riverside.example.edu/visit' };
+  const visits: ComposeInput['passages'] = [
+    ...passages,
+    { title: 'Visit Riverside', content: 'Campus tours leave the Welcome Center weekdays at 10 am and 2 pm, and Saturdays at 11 am.', sourceType: 'web_page', sourceId: '7', url: 'https://riverside.example.edu/visit' },
+  ];
+
+  it('follows an answer about costs with the tuition instructions, addressed to the visitor', () => {
+    const tuitionInstructions = 'Always mention the net price calculator at https://riverside.example.edu/npc. The FAFSA opens October 1. Do not quote scholarship amounts.';
+    const a = ask('How much is tuition?', { tuitionInstructions });
+    expect(a.text).toContain('$24,500 per year');
+    expect(a.text).toContain('The net price calculator at https://riverside.example.edu/npc. The FAFSA opens October 1.');
+    expect(a.text).not.toContain('Do not quote');
+    // Also when the passages do not hold the cost asked about; never on other topics.
+    expect(ask('What does parking cost?', { tuitionInstructions }).text).toContain('The FAFSA opens October 1.');
+    expect(ask('Do you offer a nursing program?', { tuitionInstructions }).text).not.toContain('FAFSA');
+  });
+
+  it('offers the action prompt an "always" instruction names with every answer', () => {
+    const alwaysRules = ['Offer a tour: Always offer a campus tour to interested families.'];
+    const a = ask('Do you offer a nursing program?', { actions: [...base.actions, tour], alwaysRules });
+    expect(a.text).toContain('Nursing (BSN)');
+    expect(a.text).toContain('- [Book a campus tour](https://riverside.example.edu/visit)');
+    // An instruction that names no action prompt adds nothing, and "I don't know" keeps the contact.
+    expect(ask('Do you offer a nursing program?', { alwaysRules: ['Be warm: Always be warm and encouraging.'] }).text).not.toContain('- [');
+    expect(ask('Do you have a quidditch team?', { actions: [...base.actions, tour], alwaysRules }).text).toContain('admissions@riverside.example.edu');
+  });
+
+  it('answers "can I book a tour?" with what the passages say about tours and the tour link', () => {
+    const a = ask('Can I book a tour?', { passages: visits, actions: [...base.actions, tour] });
+    expect(a.text).toContain('weekdays at 10 am and 2 pm');
+    expect(a.text).toContain('[Book a campus tour](https://riverside.example.edu/visit)');
+    expect(a.used.map((p) => p.url)).toContain('https://riverside.example.edu/visit');
+  });
+});
