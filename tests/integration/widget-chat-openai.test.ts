@@ -10,6 +10,8 @@ import * as tuitionRoute from '@/app/(rest)/schools/my-school/tuition/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as personaRoute from '@/app/(rest)/ai-settings/persona/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
+import * as instructionsRoute from '@/app/(rest)/special-instructions/route';
+import * as promptsRoute from '@/app/(rest)/action-prompts/route';
 import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { call, STRONG_PASSWORD } from './http';
@@ -155,5 +157,19 @@ describe('chat through an OpenAI-compatible server', () => {
     } finally {
       mode = 'ok';
     }
+  });
+
+  it("puts the 'always' instructions and the action prompts in the prompt, and cites the passages the answer rests on", async () => {
+    await call(instructionsRoute.POST, 'POST', '/special-instructions/', { token, body: { title: 'Offer a tour', instruction_text: 'Always offer a campus tour.', instruction_type: 'always_do' } });
+    await call(promptsRoute.POST, 'POST', '/action-prompts/', { token, body: { name: 'Book a campus tour', target_audience: 'Families', action_description: 'Tours daily.', action_type: 'link', action_data: 'https://riverside.example.edu/tour' } });
+    useServer();
+    const res = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'How much is tuition?', session_id: 'oa-cite' } });
+    expect(res.status).toBe(200);
+    const system = sent.at(-1)!.body.messages[0]!.content as string;
+    expect(system).toContain('Always:\n- Offer a tour: Always offer a campus tour.');
+    expect(system).toContain('Book a campus tour (for Families): Tours daily. Website Link: https://riverside.example.edu/tour');
+    expect(system).toContain('On tuition questions: Always mention financial aid.');
+    // The school's tuition passage answers it: cited by its title (a profile passage has no page to link).
+    expect(res.json.sources).toEqual([{ title: expect.stringMatching(/Riverside College/), url: null }]);
   });
 });
