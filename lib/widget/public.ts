@@ -57,7 +57,11 @@ export async function widgetConfig(caller: WidgetCaller) {
   const db = await getDb();
   const [[styling], [school], leadGen, actions] = await Promise.all([
     db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1),
-    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),
+    db
+      .select({ contactPoints: schools.contactPoints, primary: schools.primaryColor, secondary: schools.secondaryColor, tertiary: schools.tertiaryColor })
+      .from(schools)
+      .where(eq(schools.id, caller.schoolId))
+      .limit(1),
     loadLeadGenSettings(caller.schoolId),
     db
       .select({ name: actionPrompts.name, type: actionPrompts.actionType, data: actionPrompts.actionData })
@@ -67,7 +71,7 @@ export async function widgetConfig(caller: WidgetCaller) {
   ]);
   const fields = leadGen.field_order.filter((k) => leadGen.field_settings[k] !== 'never').map((key) => ({ key, ...LEAD_FIELDS[key] }));
   return {
-    styling: withStylingDefaults(styling?.styling),
+    styling: withStylingDefaults(styling?.styling, school),
     lead_generation: {
       enabled: leadGen.enabled,
       collection_mode: leadGen.collection_mode,

@@ -1,7 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { widgetStyling } from '@/db/schema';
+import { schools, widgetStyling } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, validationError, type ValidationIssue } from '@/lib/http/errors';
 import { toValidationIssues } from '@/lib/http/validation';
@@ -9,7 +9,7 @@ import { schoolSettings } from '@/lib/schools/settings';
 import { saveBlob, uploadUrl } from '@/lib/storage/blobs';
 import { sniffImageType } from '@/lib/storage/image-type';
 import { requireSchoolId } from '@/lib/tenancy';
-import { ICON_INVALID, ICON_MAX_BYTES, ICON_TOO_LARGE, stylingUpdateSchema, withStylingDefaults, type StylingUpdate, type WidgetStyling } from './styling';
+import { ICON_INVALID, ICON_MAX_BYTES, ICON_TOO_LARGE, stylingUpdateSchema, withStylingDefaults, type Branding, type StylingUpdate, type WidgetStyling } from './styling';
 
 // The school's widget styling, read with every default filled in and saved in
 // part. GET /api/widget/config reads the same row on every call, so a save shows on the widget's
@@ -17,10 +17,18 @@ import { ICON_INVALID, ICON_MAX_BYTES, ICON_TOO_LARGE, stylingUpdateSchema, with
 
 const store = schoolSettings<{ styling: Record<string, unknown> }>(widgetStyling, ['styling']);
 
+/** The school's branding colours, the widget's first colours. */
+export async function schoolBranding(schoolId: number): Promise<Branding | null> {
+  const db = await getDb();
+  const [row] = await db.select({ primary: schools.primaryColor, secondary: schools.secondaryColor, tertiary: schools.tertiaryColor }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  return row ?? null;
+}
+
 /** GET /widget-styling: the styling object itself, every field present. */
 export async function getWidgetStyling(ctx: AuthContext): Promise<WidgetStyling> {
-  const saved = await store.read(requireSchoolId(ctx));
-  return withStylingDefaults(saved?.styling);
+  const schoolId = requireSchoolId(ctx);
+  const [saved, brand] = await Promise.all([store.read(schoolId), schoolBranding(schoolId)]);
+  return withStylingDefaults(saved?.styling, brand);
 }
 
 /** Only the icon types the form's hint names (PNG, JPG), recognised by their first bytes. */
@@ -65,8 +73,8 @@ export async function saveWidgetStyling(ctx: AuthContext, form: StylingForm): Pr
   if (form.icon !== undefined && form.icon !== null && typeof form.icon === 'string' && form.icon !== '') {
     throw validationError([{ loc: ['body', 'icon'], msg: 'icon must be a file', type: 'value_error' }]);
   }
-  const saved = await store.read(schoolId);
-  const current = withStylingDefaults(saved?.styling);
+  const [saved, brand] = await Promise.all([store.read(schoolId), schoolBranding(schoolId)]);
+  const current = withStylingDefaults(saved?.styling, brand);
   const next: WidgetStyling = { ...current, ...update };
   let iconBytes: Uint8Array | null = null;
   let iconType: string | null = null;
@@ -90,5 +98,5 @@ export async function saveWidgetStyling(ctx: AuthContext, form: StylingForm): Pr
     .values({ schoolId, styling: changes })
     .onConflictDoUpdate({ target: widgetStyling.schoolId, set: { styling: sql`${widgetStyling.styling} || excluded.styling`, updatedAt: sql`now()` } })
     .returning({ styling: widgetStyling.styling });
-  return withStylingDefaults(written?.styling);
+  return withStylingDefaults(written?.styling, brand);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './language';
+import { readableText, RECOMMENDED_CONTRAST } from './contrast';
 
 // Every styling field with its default. No server imports: the styling
 // editor, the config call and the widget's types share it.
@@ -79,8 +80,37 @@ export const stylingSchema = z.object({
 export type WidgetStyling = z.output<typeof stylingSchema>;
 
 /** The saved styling over the defaults; a field saved under an older rule falls back to its default. */
-export function withStylingDefaults(saved: Record<string, unknown> | null | undefined): WidgetStyling {
-  const base = stylingSchema.parse({});
+/** The school's colours from its profile (School > Branding). */
+export type Branding = { primary: string; secondary: string; tertiary: string };
+
+/**
+ * The widget's first colours from the school's branding: its primary colour on the launcher, the
+ * header, the visitor's bubbles and the card's buttons, with white or near-black text, whichever
+ * reads at 4.5:1. Nothing when the profile still has its own untouched colours.
+ */
+export function brandingDefaults(brand: Branding | null | undefined): Partial<WidgetStyling> {
+  const primary = brand?.primary.toLowerCase() ?? '';
+  if (!/^#[0-9a-f]{6}$/.test(primary)) return {};
+  if (primary === '#000000' && brand!.secondary.toLowerCase() === '#ffffff' && brand!.tertiary.toLowerCase() === '#cccccc') return {};
+  const onPrimary = readableText('#ffffff', primary, RECOMMENDED_CONTRAST);
+  const link = readableText(primary, '#f8f9fa', RECOMMENDED_CONTRAST);
+  return {
+    primaryColor: primary,
+    textColor: onPrimary,
+    headerTextColor: onPrimary,
+    buttonTextColor: onPrimary,
+    userBubbleBgColor: primary,
+    userBubbleTextColor: onPrimary,
+    quickCardPrimaryColor: primary,
+    quickCardLinkColor: link,
+    quickCardLinkButtonBgColor: primary,
+    quickCardLinkButtonTextColor: onPrimary,
+  };
+}
+
+/** Every field: what the school saved, else its branding's colours, else the spec's defaults. */
+export function withStylingDefaults(saved: Record<string, unknown> | null | undefined, brand?: Branding | null): WidgetStyling {
+  const base = { ...stylingSchema.parse({}), ...brandingDefaults(brand) };
   if (!saved) return base;
   const out: Record<string, unknown> = { ...base };
   const shape = stylingSchema.shape as Record<string, z.ZodType>;

@@ -5,6 +5,7 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
+import * as brandingRoute from '@/app/(rest)/schools/my-school/branding/route';
 import * as uploadsRoute from '@/app/(rest)/uploads/[id]/route';
 import * as stylingRoute from '@/app/(rest)/widget-styling/route';
 import * as configRoute from '@/app/api/widget/config/route';
@@ -89,6 +90,25 @@ describe('GET /widget-styling', () => {
     expect(res.json).toEqual(DEFAULTS);
     expect(Object.keys(res.json).sort()).toEqual([...STYLING_FIELDS].sort());
     expect(res.json).toMatchObject({ primaryColor: '#007bff', buttonSize: 'medium', buttonPosition: 'bottom-right', borderRadius: 'rounded', avatarSize: 'small', userAvatarStyle: 'letter', promptDelaySeconds: 30, promptDurationSeconds: 10, promptRepeatInterval: 0 });
+  });
+
+  it("takes its first colours from the school's branding, with text that reads at 4.5:1; what the school saves wins", async () => {
+    const token = await newAccount('maple@lantern.test');
+    await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Maple College' } });
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token })).json.api_key;
+    // The profile's own untouched colours are no branding: the spec's defaults.
+    expect((await get(token)).json.primaryColor).toBe('#007bff');
+    const brand = (primary: string) => call(brandingRoute.PATCH, 'PATCH', '/schools/my-school/branding', { token, body: { primary_color: primary, secondary_color: '#ffffff', tertiary_color: '#eeeeee', font_family: 'Arial' } });
+    expect((await brand('#8a1538')).status).toBe(200);
+    const maroon = { primaryColor: '#8a1538', userBubbleBgColor: '#8a1538', quickCardPrimaryColor: '#8a1538', quickCardLinkButtonBgColor: '#8a1538', quickCardLinkColor: '#8a1538', headerTextColor: '#ffffff', buttonTextColor: '#ffffff', userBubbleTextColor: '#ffffff' };
+    expect((await get(token)).json).toMatchObject(maroon);
+    expect((await config(key)).json.styling).toMatchObject(maroon);
+    // A light brand colour gets dark text, and a link colour that reads on the card.
+    await brand('#ffd100');
+    expect((await get(token)).json).toMatchObject({ primaryColor: '#ffd100', headerTextColor: '#111111', userBubbleTextColor: '#111111', quickCardLinkColor: '#111111' });
+    const saved = await post(token, { primaryColor: '#123456' });
+    expect(saved.json).toMatchObject({ primaryColor: '#123456', userBubbleBgColor: '#ffd100' });
+    expect((await config(key)).json.styling.primaryColor).toBe('#123456');
   });
 
   it('needs a token', async () => {
