@@ -268,7 +268,7 @@ test.describe('configuration that shows', () => {
     const made: { link?: number; prompt?: number; rule?: number } = {};
     try {
       made.link = (await (await request.post('/web-links/', { data: { name: 'Visit', url: visitUrl }, headers: auth })).json()).id;
-      const status = async () => ((await (await request.get('/web-links/', { headers: auth })).json()) as { id: number; status: string }[]).find((l) => l.id === made.link)?.status;
+      const status = async () => ((await (await request.get('/web-links/', { headers: auth })).json()) as { id: number; scrape_status: string }[]).find((l) => l.id === made.link)?.scrape_status;
       await expect.poll(status, { timeout: 15_000 }).toBe('completed');
       await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION, tuition_instructions: 'Always mention the net price calculator at https://cedar.example.edu/npc. The FAFSA opens October 1.' }, headers: auth });
       made.prompt = (await (await request.post('/action-prompts/', { data: { name: 'Book a campus tour', target_audience: 'Families', action_description: 'Tours with a student guide.', action_type: 'link', action_data: `http://localhost:${HOST_PAGE_PORT}/tour` }, headers: auth })).json()).id;
