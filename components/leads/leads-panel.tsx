@@ -59,8 +59,11 @@ const COLUMN_LABELS: Record<ColumnKey, string> = {
   actions: 'Actions',
 };
 const ALL_COLUMNS = Object.keys(COLUMN_LABELS) as ColumnKey[];
-/** Spec §3.3: visible until the staff member chooses otherwise. */
-export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'email', 'phone', 'source', 'created_at', 'actions'];
+/**
+ * Visible until the staff member chooses otherwise: the spec's columns and, because admissions
+ * sorts prospects by them first, graduation year and intended major.
+ */
+export const DEFAULT_COLUMNS: ColumnKey[] = ['name', 'email', 'phone', 'source', 'created_at', 'graduation_year', 'intended_major', 'actions'];
 const SORTABLE: Partial<Record<ColumnKey, SortField>> = {
   name: 'name',
   email: 'email',

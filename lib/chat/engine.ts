@@ -96,8 +96,12 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   if (!settings.enabled) return { data: null, leadId: null, followUp: null, answered: null };
   const fields = settings.field_order.filter((f) => settings.field_settings[f] !== 'never');
   const history = [...input.conversation_history, { role: 'user' as const, content: input.message }];
+  const said = extractLeadData(history, { fields, programs: assistant.programs });
+  // The quick info card collects; the chat asks nothing. A turn that gives no detail then needs
+  // nothing of what the session gave before (and the message costs no read of it).
+  if (settings.collection_mode === 'smart_card' && !Object.keys(said).length) return { data: null, leadId: null, followUp: null, answered: null };
   const state = await sessionLeadState(caller, sessionId);
-  const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...extractLeadData(history, { fields, programs: assistant.programs }) };
+  const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...said };
   let leadId = state?.leadId ?? null;
   if (Object.keys(data).length && requirementsMet(parseRequirements(settings.minimum_requirements), data)) {
     leadId = (await saveLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;

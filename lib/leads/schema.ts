@@ -21,11 +21,17 @@ export const DEFAULT_COLLECTION_INSTRUCTIONS =
   'Answer the visitor’s question first. Then, when it fits the conversation, ask for one detail at a time so an admissions counsellor can follow up.';
 export const DEFAULT_SMART_CARD_INSTRUCTIONS = 'Share a few details and an admissions counsellor will follow up with information tailored to you.';
 
+/**
+ * What a school that never saved its lead settings gets: collection on, with the short quick info
+ * card (first name, e-mail or phone, graduation year) after the first answer, so the visitors of a
+ * school that sets up and leaves still reach admissions.
+ */
+const SHORT_CARD: LeadFieldKey[] = ['first_name', 'email', 'phone', 'graduation_year'];
 export const LEAD_GEN_DEFAULTS: LeadGenSettingsView = {
-  enabled: false,
-  collection_mode: 'conversational',
-  field_order: DEFAULT_FIELD_ORDER,
-  field_settings: DEFAULT_FIELD_SETTINGS,
+  enabled: true,
+  collection_mode: 'smart_card',
+  field_order: SHORT_CARD,
+  field_settings: normalizeFieldSettings(SHORT_CARD, { first_name: 'ask_once', email: 'ask_once', phone: 'ask_once', graduation_year: 'ask_once' }),
   minimum_requirements: DEFAULT_MINIMUM_REQUIREMENTS,
   collection_instructions: DEFAULT_COLLECTION_INSTRUCTIONS,
   smart_card_instructions: DEFAULT_SMART_CARD_INSTRUCTIONS,
@@ -101,7 +107,7 @@ export type LeadGenStored = {
   smart_card_instructions: string;
 };
 
-/** The saved settings, or the defaults (disabled, conversational) when none are saved. */
+/** The saved settings, or the defaults (on, the short quick info card) when none are saved. */
 export function leadGenView(saved: LeadGenStored | null | undefined): LeadGenSettingsView {
   if (!saved) return LEAD_GEN_DEFAULTS;
   const order = saved.field_order.filter((k): k is LeadFieldKey => (LEAD_FIELD_KEYS as string[]).includes(k));

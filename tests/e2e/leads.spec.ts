@@ -34,14 +34,15 @@ test('Leads page: columns survive a reload, search, view, delete, and an export 
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('leads-count')).toHaveText('Showing 1–4 of 4 leads');
   await expect(page.getByTestId('lead-stats')).toContainText('4');
-  // Spec §3.3 default columns.
+  // Spec §3.3 default columns, and graduation year and intended major (admissions sorts by them first).
   const headers = table.locator('thead th');
-  await expect(headers).toHaveText(['Name↕', 'Email↕', 'Phone↕', 'Source↕', 'Created↓', 'Actions']);
+  await expect(headers).toHaveText(['Name↕', 'Email↕', 'Phone↕', 'Source↕', 'Created↓', 'Graduation Year↕', 'Intended Major', 'Actions']);
   await expectAccessible(page, 'Leads tab');
 
   // The column chooser is remembered in this browser.
   await page.getByText('Columns', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Graduation Year' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Graduation Year' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Intended Major' }).uncheck();
   await page.getByRole('checkbox', { name: 'Phone', exact: true }).uncheck();
   await expect(headers).toHaveText(['Name↕', 'Email↕', 'Source↕', 'Created↓', 'Graduation Year↕', 'Actions']);
   await page.reload();

@@ -114,7 +114,7 @@ describe('lead-gen settings access', () => {
   it("keeps each school's settings to itself", async () => {
     // B sees its own defaults, not A's saved settings.
     const before = await get(other);
-    expect(before.json).toMatchObject({ enabled: false, collection_mode: 'conversational', minimum_requirements: 'first_name AND (email OR phone)' });
+    expect(before.json).toMatchObject({ enabled: true, collection_mode: 'smart_card', minimum_requirements: 'first_name AND (email OR phone)' });
     // B saving changes B's settings only.
     const mine = { ...SAVED, collection_mode: 'conversational', field_order: ['phone'], minimum_requirements: 'phone' };
     expect((await put(mine, other)).status).toBe(200);

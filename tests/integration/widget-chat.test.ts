@@ -350,7 +350,18 @@ describe('chat with the local model', () => {
     expect((await call(personaRoute.GET, 'GET', '/api/widget/persona-info', widget(key))).json.ai_name).toBe('Ollie');
     const config = await call(configRoute.GET, 'GET', '/api/widget/config', widget(key));
     expect(config.json.styling).toMatchObject({ primaryColor: '#007bff', buttonSize: 'medium', buttonPosition: 'bottom-right', borderRadius: 'rounded', avatarSize: 'small', userAvatarStyle: 'letter', promptDelaySeconds: 30, promptDurationSeconds: 10, promptRepeatInterval: 0 });
-    expect(config.json.lead_generation).toEqual({ enabled: false, collection_mode: 'conversational', fields: [], smart_card_instructions: expect.any(String) });
+    // Lead collection is on from the start, with the short quick info card.
+    expect(config.json.lead_generation).toEqual({
+      enabled: true,
+      collection_mode: 'smart_card',
+      fields: [
+        { key: 'first_name', label: 'First Name', description: expect.any(String), type: 'text' },
+        { key: 'email', label: 'Email', description: expect.any(String), type: 'email' },
+        { key: 'phone', label: 'Phone', description: expect.any(String), type: 'tel' },
+        { key: 'graduation_year', label: 'Graduation Year', description: expect.any(String), type: 'number' },
+      ],
+      smart_card_instructions: expect.any(String),
+    });
   });
 
   it('keeps a key of one school away from the knowledge of another', async () => {

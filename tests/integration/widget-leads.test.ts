@@ -53,8 +53,10 @@ describe('lead generation settings', () => {
     const token = await newAccount(su, 'nina@lantern.test');
     await call(schoolsRoute.POST, 'POST', '/schools/', { token, body: { name: 'Newcomb College' } });
     const res = await call(settingsRoute.GET, 'GET', '/lead-gen/settings', { token });
-    expect(res.json).toMatchObject({ enabled: false, collection_mode: 'conversational', minimum_requirements: 'first_name AND (email OR phone)' });
-    expect(res.json.field_order).toEqual(['first_name', 'last_name', 'email', 'phone', 'graduation_year', 'intended_major']);
+    // On from the start, with the short quick info card: first name, e-mail or phone, graduation year.
+    expect(res.json).toMatchObject({ enabled: true, collection_mode: 'smart_card', minimum_requirements: 'first_name AND (email OR phone)' });
+    expect(res.json.field_order).toEqual(['first_name', 'email', 'phone', 'graduation_year']);
+    expect(res.json.field_settings).toMatchObject({ first_name: 'ask_once', email: 'ask_once', phone: 'ask_once', graduation_year: 'ask_once', last_name: 'never', intended_major: 'never' });
     const defs = await call(fieldsRoute.GET, 'GET', '/lead-gen/field-definitions', { token });
     expect(defs.json.fields.email).toEqual({ label: 'Email', description: expect.any(String) });
     expect(Object.keys(defs.json.fields)).toHaveLength(17);
