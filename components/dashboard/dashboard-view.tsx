@@ -6,6 +6,8 @@ import { cardState, visibleSections } from './cards';
 import { HandoffRequests } from './handoff-requests';
 import { MailStateBanner } from './mail-state-banner';
 import { PasswordUpdateBanner } from './password-update-banner';
+import { SetupChecklist } from './setup-checklist';
+import type { SetupStep } from '@/lib/schools/checklist';
 
 export function DashboardView({
   role,
@@ -15,7 +17,10 @@ export function DashboardView({
   prospectsEnabled = false,
   mail = null,
   handoffs = null,
+  checklist = null,
 }: {
+  /** A new school's setup steps (null without a school). */
+  checklist?: SetupStep[] | null;
   prospectsEnabled?: boolean;
   /** Shown while e-mail reaches nobody. */
   mail?: MailState | null;
@@ -36,6 +41,7 @@ export function DashboardView({
           {schoolName ?? 'No school yet: start with School Management to set up your school.'}
         </p>
       </div>
+      {checklist && <SetupChecklist steps={checklist} />}
       {handoffs && <HandoffRequests {...handoffs} />}
       {sections.map((section, i) => (
         <section key={section.title} aria-labelledby={`section-${i}`}>

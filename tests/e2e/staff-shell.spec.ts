@@ -88,6 +88,18 @@ test('cards wait for the school record with the School Info Required badge', asy
   await page.reload();
   await expect(page.getByTestId('current-school')).toHaveText('Hazel Community College');
   await expect(page.getByText('School Info Required')).toHaveCount(0);
+
+  // A new school's setup checklist, each step ticked from what the school has done.
+  const checklist = page.getByRole('region', { name: 'Set up Lantern' });
+  await expect(checklist).toContainText('0 of 5 steps done');
+  await expect(checklist.getByRole('link')).toHaveText(['Complete your school profile', 'Add what the assistant should know', 'Shape your assistant', 'Put the chat on your website', 'Have a first test chat']);
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
+  await request.put('/ai-settings/persona', { data: { ai_name: 'Hazel' }, headers: { authorization: `Bearer ${token}` } });
+  await page.reload();
+  await expect(checklist).toContainText('1 of 5 steps done');
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Shape your assistant' })).toContainText('(done)');
+  await checklist.getByRole('link', { name: 'Add what the assistant should know' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/training-room$/);
 });
 
 test('superusers see Admin Tools', async ({ page, request }) => {

@@ -5,6 +5,7 @@ import { getStaffSession } from '@/lib/auth/web-session';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
 import { mailState } from '@/lib/mail/health';
 import { prospectsEnabled } from '@/lib/prospects/service';
+import { setupChecklist } from '@/lib/schools/checklist';
 import { schoolExists } from '@/lib/schools/service';
 
 export const metadata: Metadata = { title: 'Dashboard' };
@@ -20,6 +21,7 @@ export default async function DashboardPage() {
       hasSchool={hasSchool}
       mail={await mailState()}
       handoffs={hasSchool && ctx.schoolId !== null ? await recentHandoffRequests(ctx) : null}
+      checklist={hasSchool ? await setupChecklist(ctx) : null}
       prospectsEnabled={ctx.schoolId !== null && (await prospectsEnabled(ctx.schoolId))}
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />
