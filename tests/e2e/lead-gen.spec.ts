@@ -5,15 +5,27 @@ import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helper
 
 const DEFAULT_ORDER = ['first_name', 'last_name', 'email', 'phone', 'graduation_year', 'intended_major'];
 
-async function staffWithKey(request: APIRequestContext) {
+/** A school with a key; unless `fresh`, with the six-field conversational settings these tests reorder. */
+async function staffWithKey(request: APIRequestContext, fresh = false) {
   const user = await createUser(request, await ownerToken(request));
   const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.post('/schools/', { data: { name: uniq('Linden College ') }, headers: auth })).status()).toBe(201);
   // The tab exists only once the school has an API key.
   expect((await request.post('/chatbot/generate-api-key', { headers: auth })).status()).toBeLessThan(300);
+  if (!fresh) expect((await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational', field_order: DEFAULT_ORDER }, headers: auth })).status()).toBe(200);
   return { user, auth };
 }
+
+test('a new school collects leads from the start with the short quick info card', async ({ page, request }) => {
+  const { user } = await staffWithKey(request, true);
+  await signIn(page, user.email, user.password);
+  await openLeadGen(page);
+  await expect(page.getByRole('switch', { name: 'Enable lead collection' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: /Quick Info Card/ })).toBeChecked();
+  expect(await order(page)).toEqual(['first_name', 'email', 'phone', 'graduation_year']);
+  await expect(page.getByLabel('Requirements expression')).toHaveValue('first_name AND (email OR phone)');
+});
 
 async function openLeadGen(page: Page) {
   await page.goto('/dashboard/chatbot');
