@@ -212,7 +212,7 @@ describe('access and bad input', () => {
       expect(res.status, body).toBeLessThan(500);
       expect(res.json.detail).toBeDefined();
     }
-    expect((await call(setupRoute.GET, 'GET', '/setup/settings', { token: school.token })).json.data.settings).toEqual({ enable_widget_logging: true, retention_days: 180, auto_delete_enabled: true });
+    expect((await call(setupRoute.GET, 'GET', '/setup/settings', { token: school.token })).json.data.settings).toEqual({ enable_widget_logging: true, retention_days: 180, auto_delete_enabled: true, session_timeout_minutes: 30 });
   });
 
   it('a school cannot see or clean another school', async () => {
