@@ -13,7 +13,7 @@ async function staffWithKey(request: APIRequestContext, fresh = false) {
   expect((await request.post('/schools/', { data: { name: uniq('Linden College ') }, headers: auth })).status()).toBe(201);
   // The tab exists only once the school has an API key.
   expect((await request.post('/chatbot/generate-api-key', { headers: auth })).status()).toBeLessThan(300);
-  if (!fresh) expect((await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational', field_order: DEFAULT_ORDER }, headers: auth })).status()).toBe(200);
+  if (!fresh) expect((await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational', field_order: DEFAULT_ORDER, field_settings: { first_name: 'ask_twice', last_name: 'ask_once', email: 'ask_twice', phone: 'ask_once', graduation_year: 'natural', intended_major: 'natural' } }, headers: auth })).status()).toBe(200);
   return { user, auth };
 }
 
