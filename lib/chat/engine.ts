@@ -96,10 +96,12 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   if (!settings.enabled) return { data: null, leadId: null, followUp: null, answered: null };
   const fields = settings.field_order.filter((f) => settings.field_settings[f] !== 'never');
   const history = [...input.conversation_history, { role: 'user' as const, content: input.message }];
-  const said = extractLeadData(history, { fields, programs: assistant.programs });
-  // The quick info card collects; the chat asks nothing. A turn that gives no detail then needs
-  // nothing of what the session gave before (and the message costs no read of it).
-  if (settings.collection_mode === 'smart_card' && !Object.keys(said).length) return { data: null, leadId: null, followUp: null, answered: null };
+  // The quick info card collects and the chat asks nothing: only this message can add a detail
+  // (earlier ones were read on their turn), and a message without one needs nothing of the
+  // session's lead (no read of it: the chat's statement and CPU budget).
+  const card = settings.collection_mode === 'smart_card';
+  const said = extractLeadData(card ? [{ role: 'user' as const, content: input.message }] : history, { fields, programs: assistant.programs });
+  if (card && !Object.keys(said).length) return { data: null, leadId: null, followUp: null, answered: null };
   const state = await sessionLeadState(caller, sessionId);
   const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...said };
   let leadId = state?.leadId ?? null;
