@@ -39,12 +39,10 @@ type PreparedTurn = {
   answered: (answer: string) => boolean;
   call: Parameters<typeof generateText>[0];
   /**
-   * The built-in model's input when it answers: a whole answer is composed here directly, without
-   * the AI SDK's prompt checks (a sixth of a message's CPU, for a model that reads none of it).
+   * The built-in model's answer when it answers: composed here directly, without the AI SDK's
+   * prompt checks (a sixth of a message's CPU, for a model that reads none of it).
    */
-  local: ComposeInput | null;
-  /** The built-in model's answer to this turn (its text when it answers; its passages are the sources either way). */
-  composed: Composed;
+  local: Composed | null;
   /** The pages and documents the answer came from, for the widget to cite (at most three). */
   sources: AnswerSource[];
   /** Stores the finished turn (when logging is on) and answers its message_index. */
@@ -71,7 +69,7 @@ export function sourcesOf(used: Passage[]): AnswerSource[] {
   return out;
 }
 
-export type Turn = Omit<PreparedTurn, 'call' | 'local' | 'composed'> & {
+export type Turn = Omit<PreparedTurn, 'call' | 'local'> & {
   /** The model's text as it arrives. */
   textStream: AsyncIterable<string>;
 };
@@ -251,8 +249,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     language,
     // The built-in model's answer says so itself; a configured model is also judged by the threshold.
     answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
-    local: info.mode === 'local' ? local : null,
-    composed,
+    local: info.mode === 'local' ? composed : null,
     sources: composed.known ? sourcesOf(composed.used) : [],
     call: {
       // Without an AI service, the built-in model made for this turn answers from what it gathered.
@@ -307,7 +304,7 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {
-    answer = turn.local ? turn.composed.text : (await generateText(turn.call)).text;
+    answer = turn.local ? turn.local.text : (await generateText(turn.call)).text;
   } catch (err) {
     console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);

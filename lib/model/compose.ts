@@ -174,8 +174,9 @@ export function composeAnswer(input: ComposeInput): Composed {
   const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
   const scoring = new Scoring(question, input.passages, vocabulary, input.context ?? null, input.corpus ?? null);
   const { chosen, known, bestCoverage } = chooseSentences(scoring);
+  const matching = relevantActions(plain, input.actions, vocabulary);
   // With an answer: the actions that fit the question and those an "always" instruction names.
-  const actions = offeredActions(input, plain, vocabulary);
+  const actions = withAlwaysActions(input, matching, vocabulary);
   if (!known) {
     const parts = answerParts(input, question, vocabulary);
     if (parts) return renderAnswer(input, actions, parts.sentences, parts.used, parts.missing);
@@ -190,7 +191,6 @@ export function composeAnswer(input: ComposeInput): Composed {
   // "How do I apply?", "Can I book a tour?": the school's own next step answers it, after what its
   // passages say about it when they answer.
   const intent = WANTS_TO_ACT.test(question);
-  const matching = relevantActions(plain, input.actions, vocabulary);
   // "Can I book a tour?", "How do I schedule a campus visit?": the action prompt that matches is the
   // way to do it; what the passages say about the thing itself (the tour times) comes with it. The
   // thing is what follows the verb ("a tour"), scored by itself.
@@ -231,8 +231,8 @@ function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Can
 }
 
 /** The action prompts offered with an answer: those that fit the question, then those an "always" instruction names. */
-function offeredActions(input: ComposeInput, terms: string[], vocabulary: Vocabulary): ActionLink[] {
-  const out = relevantActions(terms, input.actions, vocabulary);
+function withAlwaysActions(input: ComposeInput, matching: ActionLink[], vocabulary: Vocabulary): ActionLink[] {
+  const out = [...matching];
   for (const rule of input.alwaysRules ?? []) {
     for (const a of relevantActions(contentTerms(rule), input.actions, vocabulary)) if (!out.includes(a)) out.push(a);
   }
