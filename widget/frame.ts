@@ -23,8 +23,9 @@ import type { PersonaInfo, WidgetConfig } from './types';
 // The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
 // origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, has the
 // loader keep the conversation in the school site's storage (a frame of another site gets none of
-// its own; widget/session.ts) so a reload or another page of the site shows it again, and renders model text only through renderMarkdown (the one innerHTML in the widget,
-// in chat-view.ts, which draws the chat's parts).
+// its own; widget/session.ts) so a reload or another page of the site shows it again, and renders
+// model text only through renderMarkdown (the one innerHTML in the widget, in chat-view.ts, which
+// draws the chat's parts).
 
 const params = new URLSearchParams(location.search);
 const key = params.get('key') || '';

@@ -6,20 +6,19 @@
 // own in today's browsers (blocked or emptied with third-party cookies). Kept apart from the DOM so
 // it is unit-tested.
 
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+import { SESSION_PATTERN, storageKey } from './chat';
+
 export const DEFAULT_TIMEOUT_MINUTES = 30;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 type Saved = { id: string; at: number };
 
 export const sessionKey = (widgetKey: string) => 'lantern:session:' + widgetKey.slice(0, 12);
-/** Where the conversation of a session is kept (the frame's saved chat, as JSON). */
-export const chatKey = (session: string) => 'lantern:chat:' + session;
 
 function read(storage: Store | null, key: string): Saved | null {
   try {
     const raw = JSON.parse(storage?.getItem(key) ?? 'null');
-    return raw && typeof raw.id === 'string' && SESSION_ID_PATTERN.test(raw.id) && typeof raw.at === 'number' ? { id: raw.id, at: raw.at } : null;
+    return raw && typeof raw.id === 'string' && SESSION_PATTERN.test(raw.id) && typeof raw.at === 'number' ? { id: raw.id, at: raw.at } : null;
   } catch {
     return null;
   }
@@ -44,7 +43,7 @@ export function visitorSession(storage: Store | null, widgetKey: string, timeout
   const key = sessionKey(widgetKey);
   const saved = read(storage, key);
   const current = saved && now - saved.at < timeout && saved.at <= now;
-  if (saved && !current) forget(storage, chatKey(saved.id)); // what the visitor said and gave goes with it
+  if (saved && !current) forget(storage, storageKey(saved.id)); // what the visitor said and gave goes with it
   const id = current ? saved.id : newId();
   write(storage, key, { id, at: now });
   return id;
@@ -61,7 +60,7 @@ function forget(storage: Store | null, key: string): void {
 /** The frame asks for the conversation: the saved one, or null. */
 export function loadConversation(storage: Store | null, session: string): string | null {
   try {
-    return storage?.getItem(chatKey(session)) ?? null;
+    return storage?.getItem(storageKey(session)) ?? null;
   } catch {
     return null;
   }
@@ -74,7 +73,7 @@ const CHAT_MAX = 400_000;
 export function saveConversation(storage: Store | null, widgetKey: string, session: string, chat: unknown, now: number): void {
   if (typeof chat !== 'string' || chat.length > CHAT_MAX) return;
   try {
-    storage?.setItem(chatKey(session), chat);
+    storage?.setItem(storageKey(session), chat);
   } catch {
     // full or blocked: the visit goes on without it
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatKey, DEFAULT_TIMEOUT_MINUTES, loadConversation, saveConversation, sessionKey, timeoutMs, visitorSession } from '@/widget/session';
+import { storageKey as chatKey } from '@/widget/chat';
+import { DEFAULT_TIMEOUT_MINUTES, loadConversation, saveConversation, sessionKey, timeoutMs, visitorSession } from '@/widget/session';
 
 // One visitor, one conversation: which session a page view of the school's site continues.
 
