@@ -37,7 +37,7 @@ type PreparedTurn = {
   language: LanguageCode;
   /** Whether an answer is one the assistant could give (false: it said it does not have that information). */
   answered: (answer: string) => boolean;
-  call: Parameters<typeof generateText>[0];
+  call: () => Parameters<typeof generateText>[0];
   /**
    * The built-in model's answer when it answers: composed here directly, without the AI SDK's
    * prompt checks (a sixth of a message's CPU, for a model that reads none of it).
@@ -207,7 +207,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const lead = await captureLead(caller, assistant, sessionId, input);
 
   const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
-  const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
   const local: ComposeInput = {
     question: asked,
     passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId, url: h.url ?? null })),
@@ -232,18 +231,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   // used are the sources cited, whichever model writes the answer.
   const composed = composeAnswer(local);
   const relevant = info.mode === 'local' || composed.known;
-  const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
-  const system = [
-    assistant.system_prompt,
-    reply
-      ? `The visitor's language is ${reply}. Answer in ${reply} (or in the language of the visitor's message if it is another), translating what you use from the passages, which are in English; keep names, web addresses, e-mail addresses and phone numbers as written.`
-      : '',
-    captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
-    context ? `The visitor's last message follows up on their previous question ("${context.question.replace(/\s+/g, ' ').trim()}"); read it as: ${resolved}` : '',
-    passagesText(hits, relevant, contactText(local), !!verifiedHit),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
   return {
     sessionId,
     language,
@@ -251,14 +238,30 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     answered: (answer) => relevant && !answer.includes(NO_INFORMATION),
     local: info.mode === 'local' ? composed : null,
     sources: composed.known ? sourcesOf(composed.used) : [],
-    call: {
-      // Without an AI service, the built-in model made for this turn answers from what it gathered.
-      model: configuredModel() ?? createLocalModel(composed),
-      system,
-      messages,
-      temperature: 0.3,
-      maxOutputTokens: 800,
-      maxRetries: 1,
+    // Built when a model is asked: the built-in model's one-shot answer needs no prompt.
+    call: () => {
+      const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
+      const system = [
+        assistant.system_prompt,
+        reply
+          ? `The visitor's language is ${reply}. Answer in ${reply} (or in the language of the visitor's message if it is another), translating what you use from the passages, which are in English; keep names, web addresses, e-mail addresses and phone numbers as written.`
+          : '',
+        captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
+        context ? `The visitor's last message follows up on their previous question ("${context.question.replace(/\s+/g, ' ').trim()}"); read it as: ${resolved}` : '',
+        passagesText(hits, relevant, contactText(local), !!verifiedHit),
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+      const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
+      return {
+        // Without an AI service, the built-in model made for this turn answers from what it gathered.
+        model: configuredModel() ?? createLocalModel(composed),
+        system,
+        messages,
+        temperature: 0.3,
+        maxOutputTokens: 800,
+        maxRetries: 1,
+      };
     },
     finish: async (answer) =>
       storeTurn(caller, sessionId, {
@@ -280,7 +283,7 @@ export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promi
   const { call, sessionId, language, answered, finish, sources } = await prepareTurn(caller, input);
   const turn = { sessionId, language, answered, finish, sources };
   // Failures surface as error parts of the stream (textOf); keep the SDK from logging them twice.
-  const result = streamText({ ...call, onError: () => {} });
+  const result = streamText({ ...call(), onError: () => {} });
   return { ...turn, textStream: textOf(result.fullStream) };
 }
 
@@ -304,7 +307,7 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {
-    answer = turn.local ? turn.local.text : (await generateText(turn.call)).text;
+    answer = turn.local ? turn.local.text : (await generateText(turn.call())).text;
   } catch (err) {
     console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);

@@ -26,8 +26,13 @@ function fromMessage(text: string, asked: LeadFieldKey | null, ctx: Ctx): LeadDa
   const out: LeadData = {};
   const want = (f: LeadFieldKey) => ctx.want.has(f);
 
+  // Most messages are questions with neither an address nor a digit: they skip the e-mail, phone
+  // and number readers (the phone parser is the costliest part of a chat turn's lead capture).
+  const at = text.includes('@');
+  const digits = /\d/.test(text);
+
   // E-mail: a parent's address goes to parent_email, never to the visitor's own field.
-  for (const e of contactsIn(text, findEmails)) {
+  for (const e of at ? contactsIn(text, findEmails) : []) {
     const parent = e.parent || (asked === 'parent_email' && !FIRST_PERSON_OWN.test(e.sentence));
     if (parent) {
       if (want('parent_email')) out.parent_email = e.value;
@@ -35,7 +40,7 @@ function fromMessage(text: string, asked: LeadFieldKey | null, ctx: Ctx): LeadDa
   }
 
   // Phone: E.164; the visitor's own number may say what kind it is.
-  for (const p of contactsIn(text, phoneFinder(ctx.country))) {
+  for (const p of digits ? contactsIn(text, phoneFinder(ctx.country)) : []) {
     const parent = p.parent || (asked === 'parent_phone' && !FIRST_PERSON_OWN.test(p.sentence));
     if (parent) {
       if (want('parent_phone')) out.parent_phone = p.value;
@@ -66,7 +71,7 @@ function fromMessage(text: string, asked: LeadFieldKey | null, ctx: Ctx): LeadDa
   if (names.last && want('last_name')) out.last_name = names.last;
   if (names.preferred && want('preferred_name')) out.preferred_name = names.preferred;
 
-  const year = want('graduation_year') ? graduationYear(text, asked === 'graduation_year', ctx) : null;
+  const year = digits && want('graduation_year') ? graduationYear(text, asked === 'graduation_year', ctx) : null;
   if (year !== null) out.graduation_year = year;
 
   if (want('intended_major')) {
