@@ -14,7 +14,8 @@ import { RATING_CATEGORY_VALUES, RATING_REQUIRED } from '@/lib/conversations/rat
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { CorrectionDialog } from './correction-dialog';
-import { VisitorText } from '@/components/ui/visitor-text';
+import { MessageText } from '@/components/ui/message-text';
+import { ThumbsDown, ThumbsUp } from 'lucide-react';
 
 // The view-conversation modal of the Logs tab: the
 // engagement level, every message with its time and the visitor's thumbs, and staff ratings of the
@@ -169,12 +170,12 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
                 <span className="font-semibold uppercase">{m.role === 'user' ? 'Visitor' : m.role === 'assistant' ? 'Assistant' : 'System'}</span>
                 <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp)}</time>
                 {m.user_feedback_rating !== null && m.user_feedback_rating !== undefined && (
-                  <span aria-label={m.user_feedback_rating === 1 ? 'Visitor: thumbs up' : 'Visitor: thumbs down'}>{m.user_feedback_rating === 1 ? '👍' : '👎'}</span>
+                  <span className="inline-flex items-center" role="img" aria-label={m.user_feedback_rating === 1 ? 'Visitor: thumbs up' : 'Visitor: thumbs down'}>
+                    {m.user_feedback_rating === 1 ? <ThumbsUp aria-hidden="true" className="h-3.5 w-3.5" /> : <ThumbsDown aria-hidden="true" className="h-3.5 w-3.5" />}
+                  </span>
                 )}
               </div>
-              <p className="whitespace-pre-wrap">
-                <VisitorText text={m.content} />
-              </p>
+              <MessageText role={m.role} content={m.content} />
               {m.role === 'assistant' && (
                 <div className="mt-2">
                   {m.rating && rating !== m.message_index && (

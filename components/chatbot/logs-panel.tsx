@@ -13,6 +13,8 @@ import { useScreenData } from '@/lib/web/screen-data';
 import { isLanguage, LANGUAGE_NAMES } from '@/lib/widget/language';
 import { ConversationModal } from './conversation-modal';
 import { VisitorText } from '@/components/ui/visitor-text';
+import { shortVisitor } from '@/lib/conversations/visitor-name';
+import { Star, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 
 // The Logs tab. Up to 10000 conversations are fetched at once; filters
 // (engagement, date range, text), sorting and paging (20 a page) happen here, in the browser.
@@ -37,6 +39,8 @@ type Row = {
   user_thumbs_up_count: number;
   user_thumbs_down_count: number;
   first_question?: string | null;
+  /** The visitor named by what they gave, else "Visitor" and a short id. */
+  visitor?: string;
 };
 
 type DateRange = 'all' | 'today' | '7' | '30';
@@ -60,6 +64,24 @@ function formatDuration(ms: number) {
 const levelOf = (r: Row) => engagementLevel(r);
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
+/** Staff ratings (excellent, poor) and the visitor's thumbs, as icons with their counts. */
+function RatingCounts({ row: r }: { row: Row }) {
+  const item = (Icon: typeof Star, count: number, label: string) => (
+    <span className="inline-flex items-center gap-0.5" aria-label={`${count} ${label}`} title={label}>
+      <Icon aria-hidden="true" className="h-3.5 w-3.5" />
+      {count}
+    </span>
+  );
+  return (
+    <span className="inline-flex flex-wrap gap-x-2 gap-y-1 whitespace-nowrap text-xs">
+      {item(Star, r.excellent_ratings_count, 'excellent')}
+      {item(X, r.poor_ratings_count, 'poor')}
+      {item(ThumbsUp, r.user_thumbs_up_count, 'thumbs up')}
+      {item(ThumbsDown, r.user_thumbs_down_count, 'thumbs down')}
+    </span>
+  );
+}
+
 export function LogsPanel() {
   const [source, setSource] = useState<'' | 'widget' | 'test_chat'>('');
   const [engagement, setEngagement] = useState<'' | EngagementFilter>('');
@@ -80,7 +102,7 @@ export function LogsPanel() {
       (r) =>
         (!status || (r.status ?? 'widget_loaded') === status) &&
         (!since || new Date(r.started_at) >= since) &&
-        (!text || r.session_id.toLowerCase().includes(text) || (r.first_question ?? '').toLowerCase().includes(text)),
+        (!text || r.session_id.toLowerCase().includes(text) || (r.visitor ?? '').toLowerCase().includes(text) || (r.first_question ?? '').toLowerCase().includes(text)),
     );
     const key: Record<SortKey, (r: Row) => number> = {
       date: (r) => new Date(r.started_at).getTime(),
@@ -98,52 +120,60 @@ export function LogsPanel() {
   const shown = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
   const reset = () => setPage(0);
 
+  // Six columns that fit the content width at 1280 px: who, when, how far they got, how much, ratings, View.
   const columns = useMemo<PlainColumn<Row>[]>(
     () => [
-      { id: 'started', header: 'Started', cell: ({ row }) => new Date(row.original.started_at).toLocaleString() },
-      { id: 'session', header: 'Session', cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original.session_id}</span> },
+      {
+        id: 'visitor',
+        header: 'Visitor',
+        cell: ({ row }) => (
+          <div className="min-w-0 max-w-[22rem]">
+            <VisitorText className="font-medium" text={row.original.visitor ?? shortVisitor(row.original.session_id)} />
+            {row.original.first_question && (
+              <p className="mt-0.5 text-xs text-slate-700 dark:text-slate-300">
+                <VisitorText text={truncate(row.original.first_question, 80)} />
+              </p>
+            )}
+          </div>
+        ),
+      },
+      {
+        id: 'started',
+        header: 'Started',
+        cell: ({ row }) => (
+          <div className="whitespace-nowrap">
+            {new Date(row.original.started_at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+            <p className="text-xs text-slate-700 dark:text-slate-300">{formatDuration(durationMs(row.original))}</p>
+          </div>
+        ),
+      },
       {
         id: 'engagement',
         header: 'Engagement',
         cell: ({ row }) => {
-          const level = levelOf(row.original);
-          return <Badge tone={level === 'Engaged' ? 'success' : level === 'Opened' ? 'brand' : 'neutral'}>{level}</Badge>;
-        },
-      },
-      { id: 'messages', header: 'Messages', cell: ({ row }) => row.original.message_count },
-      {
-        id: 'language',
-        header: 'Language',
-        cell: ({ row }) => {
-          const code = row.original.language;
-          return code ? <span title={code}>{isLanguage(code) ? LANGUAGE_NAMES[code] : code}</span> : '—';
-        },
-      },
-      {
-        id: 'handoff',
-        header: 'Person',
-        cell: ({ row }) => (row.original.handoff_at ? <Badge tone="warning">Asked for a person</Badge> : <span className="sr-only">No</span>),
-      },
-      { id: 'duration', header: 'Duration', cell: ({ row }) => formatDuration(durationMs(row.original)) },
-      {
-        id: 'ratings',
-        header: 'Ratings',
-        cell: ({ row }) => {
           const r = row.original;
+          const level = levelOf(r);
+          const code = r.language;
           return (
-            <span className="whitespace-nowrap text-xs">
-              <span aria-label={`${r.excellent_ratings_count} excellent`}>★ {r.excellent_ratings_count}</span> · <span aria-label={`${r.poor_ratings_count} poor`}>✗ {r.poor_ratings_count}</span> ·{' '}
-              <span aria-label={`${r.user_thumbs_up_count} thumbs up`}>👍 {r.user_thumbs_up_count}</span> · <span aria-label={`${r.user_thumbs_down_count} thumbs down`}>👎 {r.user_thumbs_down_count}</span>
-            </span>
+            <div className="flex flex-wrap items-center gap-1">
+              <Badge tone={level === 'Engaged' ? 'success' : level === 'Opened' ? 'brand' : 'neutral'}>{level}</Badge>
+              {r.handoff_at && <Badge tone="warning">Asked for a person</Badge>}
+              {code && code !== 'en' && (
+                <span className="text-xs text-slate-700 dark:text-slate-300" title={code}>
+                  {isLanguage(code) ? LANGUAGE_NAMES[code] : code}
+                </span>
+              )}
+            </div>
           );
         },
       },
-      { id: 'question', header: 'First question', cell: ({ row }) => (row.original.first_question ? <VisitorText text={truncate(row.original.first_question, 80)} /> : '—') },
+      { id: 'messages', header: 'Messages', cell: ({ row }) => row.original.message_count },
+      { id: 'ratings', header: 'Ratings', cell: ({ row }) => <RatingCounts row={row.original} /> },
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
-          <Button variant="secondary" className="px-2 py-1" onClick={() => setOpen(row.original)} aria-label={`View conversation ${row.original.session_id}`}>
+          <Button variant="secondary" className="px-2 py-1" onClick={() => setOpen(row.original)} aria-label={`View conversation with ${row.original.visitor ?? shortVisitor(row.original.session_id)}`}>
             View
           </Button>
         ),
@@ -185,7 +215,7 @@ export function LogsPanel() {
         <TextField
           label="Search"
           type="search"
-          placeholder="Session or first question"
+          placeholder="Visitor, session or first question"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -291,7 +321,7 @@ export function LogsPanel() {
           )}
         </>
       ) : null}
-      {open && <ConversationModal id={open.id} title={`Conversation ${open.session_id}`} onClose={() => setOpen(null)} onChanged={() => list.reload()} />}
+      {open && <ConversationModal id={open.id} title={`Conversation with ${open.visitor ?? shortVisitor(open.session_id)}`} onClose={() => setOpen(null)} onChanged={() => list.reload()} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { LeadView } from '@/lib/leads/manage-schema';
 import { useScreenData } from '@/lib/web/screen-data';
-import { VisitorText } from '@/components/ui/visitor-text';
+import { MessageText } from '@/components/ui/message-text';
 import { escapeHtml } from '@/lib/text/html';
 
 // A lead's conversation. Ratings, sentiment and topics are hidden
@@ -86,9 +86,7 @@ function Body({ lead }: { lead: LeadView }) {
                     {details && m.sentiment && <Badge>Sentiment: {m.sentiment}</Badge>}
                     {details && m.topics.map((t) => <Badge key={t}>{t}</Badge>)}
                   </div>
-                  <p className="whitespace-pre-wrap">
-                    <VisitorText text={m.content} />
-                  </p>
+                  <MessageText role={m.role} content={m.content} />
                 </li>
               ))}
             </ol>

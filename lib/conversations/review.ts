@@ -7,6 +7,7 @@ import { notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { TOPIC_CATEGORIES } from '@/lib/analytics/categories';
 import { engagementScore, keyPoints } from '@/lib/analytics/engagement';
+import { visitorName, type VisitorDetails } from './visitor-name';
 
 // Staff read the conversations their school's widget had.
 
@@ -114,13 +115,36 @@ export async function firstQuestions(ctx: AuthContext, ids: number[]): Promise<M
 }
 
 /**
- * The Logs tab's list: up to 10000 conversations at once, optionally of one
- * source, each with its first question for the tab's search and table.
+ * What each of the school's conversations given knows of its visitor: the lead's name and contact
+ * when one was saved, else the details the chat read (conversations.lead_data).
+ */
+export async function visitorDetails(ctx: AuthContext, ids: number[]): Promise<Map<number, VisitorDetails>> {
+  const schoolId = requireSchoolId(ctx);
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const list = sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+  const rows = resultRows<{ id: number; lead: VisitorDetails | null; said: VisitorDetails | null }>(
+    await db.execute(sql`
+      select c.id,
+        case when l.id is null then null else json_build_object('first_name', l.first_name, 'last_name', l.last_name, 'preferred_name', l.preferred_name, 'email', l.email, 'phone', l.phone) end as lead,
+        c.lead_data as said
+      from conversations c
+      left join leads l on l.id = c.lead_id and l.school_id = c.school_id
+      where c.school_id = ${schoolId} and c.id = any(${list}) and (l.id is not null or c.lead_data <> '{}'::jsonb)`),
+  );
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as VisitorDetails | null;
+  return new Map(rows.map((r) => [Number(r.id), { ...parse(r.said), ...Object.fromEntries(Object.entries(parse(r.lead) ?? {}).filter(([, v]) => v)) }]));
+}
+
+/**
+ * The Logs tab's list: up to 10000 conversations at once, optionally of one source, each with its
+ * first question (the tab's search and table) and its visitor named by what they gave.
  */
 export async function logsConversations(ctx: AuthContext, q: { source?: ConversationSource }) {
   const rows = await listConversations(ctx, { limit: 10000, offset: 0, source: q.source });
-  const questions = await firstQuestions(ctx, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, first_question: questions.get(r.id) ?? null }));
+  const ids = rows.map((r) => r.id);
+  const [questions, visitors] = await Promise.all([firstQuestions(ctx, ids), visitorDetails(ctx, ids)]);
+  return rows.map((r) => ({ ...r, first_question: questions.get(r.id) ?? null, visitor: visitorName(visitors.get(r.id), r.session_id) }));
 }
 
 export { engagementScore, KEY_POINTS } from '@/lib/analytics/engagement';

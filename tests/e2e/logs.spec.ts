@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { shortVisitor } from '../../lib/conversations/visitor-name';
 import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
 
 // Item 4 and 5: the Logs tab of Chatbot Management. Conversations come in through the
@@ -54,7 +55,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await expect(count).toHaveText('Showing 1–20 of 25 conversations');
   await expect(rows).toHaveCount(20);
   // Newest first: the last conversation is on top.
-  await expect(rows.first()).toContainText(deadline);
+  await expect(rows.first()).toContainText(shortVisitor(deadline));
   await expectAccessible(page, 'Logs tab');
 
   // 20 a page.
@@ -72,7 +73,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   await engagement.selectOption('widget_opened');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(opened);
+  await expect(rows.first()).toContainText(shortVisitor(opened));
   await expect(rows.first()).toContainText('Opened');
   await engagement.selectOption('widget_loaded');
   await expect(count).toHaveText('Showing 1–20 of 22 conversations');
@@ -87,7 +88,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   const search = page.getByLabel('Search');
   await search.fill('TUITION');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(tuition);
+  await expect(rows.first()).toContainText(shortVisitor(tuition));
   await search.fill(opened);
   await expect(rows).toHaveCount(1);
   await search.fill('no such conversation');
@@ -96,15 +97,15 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
 
   // Sorting: by messages (4, then 2, then the rest), both ways; by engagement.
   await page.getByLabel('Sort by').selectOption('messages');
-  await expect(rows.nth(0)).toContainText(deadline);
-  await expect(rows.nth(1)).toContainText(tuition);
+  await expect(rows.nth(0)).toContainText(shortVisitor(deadline));
+  await expect(rows.nth(1)).toContainText(shortVisitor(tuition));
   await page.getByRole('button', { name: /Sort descending/ }).click();
-  await expect(rows.first()).not.toContainText(deadline);
+  await expect(rows.first()).not.toContainText(shortVisitor(deadline));
   await page.getByRole('button', { name: /Sort ascending/ }).click();
   await page.getByLabel('Sort by').selectOption('engagement');
   await expect(rows.nth(0)).toContainText('Engaged');
   await expect(rows.nth(1)).toContainText('Engaged');
-  await expect(rows.nth(2)).toContainText(opened);
+  await expect(rows.nth(2)).toContainText(shortVisitor(opened));
 
   // Exports of the filtered list, as files named by the date.
   await engagement.selectOption('conversation_engaged');
@@ -120,12 +121,16 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   expect(lines[0].messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
 
   // The conversation: engagement level, messages with times, the visitor's thumbs.
-  await page.getByRole('button', { name: `View conversation ${tuition}` }).click();
+  await page.getByRole('button', { name: `View conversation with ${shortVisitor(tuition)}` }).click();
   const d = dialog(page);
-  await expect(d.getByRole('heading', { name: `Conversation ${tuition}` })).toBeVisible();
+  await expect(d.getByRole('heading', { name: `Conversation with ${shortVisitor(tuition)}` })).toBeVisible();
   await expect(d.getByText('Engaged')).toBeVisible();
   const answer = d.getByTestId('log-message').nth(1);
   await expect(answer).toContainText('$24,500');
+  // The assistant's Markdown is shown formatted, as the widget showed it.
+  const formatted = answer.getByTestId('message-markdown');
+  await expect(formatted.locator('p, li, blockquote').first()).toBeVisible();
+  expect(await formatted.innerText()).not.toMatch(/\*\*|^>|\]\(/m);
   await expect(answer.getByLabel('Visitor: thumbs down')).toBeVisible();
   await expect(answer.locator('time')).toHaveCount(1);
   // Only the assistant's answers can be rated.
@@ -206,10 +211,10 @@ test('Logs tab on a narrow screen: cards instead of a table', async ({ page, req
   await page.getByRole('button', { name: 'Logs' }).click();
   const card = page.getByTestId('table-card');
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(session_id);
+  await expect(card).toContainText(shortVisitor(session_id));
   await expect(card).toContainText('Do you accept the Common App?');
   await expect(page.getByRole('table')).toHaveCount(0);
-  await card.getByRole('button', { name: `View conversation ${session_id}` }).click();
+  await card.getByRole('button', { name: `View conversation with ${shortVisitor(session_id)}` }).click();
   await expect(dialog(page).getByTestId('log-message')).toHaveCount(2);
   await expectAccessible(page, 'narrow conversation modal');
 });

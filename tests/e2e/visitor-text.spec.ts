@@ -42,7 +42,9 @@ test('a long unbroken question and bidirectional controls leave every staff scre
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByRole('table', { name: 'Conversations' })).toContainText('Pneumono');
   await expectNoSidewaysOverflow(page, 'Logs');
-  await page.getByRole('button', { name: `View conversation ${session}` }).click();
+  // Named by what they gave, not by the session id.
+  await page.getByRole('button', { name: 'View conversation with Evegnp.exe Longworth' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Conversation with Evegnp.exe Longworth' })).toBeVisible();
   const messages = page.getByRole('dialog').getByTestId('log-message');
   await expect(messages.first()).toContainText('Pneumono');
   await expectNoSidewaysOverflow(page, 'conversation');
