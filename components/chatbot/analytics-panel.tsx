@@ -14,6 +14,7 @@ import { AnalyticsBarChart } from './analytics-chart';
 import { CorrectionDialog } from './correction-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import { stripBidiControls } from '@/lib/text/controls';
+import { MetricCard, MetricLabel } from '@/components/ui/metric-card';
 
 // The Analytics tab.
 
@@ -54,18 +55,20 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 function Funnel({ f }: { f: AnalyticsSummary['engagement_funnel'] }) {
   const steps = [
-    { label: 'Widget loads', value: f.widget_loads },
-    { label: 'Widget opens', value: f.widget_opens, rate: `${pct(f.load_to_open_rate)} of loads` },
-    { label: 'Conversations started', value: f.conversations_started, rate: `${pct(f.open_to_conversation_rate)} of opens` },
+    { metric: 'total_conversations' as const, value: f.widget_loads },
+    { metric: 'opened_any' as const, value: f.widget_opens, rate: `${pct(f.load_to_open_rate)} of sessions` },
+    { metric: 'engaged' as const, value: f.conversations_started, rate: `${pct(f.open_to_conversation_rate)} of opens` },
   ];
   const max = Math.max(1, f.widget_loads);
   return (
     <>
       <ol className="space-y-2">
         {steps.map((s) => (
-          <li key={s.label}>
+          <li key={s.metric}>
             <div className="flex justify-between text-sm">
-              <span className="font-medium">{s.label}</span>
+              <span className="font-medium">
+                <MetricLabel metric={s.metric} />
+              </span>
               <span>
                 {s.value}
                 {s.rate ? ` (${s.rate})` : ''}
@@ -206,14 +209,14 @@ export function AnalyticsPanel() {
         <>
           <Section title="Overview" testId="analytics-cards">
             <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Card label="Total conversations" value={s.total_conversations} />
-              <Card label="Total messages" value={s.total_messages} />
-              <Card label="Avg response time" value={ms(s.avg_response_time_ms)} />
-              <Card label="Avg conversation duration" value={seconds(s.avg_conversation_duration)} />
-              <Card label="Active sessions today" value={s.active_sessions_today} />
-              <Card label="Asked for a person" value={s.handoff_requests ?? 0} />
-              <Card label="Total leads" value={s.total_leads} />
-              <Card label="Lead conversion" value={pct(s.lead_conversion_rate)} />
+              <MetricCard metric="total_conversations" value={s.total_conversations} />
+              <MetricCard metric="total_messages" value={s.total_messages} />
+              <MetricCard metric="avg_response_time" value={ms(s.avg_response_time_ms)} />
+              <MetricCard metric="avg_duration" value={seconds(s.avg_conversation_duration)} />
+              <MetricCard metric="active_today" value={s.active_sessions_today} />
+              <MetricCard metric="handoffs" value={s.handoff_requests ?? 0} />
+              <MetricCard metric="total_leads" value={s.total_leads} />
+              <MetricCard metric="lead_conversion" value={pct(s.lead_conversion_rate)} />
             </dl>
           </Section>
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { MetricCard } from '@/components/ui/metric-card';
 import { useState, type ReactNode } from 'react';
 import {
   chatbotMultiSchoolReportAction,
@@ -205,10 +206,10 @@ function chatbotView(data: ChatbotData): ReactNode {
       <>
         <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
           <Card testId="card-days" label="Total Period (days)" value={summary.days_in_range} />
-          <Card testId="card-total" label="Total Conversations" value={summary.total_conversations} hint="Every widget session" />
-          <Card testId="card-loaded" label="Widget Loaded" value={summary.total_widget_loaded} hint="Left without opening the chat" />
-          <Card testId="card-opened" label="Widget Opened" value={summary.total_widget_opened} hint="Opened the chat, sent nothing" />
-          <Card testId="card-engaged" label="Engaged" value={summary.total_engaged} hint="Chatted with the assistant" />
+          <MetricCard testId="card-total" metric="total_conversations" value={summary.total_conversations} />
+          <MetricCard testId="card-loaded" metric="widget_loaded" value={summary.total_widget_loaded} />
+          <MetricCard testId="card-opened" metric="widget_opened" value={summary.total_widget_opened} />
+          <MetricCard testId="card-engaged" metric="engaged" value={summary.total_engaged} />
         </dl>
         <div className="grid gap-4 lg:grid-cols-2">
           {CHATBOT_FIELDS.map((f) => (
@@ -255,7 +256,7 @@ function leadsView(data: LeadsData): ReactNode {
       <>
         <dl className="grid gap-3 sm:grid-cols-3">
           <Card testId="card-days" label="Total Period (days)" value={summary.days_in_range} />
-          <Card testId="card-leads" label="Total Leads" value={summary.total_leads} />
+          <MetricCard testId="card-leads" metric="total_leads" value={summary.total_leads} />
           <Card testId="card-average" label="Daily Average" value={summary.avg_daily_leads.toFixed(2)} />
         </dl>
         <ReportLineChart
@@ -362,7 +363,7 @@ function Report({ scope }: { scope: ReportScope }) {
 
 export function ReportsScreen({ schoolName }: { schoolName: string | null }) {
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <div>
         <h1 className="text-2xl font-bold">Reports</h1>
@@ -382,7 +383,7 @@ export function AdvancedReportsScreen() {
   // A failed school list is emptied silently.
   const list = schools.data ?? [];
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <div>
         <h1 className="text-2xl font-bold">Advanced Reports</h1>

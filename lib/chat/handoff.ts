@@ -76,13 +76,17 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     if (caller.logging) {
       const [conversation] = await tx
         .insert(conversations)
-        .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, leadId: saved.id, leadData: data, handoffAt: now, language: input.language ?? null })
+        // Asking for a person is engaging: the visitor wrote to the school (Analytics and Reports count it so).
+        .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, leadId: saved.id, leadData: data, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null })
         .onConflictDoUpdate({
           target: [conversations.schoolId, conversations.sessionId],
           set: {
             leadId: saved.id,
             leadData: sql`${conversations.leadData} || ${JSON.stringify(data)}::jsonb`,
             handoffAt: sql`coalesce(${conversations.handoffAt}, excluded.handoff_at)`,
+            status: 'engaged',
+            widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, excluded.widget_opened_at)`,
+            engagedAt: sql`coalesce(${conversations.engagedAt}, excluded.engaged_at)`,
             language: sql`coalesce(${conversations.language}, excluded.language)`,
             endedAt: sql`now()`,
           },

@@ -39,13 +39,16 @@ test('Analytics tab: cards, funnel and charts; Generate Daily Stats; Add answer 
   await page.getByRole('tab', { name: 'Analytics' }).click();
 
   const cards = page.getByTestId('analytics-cards');
-  await expect(cards.getByText('Total conversations')).toBeVisible();
-  await expect(cards.locator('div', { hasText: 'Total conversations' }).locator('dd')).toHaveText('6');
+  await expect(cards.getByText('Total Conversations')).toBeVisible();
+  await expect(cards.locator('div', { hasText: 'Total Conversations' }).locator('dd')).toHaveText('6');
+  // Each figure says what it counts, in the same words as Reports (lib/analytics/metrics.ts).
+  await cards.getByRole('button', { name: 'What counts as Total Conversations' }).focus();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Every widget session' })).toBeVisible();
   await expect(cards.locator('div', { hasText: 'Total messages' }).locator('dd')).toHaveText('6');
   const funnel = page.getByTestId('analytics-funnel');
-  await expect(funnel.getByRole('listitem').nth(0)).toContainText('Widget loads6');
-  await expect(funnel.getByRole('listitem').nth(1)).toContainText('Widget opens4 (66.7% of loads)');
-  await expect(funnel.getByRole('listitem').nth(2)).toContainText('Conversations started3 (75.0% of opens)');
+  await expect(funnel.getByRole('listitem').nth(0)).toContainText(/^Total Conversations.*6$/);
+  await expect(funnel.getByRole('listitem').nth(1)).toContainText(/^Opened the chat.*4 \(66\.7% of sessions\)$/);
+  await expect(funnel.getByRole('listitem').nth(2)).toContainText(/^Engaged.*3 \(75\.0% of opens\)$/);
   await expect(page.getByTestId('analytics-leads')).toContainText('Leads today');
 
   // Three bar charts, each with its numbers as a table; the last 7 days end today.
@@ -71,9 +74,9 @@ test('Analytics tab: cards, funnel and charts; Generate Daily Stats; Add answer 
   await page.getByRole('button', { name: 'Generate Daily Stats' }).click();
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await expect(page.getByText(`Daily stats generated for ${yesterday}`)).toBeVisible();
-  await expect(cards.locator('div', { hasText: 'Total conversations' }).locator('dd')).toHaveText('6');
+  await expect(cards.locator('div', { hasText: 'Total Conversations' }).locator('dd')).toHaveText('6');
   await page.getByRole('button', { name: 'Refresh Data' }).click();
-  await expect(cards.locator('div', { hasText: 'Total conversations' }).locator('dd')).toHaveText('6');
+  await expect(cards.locator('div', { hasText: 'Total Conversations' }).locator('dd')).toHaveText('6');
 
   // Add answer: the correction dialog starts from the question; once saved the question leaves the list.
   await unanswered.first().getByRole('button', { name: 'Add answer: Do you have a dress code?' }).click();

@@ -179,6 +179,14 @@ describe('reaching a person', () => {
     expect((await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: otherToken })).json.handoff_requests).toBe(0);
   });
 
+  it('counts a visitor who asked for a person without chatting as engaged, in Analytics and Reports alike', async () => {
+    const started = async () => (await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token })).json.engagement_funnel.conversations_started as number;
+    const before = await started();
+    expect((await handoff({ session_id: 'ho-form-only', name: 'Jordan', email: 'jordan@example.com', question: 'Can someone call me?' })).status).toBe(201);
+    expect(await listed('ho-form-only')).toMatchObject({ status: 'engaged', widget_opened_at: expect.anything() });
+    expect(await started()).toBe(before + 1);
+  });
+
   it('asks again on the same session: the same lead, updated; a phone alone is enough', async () => {
     const first = await handoff({ session_id: 'ho-2', name: 'Sam', phone: '(202) 456-1111', question: 'Housing?' });
     expect(first.status).toBe(201);

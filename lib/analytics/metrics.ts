@@ -1,0 +1,22 @@
+// One definition of each figure Analytics and Reports show, in words a school reads: both screens
+// label their cards from here and show the definition as the card's tooltip, so the same word never
+// counts two different things. Test chats are never counted. Pure: used by the screens.
+
+export type Metric = { label: string; definition: string };
+
+export const METRICS = {
+  total_conversations: { label: 'Total Conversations', definition: 'Every widget session: a visitor on a page where the chat loaded, whether or not they opened it.' },
+  widget_loaded: { label: 'Widget Loaded', definition: 'Sessions where the chat loaded and the visitor never opened it.' },
+  widget_opened: { label: 'Widget Opened', definition: 'Sessions where the visitor opened the chat but sent no message and did not ask for a person.' },
+  opened_any: { label: 'Opened the chat', definition: 'Sessions where the visitor opened the chat, whether or not they went on to write.' },
+  engaged: { label: 'Engaged', definition: 'Sessions where the visitor sent at least one message or asked for a person.' },
+  total_messages: { label: 'Total messages', definition: "Every message in the period's conversations: the visitor's and the assistant's." },
+  avg_response_time: { label: 'Avg response time', definition: "The assistant's average time to answer a message, on the server." },
+  avg_duration: { label: 'Avg conversation duration', definition: 'From the first to the last activity of an engaged session, on average.' },
+  active_today: { label: 'Active sessions today', definition: "Widget sessions with activity since midnight in the school's time zone." },
+  handoffs: { label: 'Asked for a person', definition: 'Sessions where the visitor sent the form asking for someone from the admissions office.' },
+  total_leads: { label: 'Total Leads', definition: 'Leads saved in the period: the quick info card, details given in chat, and requests for a person.' },
+  lead_conversion: { label: 'Lead conversion', definition: 'Leads as a share of engaged sessions.' },
+} as const satisfies Record<string, Metric>;
+
+export type MetricKey = keyof typeof METRICS;
