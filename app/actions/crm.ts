@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { listCrmDeliveries, replayCrmDelivery } from '@/lib/crm/deliveries';
+import { listCrmDeliveries, replayCrmDelivery, sendExistingLeads, unsentLeads } from '@/lib/crm/deliveries';
 import { createCrmIntegration, crmSetup, rotateSigningSecret, testCrmIntegration, updateCrmIntegration } from '@/lib/crm/integration';
 import { crmOperations } from '@/lib/crm/operations';
 import { fieldMappingUpdateSchema } from '@/lib/crm/schema';
@@ -20,3 +20,5 @@ export const testCrmIntegrationAction = actionFor(crmOperations.test, ({ ctx }) 
 export const rotateCrmSecretAction = actionFor(crmOperations.rotateSecret, ({ ctx }) => rotateSigningSecret(ctx));
 export const crmDeliveriesAction = actionFor(crmOperations.deliveries, ({ ctx, query }) => listCrmDeliveries(ctx, query));
 export const replayCrmDeliveryAction = actionFor(crmOperations.replay, ({ ctx, params }) => replayCrmDelivery(ctx, params.id));
+export const unsentLeadsAction = actionFor(crmOperations.unsentLeads, ({ ctx }) => unsentLeads(ctx));
+export const sendExistingLeadsAction = actionFor(crmOperations.sendExistingLeads, ({ ctx }) => sendExistingLeads(ctx));

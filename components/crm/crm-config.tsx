@@ -190,8 +190,16 @@ export function CrmConfig({ integration, onSaved, reload }: { integration: CrmIn
         </div>
 
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
-          {!canSave && !busy && <p className="mr-auto text-sm text-slate-600 dark:text-slate-400">Fill in the integration name and webhook URL to save.</p>}
-          <Button variant="secondary" onClick={() => void runTest()} disabled={!integration || testing}>
+          {!canSave && !busy ? (
+            <p className="mr-auto text-sm text-slate-600 dark:text-slate-400">Fill in the integration name and webhook URL to save.</p>
+          ) : (
+            !integration && (
+              <p id="crm-test-hint" className="mr-auto text-sm text-slate-600 dark:text-slate-400">
+                Save the integration first: Test Connection sends a sample lead with the saved settings.
+              </p>
+            )
+          )}
+          <Button variant="secondary" onClick={() => void runTest()} disabled={!integration || testing} aria-describedby={integration ? undefined : 'crm-test-hint'} title={integration ? undefined : 'Save the integration first'}>
             {testing ? 'Testing...' : 'Test Connection'}
           </Button>
           <Button type="submit" disabled={!canSave}>
@@ -227,7 +235,7 @@ export function CrmConfig({ integration, onSaved, reload }: { integration: CrmIn
         </section>
       )}
 
-      {integration && <Deliveries />}
+      {integration && <Deliveries canSend={integration.enabled && !!integration.webhook_url} />}
     </div>
   );
 }

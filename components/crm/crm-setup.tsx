@@ -29,7 +29,7 @@ export function CrmSetup() {
   const screen = useScreenData('crm-setup', crmSetupAction, { fallback: CRM_MESSAGES.loadFailed });
   const status = (screen.data?.status ?? 'Not configured') as CrmStatusLabel;
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">CRM Setup</h1>

@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { crmDeliveriesAction, replayCrmDeliveryAction } from '@/app/actions/crm';
+import { crmDeliveriesAction, replayCrmDeliveryAction, sendExistingLeadsAction, unsentLeadsAction } from '@/app/actions/crm';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { VisitorText } from '@/components/ui/visitor-text';
 import type { CrmDeliveryStatus, CrmDeliveryView } from '@/lib/crm/schema';
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
@@ -15,8 +16,8 @@ const LABEL: Record<CrmDeliveryStatus, string> = { succeeded: 'Delivered', faile
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** Each lead delivery with its attempts, newest first; Replay sends one again now. */
-export function Deliveries() {
+/** Each lead delivery with its attempts, newest first; Replay sends one again now. With `canSend`, leads never sent (saved before the CRM was connected) are offered once. */
+export function Deliveries({ canSend = false }: { canSend?: boolean }) {
   const [page, setPage] = useState(1);
   const [note, setNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const list = useScreenData(`crm-deliveries:${page}`, () => crmDeliveriesAction({ query: { page, page_size: PAGE_SIZE } }), {
@@ -26,6 +27,18 @@ export function Deliveries() {
     pollMs: (d) => (d?.items.some((i) => i.status === 'pending') ? 3000 : 0),
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const unsent = useScreenData('crm-unsent-leads', () => unsentLeadsAction({}), { fallback: 'Failed to count existing leads' });
+  const [sending, setSending] = useState(false);
+
+  async function sendExisting() {
+    setNote(null);
+    setSending(true);
+    const res = await callAction(() => sendExistingLeadsAction({}), 'Failed to queue the existing leads');
+    setSending(false);
+    if (!res.ok) return setNote({ tone: 'error', text: res.error });
+    setNote({ tone: 'success', text: res.data.message });
+    await Promise.all([unsent.reload(), list.reload()]);
+  }
 
   async function replay(d: CrmDeliveryView) {
     setNote(null);
@@ -45,6 +58,16 @@ export function Deliveries() {
           Refresh
         </Button>
       </div>
+      {canSend && (unsent.data?.unsent ?? 0) > 0 && (
+        <div data-testid="crm-existing-leads" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-950">
+          <p>
+            {unsent.data!.unsent === 1 ? '1 lead was' : `${unsent.data!.unsent} leads were`} saved before the CRM was connected and never sent. Send {unsent.data!.unsent === 1 ? 'it' : 'them'} once now?
+          </p>
+          <Button onClick={() => void sendExisting()} disabled={sending}>
+            {sending ? 'Queueing...' : 'Send existing leads'}
+          </Button>
+        </div>
+      )}
       {note && (
         <Banner tone={note.tone} onDismiss={() => setNote(null)}>
           {note.text}
@@ -78,7 +101,7 @@ export function Deliveries() {
               {list.data.items.map((d) => (
                 <tr key={d.id} className="border-b border-slate-100 align-top dark:border-slate-800">
                   <td className="py-2 pr-3">{when(d.created_at)}</td>
-                  <td className="py-2 pr-3">{d.lead_id ?? 'deleted'}</td>
+                  <td className="py-2 pr-3">{d.lead_id === null ? <span className="text-slate-600 dark:text-slate-400">Deleted lead</span> : <VisitorText text={d.lead_name ?? `Lead ${d.lead_id}`} />}</td>
                   <td className="py-2 pr-3">
                     {d.event}
                     {d.test_mode && ' (test mode)'}

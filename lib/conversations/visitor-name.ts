@@ -12,8 +12,13 @@ export function shortVisitor(sessionId: string): string {
   return id ? `Visitor ${id}` : 'Visitor';
 }
 
-export function visitorName(details: VisitorDetails | null | undefined, sessionId: string): string {
+/** What the visitor gave to be known by: their name, else their e-mail, else their phone; null when nothing. */
+export function givenName(details: VisitorDetails | null | undefined): string | null {
   const d = details ?? {};
   const name = [text(d.first_name) || text(d.preferred_name), text(d.last_name)].filter(Boolean).join(' ');
-  return (name || text(d.email) || text(d.phone) || shortVisitor(sessionId)).slice(0, 120);
+  return (name || text(d.email) || text(d.phone)).slice(0, 120) || null;
+}
+
+export function visitorName(details: VisitorDetails | null | undefined, sessionId: string): string {
+  return givenName(details) ?? shortVisitor(sessionId);
 }

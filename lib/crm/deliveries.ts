@@ -6,6 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import type { LeadSavedEvent } from '@/lib/leads/events';
+import { givenName } from '@/lib/conversations/visitor-name';
 import { leadTranscript } from '@/lib/leads/transcript';
 import { queueMail } from '@/lib/mail/outbox';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -44,6 +45,48 @@ export async function queueLeadDelivery(tx: Database, lead: LeadSavedEvent): Pro
       returning id`),
   );
   if (row) await queueAttempt(row.id, 1, undefined, tx);
+}
+
+/**
+ * Leads saved before the CRM was connected (or while it was off) have no delivery at all: staff may
+ * send them once. Test leads never go, as in queueLeadDelivery.
+ */
+const unsentLeadsSql = (schoolId: number) => sql`
+  from leads l
+  where l.school_id = ${schoolId} and not l.is_test
+    and not exists (select 1 from crm_deliveries d where d.school_id = l.school_id and d.lead_id = l.id)`;
+
+/** GET /api/crm-integration/existing-leads: how many of the school's leads were never sent. */
+export async function unsentLeads(ctx: AuthContext): Promise<{ unsent: number }> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const [row] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n ${unsentLeadsSql(schoolId)}`));
+  return { unsent: Number(row?.n ?? 0) };
+}
+
+/**
+ * POST /api/crm-integration/existing-leads: a lead.created delivery for each lead never sent, oldest
+ * first, with its first attempt queued, all in one transaction. Asking again sends nothing twice
+ * (the leads now have deliveries). 409 while the integration cannot send.
+ */
+export async function sendExistingLeads(ctx: AuthContext): Promise<{ queued: number; message: string }> {
+  const schoolId = requireSchoolId(ctx);
+  const integration = await readIntegration(schoolId);
+  if (!integration) throw notFound('CRM integration not found');
+  if (!integration.enabled || !integration.webhookUrl) throw conflict('Enable the integration (with a webhook URL) before sending leads');
+  const db = await getDb();
+  const queued = await db.transaction(async (tx) => {
+    const ids = resultRows<{ id: number }>(
+      await tx.execute(sql`
+        insert into crm_deliveries (school_id, lead_id, event, webhook_id)
+        select l.school_id, l.id, 'lead.created', 'msg_' || replace(gen_random_uuid()::text, '-', '') ${unsentLeadsSql(schoolId)}
+        order by l.id
+        returning id`),
+    );
+    for (const { id } of ids) await queueAttempt(Number(id), 1, undefined, tx);
+    return ids.length;
+  });
+  return { queued, message: queued === 1 ? '1 existing lead queued for the CRM' : `${queued} existing leads queued for the CRM` };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -207,9 +250,18 @@ export async function listCrmDeliveries(ctx: AuthContext, q: DeliveriesQuery): P
         .where(and(eq(crmDeliveryAttempts.schoolId, schoolId), inArray(crmDeliveryAttempts.deliveryId, rows.map((r) => r.id))))
         .orderBy(asc(crmDeliveryAttempts.deliveryId), asc(crmDeliveryAttempts.attempt))
     : [];
+  const leadIds = [...new Set(rows.map((r) => r.leadId).filter((id): id is number => id !== null))];
+  const named = leadIds.length
+    ? await db
+        .select({ id: leads.id, first_name: leads.firstName, last_name: leads.lastName, preferred_name: leads.preferredName, email: leads.email, phone: leads.phone })
+        .from(leads)
+        .where(and(eq(leads.schoolId, schoolId), inArray(leads.id, leadIds)))
+    : [];
+  const names = new Map(named.map((l) => [l.id, givenName(l) ?? `Lead ${l.id}`]));
   const items: CrmDeliveryView[] = rows.map((r) => ({
     id: r.id,
     lead_id: r.leadId,
+    lead_name: r.leadId === null ? null : (names.get(r.leadId) ?? null),
     event: r.event,
     webhook_id: r.webhookId,
     status: r.status,

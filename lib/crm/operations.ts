@@ -31,7 +31,15 @@ export const crmOperations = defineOperations({
   },
   deliveries: {
     method: 'GET', path: '/api/crm-integration/deliveries', tag, auth: 'bearer', query: deliveriesQuerySchema, errors,
-    summary: 'Lead deliveries, newest first: {items: [{id, lead_id, event, webhook_id, status, attempts, last_status_code, last_duration_ms, last_response_excerpt, next_attempt_at, attempt_log…}], total, page, page_size}',
+    summary: 'Lead deliveries, newest first: {items: [{id, lead_id, lead_name, event, webhook_id, status, attempts, last_status_code, last_duration_ms, last_response_excerpt, next_attempt_at, attempt_log…}], total, page, page_size}',
+  },
+  unsentLeads: {
+    method: 'GET', path: '/api/crm-integration/existing-leads', tag, auth: 'bearer', errors,
+    summary: 'How many of the school\'s leads were never sent to the CRM (saved before it was connected, or while it was off): {unsent}',
+  },
+  sendExistingLeads: {
+    method: 'POST', path: '/api/crm-integration/existing-leads', tag, auth: 'bearer', bodyOptional: true, errors: [...errors, 409],
+    summary: 'Queue a lead.created delivery for every lead never sent, once: {queued, message}. 404 without an integration, 409 while it is disabled or has no webhook URL',
   },
   replay: {
     method: 'POST', path: '/api/crm-integration/deliveries/{id}/replay', tag, auth: 'bearer', params: z.object({ id: idField }), bodyOptional: true, errors: [...errors, 409],

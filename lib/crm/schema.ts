@@ -197,6 +197,8 @@ export type CrmDeliveryAttemptView = { attempt: number; status_code: number | nu
 export type CrmDeliveryView = {
   id: number;
   lead_id: number | null;
+  /** The lead as staff know it: name, else e-mail, else phone (null once the lead is deleted). */
+  lead_name: string | null;
   event: CrmEvent;
   webhook_id: string;
   status: CrmDeliveryStatus;

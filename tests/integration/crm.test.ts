@@ -4,6 +4,7 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as crmRoute from '@/app/(rest)/api/crm-integration/route';
 import * as replayRoute from '@/app/(rest)/api/crm-integration/deliveries/[id]/replay/route';
 import * as deliveriesRoute from '@/app/(rest)/api/crm-integration/deliveries/route';
+import * as existingRoute from '@/app/(rest)/api/crm-integration/existing-leads/route';
 import * as rotateRoute from '@/app/(rest)/api/crm-integration/secret/rotate/route';
 import * as testRoute from '@/app/(rest)/api/crm-integration/test/route';
 import { getDb } from '@/db/client';
@@ -197,6 +198,39 @@ describe('lead delivery', () => {
     const list = (await deliveries(s)).json;
     expect(list.total).toBe(2);
     expect(list.items[0]).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 200, lead_id: saved.id, event: 'lead.updated' });
+  });
+
+  it('offers the leads saved before the CRM was connected, and sends them once; deliveries name each lead', async () => {
+    const s = await school();
+    const unsent = (as: StaffSchool = s) => call(existingRoute.GET, 'GET', '/api/crm-integration/existing-leads', { token: as.token });
+    const sendExisting = (as: StaffSchool = s) => call(existingRoute.POST, 'POST', '/api/crm-integration/existing-leads', { token: as.token });
+    const before = [await lead(s.id, { first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com' }), await lead(s.id, { email: 'kim@example.com' })];
+    await saveLead({ schoolId: s.id, sessionId: unique('t-'), source: 'chatbot_conversation', data: { email: 'staff@example.com' }, isTest: true });
+    // Nothing to send to yet.
+    expect((await unsent()).json).toEqual({ unsent: 2 });
+    expect((await sendExisting()).status).toBe(404);
+    const created = await create(s, { integration_name: 'Slate', webhook_url: receiver.url, enabled: false });
+    receiver.secret = created.json.signing_secret;
+    expect((await sendExisting()).status).toBe(409);
+    expect((await put(s, { enabled: true })).status).toBe(200);
+
+    // Another school sees none of these and sends none of them.
+    const other = await connected();
+    expect((await unsent(other)).json).toEqual({ unsent: 0 });
+    expect((await sendExisting(other)).json).toMatchObject({ queued: 0 });
+
+    receiver.secret = created.json.signing_secret;
+    const sent = await sendExisting();
+    expect(sent.status).toBe(200);
+    expect(sent.json).toEqual({ queued: 2, message: '2 existing leads queued for the CRM' });
+    expect((await unsent()).json).toEqual({ unsent: 0 });
+    // Once: asking again queues nothing.
+    expect((await sendExisting()).json).toMatchObject({ queued: 0 });
+    await runAll();
+    expect(receiver.received.map((r) => (r.verified as { id: number }).id).sort()).toEqual(before.map((l) => l.id).sort());
+    expect(receiver.received.every((r) => r.verifyError === null && r.headers['x-lantern-event'] === 'lead.created')).toBe(true);
+    const names = (await deliveries(s)).json.items.map((d: { lead_name: string }) => d.lead_name).sort();
+    expect(names).toEqual(['Ana Lopez', 'kim@example.com']);
   });
 
   it('sends the whole lead when the mapping is empty, and nothing for test leads', async () => {

@@ -73,6 +73,8 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'crm:rotateCrmSecretAction': own(),
   'crm:crmDeliveriesAction': own(empty),
   'crm:replayCrmDeliveryAction': theirs(params('delivery')),
+  'crm:unsentLeadsAction': own(empty),
+  'crm:sendExistingLeadsAction': own(empty),
 
   'knowledge:listActionPromptsAction': own(),
   'knowledge:saveActionPromptAction': theirs((r) => [{ id: Number(r.actionPrompt), data: BODIES['POST /action-prompts/'] }]),

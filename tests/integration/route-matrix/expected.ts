@@ -167,6 +167,8 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /api/crm-integration/secret/rotate": STAFF,
   "GET /api/crm-integration/deliveries": STAFF,
   "POST /api/crm-integration/deliveries/{id}/replay": STAFF,
+  "GET /api/crm-integration/existing-leads": STAFF,
+  "POST /api/crm-integration/existing-leads": STAFF,
   "GET /api/prospects/my-school": STAFF,
   "POST /api/prospects/my-school": STAFF,
   "GET /api/prospects/my-school/stats": STAFF,
