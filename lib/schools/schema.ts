@@ -74,8 +74,15 @@ const contactPoints = z
       .filter((c) => c.name || c.phone || c.email || c.website),
   );
 
+/** "facebook.com/ourschool" is what people paste: a bare address gets https:// in front. */
+export const withScheme = (v: unknown) => (typeof v === 'string' && /^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(v.trim()) ? `https://${v.trim()}` : v);
+
+// Each network's link is checked on its own, so a refusal names the field it is about.
+const socialLink = (network: string) =>
+  z.preprocess(withScheme, z.union([z.literal(''), httpUrl(`${network} link must be a web address, like https://www.${network.toLowerCase()}.com/yourschool`), z.null()])).optional();
+const socialShape = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, socialLink(n)])) as { [N in (typeof SOCIAL_NETWORKS)[number]]: ReturnType<typeof socialLink> };
 const socialLinks = z
-  .partialRecord(z.enum(SOCIAL_NETWORKS, { error: `Networks are ${SOCIAL_NETWORKS.join(', ')}` }), z.union([z.literal(''), httpUrl('Social links must be URLs starting with http:// or https://'), z.null()]))
+  .strictObject(socialShape, { error: `Networks are ${SOCIAL_NETWORKS.join(', ')}` })
   .transform((links) => Object.fromEntries(Object.entries(links).filter(([, url]) => !!url)) as Record<string, string>);
 
 /** The zone the school's days are counted in: an IANA name such as America/New_York (or UTC). */

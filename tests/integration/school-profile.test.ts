@@ -74,6 +74,12 @@ describe('section updates', () => {
     expect(tuition.json).toMatchObject({ tuition_info: '$20,000 a year', tuition_instructions: 'Mention scholarships' });
     const social = await call(socialRoute.PATCH, 'PATCH', '/schools/my-school/social', { token: ownerA, body: { social_media_links: { Instagram: 'https://instagram.com/ashford', TikTok: '' } } });
     expect(social.json.social_media_links).toEqual({ Instagram: 'https://instagram.com/ashford' });
+    // A bare address, as people paste it, gets https://; a refusal names the network it is about.
+    const bare = await call(socialRoute.PATCH, 'PATCH', '/schools/my-school/social', { token: ownerA, body: { social_media_links: { Instagram: 'https://instagram.com/ashford', Facebook: 'facebook.com/ashford' } } });
+    expect(bare.json.social_media_links).toEqual({ Instagram: 'https://instagram.com/ashford', Facebook: 'https://facebook.com/ashford' });
+    const bad = await call(socialRoute.PATCH, 'PATCH', '/schools/my-school/social', { token: ownerA, body: { social_media_links: { LinkedIn: 'ashford college page' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.detail[0]).toMatchObject({ loc: ['body', 'social_media_links', 'LinkedIn'], msg: expect.stringMatching(/^LinkedIn link must be a web address/) });
   });
 
   it('refuses bad input with 422 details and changes nothing', async () => {
