@@ -6,7 +6,7 @@ import { defineJob, defineTask } from '@/lib/jobs/define';
 
 export const dailyStatsRebuildJob = defineJob({
   name: 'daily_stats_rebuild',
-  display_name: 'Daily Stats Rebuild',
+  display_name: 'Rebuild daily statistics',
   // A school changed its time zone; its rollup is counted again in the new zone.
   payload: z.object({ school_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
@@ -18,7 +18,7 @@ export const dailyStatsRebuildJob = defineJob({
 
 export const turnAnalysisTask = defineTask({
   key: 'conversation_turn_analysis',
-  display_name: 'Conversation Turn Analysis',
+  display_name: 'Sort new messages by topic and mood',
   description: "Classifies each new visitor message by topic and sentiment (the configured model, or the local classifier) and refreshes each conversation's sentiment, topics, engagement score and key points.",
   category: 'AI Processing',
   schedule: '*/15 * * * *',
@@ -28,7 +28,7 @@ export const turnAnalysisTask = defineTask({
 
 export const dailyStatsTask = defineTask({
   key: 'daily_stats',
-  display_name: 'Daily Conversation Stats',
+  display_name: "Count each day's conversations",
   description: "Rolls up each school's days once they close in the school's time zone (hourly): widget sessions by status, messages, leads by source and response time.",
   category: 'Analytics',
   schedule: '30 * * * *',

@@ -6,7 +6,7 @@ import { telephonyConfig } from '@/lib/telephony/elevenlabs';
 
 export const fileAnalysisJob = defineJob({
   name: 'file_analysis',
-  display_name: 'File Analysis',
+  display_name: 'Read an uploaded document',
   payload: z.object({ file_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
   handler: async () => {
@@ -17,7 +17,7 @@ export const fileAnalysisJob = defineJob({
 
 export const webLinkReadJob = defineJob({
   name: 'web_link_read',
-  display_name: 'Web Link Reading',
+  display_name: 'Read a web link',
   payload: z.object({ web_link_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
   handler: async () => {
@@ -28,7 +28,7 @@ export const webLinkReadJob = defineJob({
 
 export const interviewCallStatusJob = defineJob({
   name: 'interview_call_status',
-  display_name: 'Interview Call Status',
+  display_name: 'Check an interview call',
   payload: z.object({ interview_id: z.number().int().positive() }),
   retry: { maxAttempts: 3, baseDelayMs: 20_000, maxDelayMs: 5 * 60_000 },
   handler: async () => {
@@ -39,7 +39,7 @@ export const interviewCallStatusJob = defineJob({
 
 export const webLinkRefreshTask = defineTask({
   key: 'web_link_refresh',
-  display_name: 'Web Link Refresh',
+  display_name: 'Re-read web links weekly',
   description: "Re-reads every completed web link each week so the assistant's insights follow the school's website.",
   category: 'AI Processing',
   schedule: '0 3 * * 1',
@@ -49,7 +49,7 @@ export const webLinkRefreshTask = defineTask({
 
 export const interviewCallSyncTask = defineTask({
   key: 'interview_call_sync',
-  display_name: 'Interview Call Sync',
+  display_name: 'Collect finished interview calls',
   description: 'Asks the telephony provider how each staff interview in progress stands, and stores transcripts of finished calls.',
   category: 'AI Processing',
   schedule: '* * * * *',

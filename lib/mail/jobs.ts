@@ -5,7 +5,7 @@ import { defineJob, defineTask } from '@/lib/jobs/define';
 
 export const mailSendJob = defineJob({
   name: 'mail_send',
-  display_name: 'Mail Send',
+  display_name: 'Send an e-mail',
   payload: z.object({ mail_id: z.number().int().positive() }),
   // Mail servers refuse for minutes (greylisting, restarts): spread five tries over about an hour.
   retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000 },
@@ -17,7 +17,7 @@ export const mailSendJob = defineJob({
 
 export const mailDeliveryTask = defineTask({
   key: 'mail_delivery',
-  display_name: 'Mail Delivery',
+  display_name: 'Send waiting e-mails',
   description: 'Sends e-mail waiting in the outbox over SMTP, retrying failures a bounded number of times.',
   category: 'Maintenance',
   schedule: '*/5 * * * *',

@@ -3,7 +3,7 @@ import { defineJob } from '@/lib/jobs/define';
 
 export const prospectImportJob = defineJob({
   name: 'prospect_import',
-  display_name: 'Prospect Import',
+  display_name: 'Import a prospect list',
   payload: z.object({ batch_id: z.uuid() }),
   // An attempt undoes what an interrupted one wrote before it starts again.
   retry: { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 5 * 60_000 },

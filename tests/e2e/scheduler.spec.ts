@@ -14,19 +14,19 @@ test('trigger a task from the Scheduler Dashboard and read its metrics in the hi
   await expectAccessible(page, 'scheduler overview');
 
   await page.getByRole('tab', { name: 'Scheduled Tasks' }).click();
-  const row = page.getByRole('row', { name: /Rate Limit Cleanup/ });
+  const row = page.getByRole('row', { name: /Clear old request counters/ });
   // The schedule in words, the cron expression on hover.
   await expect(row.getByTestId('task-schedule')).toHaveText('At 30 minutes past the hour');
   await expect(row.getByTestId('task-schedule')).toHaveAttribute('title', '30 * * * * (cron, UTC)');
   await expect(row).toContainText('low_priority');
   await expect(row).toContainText('UTC');
   await expectAccessible(page, 'scheduled tasks');
-  await row.getByRole('button', { name: 'Trigger Now: Rate Limit Cleanup' }).click();
-  await expect(page.getByText('Successfully triggered Rate Limit Cleanup')).toBeVisible();
+  await row.getByRole('button', { name: 'Trigger Now: Clear old request counters' }).click();
+  await expect(page.getByText('Successfully triggered Clear old request counters')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Execution History' }).click();
   // The page reloads two seconds after a trigger; the run shows up as a success.
-  const run = page.getByRole('row', { name: /Rate Limit Cleanup.*success/ }).first();
+  const run = page.getByRole('row', { name: /Clear old request counters.*success/ }).first();
   await expect(run).toBeVisible({ timeout: 10_000 });
   await expect(run).toContainText(/\d+\.\ds/);
   await expectAccessible(page, 'execution history');
@@ -34,13 +34,13 @@ test('trigger a task from the Scheduler Dashboard and read its metrics in the hi
   await page.getByLabel('Status').selectOption({ label: 'Failed' });
   await expect(page.getByText('No task executions found matching your filters.')).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'All Status' });
-  await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Rate Limit Cleanup' });
-  await expect(page.getByRole('row', { name: /Rate Limit Cleanup/ }).first()).toBeVisible();
+  await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Clear old request counters' });
+  await expect(page.getByRole('row', { name: /Clear old request counters/ }).first()).toBeVisible();
 
-  await page.getByRole('row', { name: /Rate Limit Cleanup.*success/ }).first().getByRole('button', { name: /counters deleted/ }).click();
+  await page.getByRole('row', { name: /Clear old request counters.*success/ }).first().getByRole('button', { name: /counters deleted/ }).click();
   const d = dialog(page);
   await expect(d.getByRole('heading', { name: 'Task Execution Metrics' })).toBeVisible();
-  await expect(d).toContainText('Rate Limit Cleanup');
+  await expect(d).toContainText('Clear old request counters');
   await expect(d).toContainText('Counters deleted');
   await expectAccessible(page, 'metrics modal');
 });
@@ -62,9 +62,9 @@ test('on a phone the scheduled tasks are cards, not a table that scrolls sideway
   await page.goto('/dashboard/scheduler');
   await page.getByRole('tab', { name: 'Scheduled Tasks' }).click();
   const tasks = page.getByRole('list', { name: 'Scheduled Tasks' });
-  const card = tasks.getByRole('listitem').filter({ hasText: 'Rate Limit Cleanup' });
+  const card = tasks.getByRole('listitem').filter({ hasText: 'Clear old request counters' });
   await expect(card).toContainText('At 30 minutes past the hour');
-  await expect(card.getByRole('button', { name: 'Trigger Now: Rate Limit Cleanup' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Trigger Now: Clear old request counters' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'scheduled tasks on a phone');
 });

@@ -137,7 +137,7 @@ describe('the runner', () => {
     expect(run!.job.id).toBe(id);
     const db = await getDb();
     const [execution] = await db.select().from(taskExecutions).where(and(eq(taskExecutions.id, run!.execution!.id), eq(taskExecutions.taskName, 'mail_send')));
-    expect(toExecutionView(background, execution!)).toMatchObject({ display_name: 'Mail Send', status: 'success', trigger: 'event', result_summary: JSON.stringify({ mail_id: 31337, outcome: 'skipped', reason: 'not in the outbox' }) });
+    expect(toExecutionView(background, execution!)).toMatchObject({ display_name: 'Send an e-mail', status: 'success', trigger: 'event', result_summary: JSON.stringify({ mail_id: 31337, outcome: 'skipped', reason: 'not in the outbox' }) });
   });
 
   it('never gives one job to two runners (FOR UPDATE SKIP LOCKED)', async () => {

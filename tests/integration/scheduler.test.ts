@@ -157,7 +157,7 @@ describe('REST', () => {
     const res = await call(tasksRoute.GET, 'GET', '/api/scheduler/scheduled-tasks', { token: superToken });
     expect(res.json.map((t: { key: string }) => t.key)).toEqual(['cleanup_expired_tokens', 'mail_delivery', 'rate_limit_cleanup', 'web_link_refresh', 'interview_call_sync', 'conversation_retention', 'upload_cleanup', 'conversation_turn_analysis', 'daily_stats']);
     const mail = res.json.find((t: { key: string }) => t.key === 'mail_delivery');
-    expect(mail).toMatchObject({ category: 'Maintenance', schedule: '*/5 * * * *', queue: 'high_priority', display_name: 'Mail Delivery' });
+    expect(mail).toMatchObject({ category: 'Maintenance', schedule: '*/5 * * * *', queue: 'high_priority', display_name: 'Send waiting e-mails' });
     const next = new Date(mail.next_run).getTime();
     expect(next).toBeGreaterThan(Date.now());
     expect(next - Date.now()).toBeLessThanOrEqual(5 * 60_000);
@@ -168,11 +168,11 @@ describe('REST', () => {
     const finished = once(taskEvents, 'finished');
     const res = await call(triggerRoute.POST, 'POST', '/api/scheduler/tasks/rate_limit_cleanup/trigger', { token: superToken, params: { id: 'rate_limit_cleanup' } });
     expect(res.status).toBe(202);
-    expect(res.json).toMatchObject({ execution_id: expect.any(Number), message: 'Successfully triggered Rate Limit Cleanup' });
+    expect(res.json).toMatchObject({ execution_id: expect.any(Number), message: 'Successfully triggered Clear old request counters' });
     const [row] = (await finished) as [TaskExecution];
     expect(row).toMatchObject({ id: res.json.execution_id, status: 'success', trigger: 'manual' });
     const list = await call(executionsRoute.GET, 'GET', '/api/scheduler/task-executions', { token: superToken, query: { limit: 50, task_name: 'rate_limit_cleanup' } });
-    expect(list.json[0]).toMatchObject({ id: res.json.execution_id, status: 'success', display_name: 'Rate Limit Cleanup' });
+    expect(list.json[0]).toMatchObject({ id: res.json.execution_id, status: 'success', display_name: 'Clear old request counters' });
     const unknown = await call(triggerRoute.POST, 'POST', '/api/scheduler/tasks/nope/trigger', { token: superToken, params: { id: 'nope' } });
     expect(unknown.status).toBe(404);
   });
@@ -227,7 +227,7 @@ describe('schedulers', () => {
 
   it('every Inngest function runs its task through runTask and leaves an execution record', async () => {
     expect(functions).toHaveLength(background.tasks.length);
-    // No mail waiting, so Mail Delivery has nothing to keep (kept mail is reported 'skipped', tested above).
+    // No mail waiting, so Send waiting e-mails has nothing to keep (kept mail is reported 'skipped', tested above).
     await (await getDb()).delete(mailOutbox);
     for (const fn of functions) {
       const key = fn.id('lantern').replace(/^lantern-/, '');
