@@ -72,3 +72,13 @@ export function rolesFound(users: AdminUser[]): string[] {
   const found = new Set(users.map((u) => u.role));
   return ['user', 'admin', 'superuser'].filter((r) => found.has(r as AdminUser['role']));
 }
+
+/**
+ * How many superusers the default role filter hides, and whether they are everyone the other
+ * filters would show (a new platform: then the screen says so instead of "no match").
+ */
+export function superusersHidden(users: AdminUser[], filters: UserFilters): { count: number; onlyThem: boolean } {
+  const count = filters.role === ROLE_USERS_AND_ADMINS ? users.filter((u) => u.role === 'superuser').length : 0;
+  const untouched = filters.search.trim() === '' && filters.status === STATUS_ALL && filters.school === SCHOOL_ALL;
+  return { count, onlyThem: count > 0 && count === users.length && untouched };
+}

@@ -25,6 +25,7 @@ import {
   rolesFound,
   SCHOOL_ALL,
   SCHOOL_NONE,
+  superusersHidden,
   STATUS_ALL,
   userTableFeatures,
   type UserFilters,
@@ -101,6 +102,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   });
 
   const shown = table.getFilteredRowModel().rows.length;
+  const { count: hiddenSuperusers, onlyThem: onlySuperusersHidden } = superusersHidden(users, filters);
   const rows = table.getRowModel().rows;
   const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
   const setFilter = (name: keyof UserFilters) => (e: { target: { value: string } }) => {
@@ -224,9 +226,21 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300" role="status" data-testid="user-count">
             Showing {shown} of {users.length} users
+            {hiddenSuperusers > 0 && ` (${hiddenSuperusers} superuser${hiddenSuperusers === 1 ? '' : 's'} hidden by the role filter)`}
           </p>
           {users.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users found.</p>
+          ) : shown === 0 && onlySuperusersHidden ? (
+            // A new platform has only its superusers, whom the default filter hides: say so, not "no match".
+            <div className="space-y-3 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300" data-testid="only-superusers">
+              <p>No school staff yet. Superusers are hidden by the &apos;Users and Admins&apos; filter.</p>
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button onClick={() => setDialog({ kind: 'create' })}>Add New User</Button>
+                <Button variant="secondary" onClick={() => setFilter('role')({ target: { value: ROLE_ALL } })}>
+                  Show All Roles
+                </Button>
+              </div>
+            </div>
           ) : shown === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users match the current filters.</p>
           ) : (
