@@ -17,7 +17,7 @@ const AREAS: Section[] = [
 /** Tabs on wide screens; at 768 px or less an accordion with one panel open at a time. */
 export function AiCustomization() {
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">AI Customization</h1>
       <ResponsiveSections label="AI Customization" sections={AREAS} single />

@@ -28,7 +28,7 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
   const hasKey = Boolean(key.data);
   if (!schoolName) {
     return (
-      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
         <BackToDashboard />
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Chatbot Management</h1>
         <Banner tone="info">Please create your school information first before setting up the chatbot.</Banner>

@@ -166,12 +166,6 @@ function LeadGenForm({ saved, onSaved }: { saved: LeadGenSettingsView; onSaved: 
 
   return (
     <form onSubmit={submit} noValidate aria-label="Lead generation settings" className="space-y-5">
-      {message && (
-        <Banner tone={message.tone} onDismiss={() => setMessage(null)}>
-          {message.text}
-          {message.detail && <span className="mt-1 block">{message.detail}</span>}
-        </Banner>
-      )}
       <p className="sr-only" aria-live="polite">
         {said}
       </p>
@@ -314,6 +308,13 @@ function LeadGenForm({ saved, onSaved }: { saved: LeadGenSettingsView; onSaved: 
         <TextArea label="Quick Info Card instructions" rows={3} maxLength={2000} value={draft.smart_card_instructions} onChange={(e) => set('smart_card_instructions', e.target.value)} />
       </Group>
 
+      {/* The save's outcome beside the button that saved. */}
+      {message && (
+        <Banner tone={message.tone} onDismiss={() => setMessage(null)}>
+          {message.text}
+          {message.detail && <span className="mt-1 block">{message.detail}</span>}
+        </Banner>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-700">
         {check.problem && <p className="text-sm text-red-700 dark:text-red-400">Fix the minimum requirements to save.</p>}
         <Button variant="secondary" onClick={discard} disabled={!dirty || busy}>

@@ -153,6 +153,8 @@ export function StylingPanel() {
   const [iconError, setIconError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  // Where the last save's message shows: beside the button that caused it.
+  const [messageAt, setMessageAt] = useState<'reset' | 'save'>('save');
   const value = draft ?? loaded.data ?? null;
 
   // Both messages clear after 3 seconds.
@@ -194,7 +196,8 @@ export function StylingPanel() {
     setIconUrl(URL.createObjectURL(file));
   };
 
-  const save = async (styling: WidgetStyling, withIcon: File | null) => {
+  const save = async (styling: WidgetStyling, withIcon: File | null, from: 'reset' | 'save') => {
+    setMessageAt(from);
     setSaving(true);
     const form = new FormData();
     const { customIconUrl, ...fields } = styling;
@@ -215,6 +218,12 @@ export function StylingPanel() {
   };
 
   const promptLength = value.promptMessage.length;
+  const messages = (
+    <>
+      {error && <Banner tone="error">{error}</Banner>}
+      {success && <Banner tone="success">{success}</Banner>}
+    </>
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -223,15 +232,14 @@ export function StylingPanel() {
           Reset to defaults
         </Button>
       </div>
-      {error && <Banner tone="error">{error}</Banner>}
-      {success && <Banner tone="success">{success}</Banner>}
+      {messageAt === 'reset' && messages}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <form
           className="space-y-5"
           aria-label="Widget styling"
           onSubmit={(e) => {
             e.preventDefault();
-            void save(value, value.buttonIcon === 'custom' ? icon : null);
+            void save(value, value.buttonIcon === 'custom' ? icon : null, 'save');
           }}
         >
           <Group title="Launcher button">
@@ -341,6 +349,7 @@ export function StylingPanel() {
             </p>
           </Group>
 
+          {messageAt === 'save' && messages}
           <FormFooter label="Save Styling" busy={saving} busyLabel="Saving…" />
         </form>
         <aside aria-label="Live preview" className="lg:sticky lg:top-4 lg:self-start">
@@ -355,7 +364,7 @@ export function StylingPanel() {
           onCancel={() => setConfirmReset(false)}
           onConfirm={() => {
             setConfirmReset(false);
-            void save(DEFAULTS, null);
+            void save(DEFAULTS, null, 'reset');
           }}
         >
           Every styling setting goes back to its default and is saved now; visitors see the default widget on their next page load.

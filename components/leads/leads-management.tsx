@@ -9,7 +9,7 @@ import { LeadsPanel } from './leads-panel';
 /** Tabs Leads and Export; an accordion on narrow screens with Leads open first. */
 export function LeadsManagement({ hasSchool }: { hasSchool: boolean }) {
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Leads Management</h1>
       {hasSchool ? (

@@ -170,7 +170,7 @@ export function ManageProspects() {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Manage Prospects</h1>

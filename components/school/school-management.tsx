@@ -95,7 +95,7 @@ export function SchoolManagement({ initialSchool, loadError, features }: { initi
   }
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">School Management</h1>
       {loadError ? (

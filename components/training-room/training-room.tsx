@@ -21,7 +21,7 @@ const AREAS: Section[] = [
 /** Six areas (the spec's five and the staff corrections of answers): tabs on wide screens (Fact Sheet first), an accordion at 768 px or less where several may be open. */
 export function TrainingRoom() {
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Training Room</h1>
       <p className="text-slate-700 dark:text-slate-300">Everything here becomes knowledge your assistant answers from.</p>

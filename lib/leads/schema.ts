@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from '@/db/schema/lead-values';
-import { DEFAULT_FIELD_ORDER, DEFAULT_FIELD_SETTINGS, DEFAULT_MINIMUM_REQUIREMENTS, isLeadField, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
+import { DEFAULT_FIELD_ORDER, DEFAULT_MINIMUM_REQUIREMENTS, isLeadField, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
 import { checkRequirements } from './requirements';
 
 // Spec 002 §3.2 lead generation settings. No server imports: the form, the action and the route share it.

@@ -107,3 +107,16 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Nothing on the page reaches past the window's right edge, and the page does not scroll sideways. */
+export async function expectNoSidewaysOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('bdi, [role="dialog"], main, table, button')]
+      // A table inside a box that scrolls sideways is reachable; only what sticks out of the window counts.
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.overflow-x-auto'))
+      .map((el) => `${el.tagName}${el.textContent ? ` "${el.textContent.trim().slice(0, 30)}"` : ''}`);
+    return { scroll: document.documentElement.scrollWidth - width, wide };
+  });
+  expect(overflow, where).toEqual({ scroll: 0, wide: [] });
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createUser, ownerToken, signIn, uniq } from './helpers';
+import { expect, test } from '@playwright/test';
+import { createUser, expectNoSidewaysOverflow, ownerToken, signIn, uniq } from './helpers';
 
 // What a visitor types cannot break or spoof a staff screen. A question that
 // is one 1,990-character word wraps on Logs, Analytics, Leads and the conversation views instead of
@@ -7,16 +7,6 @@ import { createUser, ownerToken, signIn, uniq } from './helpers';
 
 const WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(45).slice(0, 1990);
 const SPOOF = 'Is invoice\u202Egnp.exe the form?';
-
-/** Nothing on the page reaches past the window's right edge, and the page does not scroll sideways. */
-async function expectNoSidewaysOverflow(page: Page, where: string) {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll('bdi, [role="dialog"], main')].filter((el) => el.getBoundingClientRect().right > width + 1).map((el) => el.tagName);
-    return { scroll: document.documentElement.scrollWidth - width, wide };
-  });
-  expect(overflow, where).toEqual({ scroll: 0, wide: [] });
-}
 
 test('a long unbroken question and bidirectional controls leave every staff screen readable', async ({ page, request }) => {
   test.setTimeout(120_000);

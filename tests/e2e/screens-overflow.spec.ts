@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, expectNoSidewaysOverflow, OWNER, ownerToken, signIn, uniq } from './helpers';
+
+// Issue 35, item 5: every staff screen reads well at a desktop (1280 px) and a phone (390 px) width
+// with what visitors really type (a 300-character word, a long name and e-mail, a request for a
+// person): nothing reaches past the window, no table needs sideways scrolling at desktop width, and
+// every screen has the one content width. A full-page screenshot of each is kept with the report.
+
+const LONG = 'Supercalifragilisticexpialidocious'.repeat(9);
+const SCHOOL_PAGES = ['/dashboard', '/dashboard/chatbot', '/dashboard/training-room', '/dashboard/ai-customization', '/dashboard/school', '/dashboard/leads', '/dashboard/prospects', '/dashboard/campaigns', '/dashboard/crm-setup', '/dashboard/reports'];
+const PLATFORM_PAGES = ['/dashboard/users', '/dashboard/scheduler', '/dashboard/advanced-reports'];
+const CHATBOT_TABS = ['Logs', 'Analytics', 'Styling', 'Lead Gen'];
+
+/** The width of the container the page's heading sits in (the content width). */
+const contentWidth = (page: Page) => page.evaluate(() => document.querySelector('main h1')?.closest('.mx-auto')?.getBoundingClientRect().width ?? null);
+
+/** At desktop width a table fits its box: nothing is hidden behind a sideways scroll. */
+async function expectTablesFit(page: Page, where: string) {
+  const clipped = await page.evaluate(() => [...document.querySelectorAll('.overflow-x-auto')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.querySelector('caption')?.textContent ?? b.className));
+  expect(clipped, where).toEqual([]);
+}
+
+async function check(page: Page, path: string, width: number, label = path) {
+  await expectNoSidewaysOverflow(page, `${label} at ${width} px`);
+  if (width >= 1280) await expectTablesFit(page, `${label} at ${width} px`);
+  await page.screenshot({ path: test.info().outputPath(`${label.replace(/[^a-z0-9]+/gi, '-')}-${width}.png`), fullPage: true });
+}
+
+test('no staff screen overflows at 1280 or 390 px with long visitor text, and every screen has one content width', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const user = await createUser(request, await ownerToken(request));
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.post('/schools/', { data: { name: uniq('Overflow College ') }, headers: auth })).status()).toBe(201);
+  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
+  const widget = { 'x-api-key': key };
+  const session = uniq('long-visitor-');
+  expect((await request.post('/api/widget/chat', { data: { message: `Is ${LONG} a program you offer?`, session_id: session }, headers: widget })).status()).toBe(200);
+  const lead = await request.post('/api/widget/leads', { headers: widget, data: { session_id: session, first_name: LONG.slice(0, 90), last_name: 'Okonkwo-Featherstonehaugh', email: `${LONG.slice(0, 60).toLowerCase()}@example.com` } });
+  expect(lead.status(), await lead.text()).toBe(201);
+  const handoff = await request.post('/api/widget/handoff', { headers: widget, data: { session_id: uniq('handoff-'), name: 'Maximilian Featherstonehaugh', email: 'max@example.com', question: `Can someone explain ${LONG}?` } });
+  expect(handoff.status(), await handoff.text()).toBe(201);
+
+  const widths = new Map<string, number>();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, user.email, user.password);
+    for (const path of SCHOOL_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await check(page, path, width);
+      if (width === 1280) widths.set(path, (await contentWidth(page))!);
+    }
+    await page.goto('/dashboard/chatbot');
+    for (const tab of CHATBOT_TABS) {
+      // Tabs at desktop width, accordion sections on a phone.
+      await page.getByRole(width >= 1280 ? 'tab' : 'button', { name: tab, exact: true }).click();
+      await page.waitForLoadState('networkidle');
+      await check(page, '/dashboard/chatbot', width, `chatbot ${tab}`);
+    }
+    await page.context().clearCookies();
+  }
+
+  // The platform's own screens, as the superuser.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, OWNER.email, OWNER.password);
+    for (const path of PLATFORM_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await check(page, path, width);
+      if (width === 1280) widths.set(path, (await contentWidth(page))!);
+    }
+    await page.context().clearCookies();
+  }
+  // One content width for every screen.
+  expect(new Set(widths.values()), JSON.stringify(Object.fromEntries(widths))).toEqual(new Set([1152]));
+});
