@@ -102,7 +102,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   });
 
   const shown = table.getFilteredRowModel().rows.length;
-  const { count: hiddenSuperusers, onlyThem: onlySuperusersHidden } = superusersHidden(users, filters);
+  const onlySuperusersHidden = superusersHidden(users, filters).onlyThem;
   const rows = table.getRowModel().rows;
   const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
   const setFilter = (name: keyof UserFilters) => (e: { target: { value: string } }) => {
@@ -226,7 +226,6 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300" role="status" data-testid="user-count">
             Showing {shown} of {users.length} users
-            {hiddenSuperusers > 0 && ` (${hiddenSuperusers} superuser${hiddenSuperusers === 1 ? '' : 's'} hidden by the role filter)`}
           </p>
           {users.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users found.</p>

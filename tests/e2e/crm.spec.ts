@@ -19,6 +19,10 @@ test('configure, test, map fields, and see a quick info card lead delivered', as
     const settings = await (await request.get('/lead-gen/settings', { headers: auth })).json();
     expect((await request.put('/lead-gen/settings', { data: { ...settings, enabled: true, collection_mode: 'smart_card', minimum_requirements: 'first_name AND email' }, headers: auth })).status()).toBe(200);
 
+    // A lead from before the CRM was connected.
+    const early = await request.post('/api/widget/leads', { headers: { 'x-api-key': key }, data: { session_id: uniq('early-'), first_name: 'Rowan', email: 'rowan@example.com' } });
+    expect(early.status(), await early.text()).toBeLessThan(300);
+
     await signIn(page, user.email, user.password);
     await page.getByRole('link', { name: /CRM Setup/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/crm-setup$/);
@@ -42,6 +46,9 @@ test('configure, test, map fields, and see a quick info card lead delivered', as
     await page.getByLabel('Header value 1').fill('cedar');
     await page.getByRole('button', { name: 'Add Header' }).click();
     await expect(save).toBeEnabled();
+    // Test Connection waits for a saved integration, and says so.
+    await expect(page.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+    await expect(page.getByText('Save the integration first: Test Connection sends a sample lead with the saved settings.')).toBeVisible();
     await save.click();
     await expect(page.getByText('CRM integration saved successfully!')).toBeVisible();
     await expect(page.getByTestId('crm-status')).toContainText('Ready');
@@ -93,6 +100,22 @@ test('configure, test, map fields, and see a quick info card lead delivered', as
     }).toPass({ timeout: 15_000 });
     await expect(deliveries).toContainText('lead.created');
     await expect(deliveries).toContainText('HTTP 200');
+    // Deliveries name the lead, not its number.
+    await expect(deliveries.getByRole('row').nth(1)).toContainText('Quinn');
+
+    // The lead from before the CRM was connected is offered once, and sent.
+    const offer = page.getByTestId('crm-existing-leads');
+    await expect(offer).toContainText('1 lead was saved before the CRM was connected and never sent.');
+    await offer.getByRole('button', { name: 'Send existing leads' }).click();
+    await expect(page.getByText('1 existing lead queued for the CRM')).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await receiver.waitFor(3);
+    expect(receiver.received[2]!.verifyError).toBeNull();
+    expect(receiver.received[2]!.verified).toEqual({ FirstName: 'Rowan', Origin: 'Cedar website', Mail: 'rowan@example.com' });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(deliveries.getByRole('row').nth(1)).toContainText('Rowan', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
   } finally {
     await receiver.close();
   }

@@ -18,7 +18,7 @@ test('trigger a task from the Scheduler Dashboard and read its metrics in the hi
   // The schedule in words, the cron expression on hover.
   await expect(row.getByTestId('task-schedule')).toHaveText('At 30 minutes past the hour');
   await expect(row.getByTestId('task-schedule')).toHaveAttribute('title', '30 * * * * (cron, UTC)');
-  await expect(row).toContainText('low_priority');
+  await expect(row).toContainText('Low priority');
   await expect(row).toContainText('UTC');
   await expectAccessible(page, 'scheduled tasks');
   await row.getByRole('button', { name: 'Trigger Now: Clear old request counters' }).click();
