@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { THEME_BOOT_SCRIPT } from '@/components/theme/dark-mode';
+import { InputModality } from '@/components/ui/input-modality';
 import { publicOrigin } from '@/lib/system/public-origin';
 import './globals.css';
 
@@ -22,7 +23,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
-      <body className="min-h-screen">{children}</body>
+      <body className="min-h-screen">
+        <InputModality />
+        {children}
+      </body>
     </html>
   );
 }

@@ -57,6 +57,15 @@ test('no staff screen overflows at 1280 or 390 px with long visitor text, and ev
       if (width === 1280) widths.set(path, (await contentWidth(page))!);
     }
     await page.goto('/dashboard/chatbot');
+    if (width >= 1280) {
+      // A focus ring for the keyboard only: none after a mouse click on a tab, one after an arrow key.
+      const ring = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+      await page.getByRole('tab', { name: 'Logs', exact: true }).click();
+      expect(await ring()).toBe('none');
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Analytics', exact: true })).toBeFocused();
+      expect(await ring()).toBe('solid');
+    }
     for (const tab of CHATBOT_TABS) {
       // Tabs at desktop width, accordion sections on a phone.
       await page.getByRole(width >= 1280 ? 'tab' : 'button', { name: tab, exact: true }).click();
