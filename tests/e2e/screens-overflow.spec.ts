@@ -46,16 +46,21 @@ test('no staff screen overflows at 1280 or 390 px with long visitor text, and ev
   expect(handoff.status(), await handoff.text()).toBe(201);
 
   const widths = new Map<string, number>();
-  for (const width of [1280, 390]) {
+  /** Signs in at this width and checks each page, noting its content width at desktop width. */
+  async function visitAll(email: string, password: string, width: number, paths: string[]) {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, user.email, user.password);
-    for (const path of SCHOOL_PAGES) {
+    await signIn(page, email, password);
+    for (const path of paths) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await check(page, path, width);
       if (width === 1280) widths.set(path, (await contentWidth(page))!);
     }
+  }
+
+  for (const width of [1280, 390]) {
+    await visitAll(user.email, user.password, width, SCHOOL_PAGES);
     await page.goto('/dashboard/chatbot');
     if (width >= 1280) {
       // A focus ring for the keyboard only: none after a mouse click on a tab, one after an arrow key.
@@ -77,15 +82,7 @@ test('no staff screen overflows at 1280 or 390 px with long visitor text, and ev
 
   // The platform's own screens, as the superuser.
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page, OWNER.email, OWNER.password);
-    for (const path of PLATFORM_PAGES) {
-      await page.goto(path);
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await check(page, path, width);
-      if (width === 1280) widths.set(path, (await contentWidth(page))!);
-    }
+    await visitAll(OWNER.email, OWNER.password, width, PLATFORM_PAGES);
     await page.context().clearCookies();
   }
   // One content width for every screen.
