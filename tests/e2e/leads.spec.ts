@@ -74,6 +74,8 @@ test('Leads page: columns survive a reload, search, view, delete, and an export 
   await expect(page.getByRole('dialog', { name: 'Delete lead' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(rows).toHaveCount(3);
+  // The dialog's fading overlay is gone before the next screen's contrast is checked.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const tableEmails = (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim()).sort();
 
   // Export: everything since the last export (none yet), as CSV.
