@@ -94,6 +94,9 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
   }));
 }
 
+/** The ids as one int[] literal: a statement of any length binds it as a single value. */
+const idArray = (ids: number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+
 // The engagement rule and key points moved to lib/analytics/engagement.ts (the analysis task stores them).
 /**
  * The visitor's first question (its first 300 characters) of each of the school's conversations
@@ -103,7 +106,7 @@ export async function firstQuestions(ctx: AuthContext, ids: number[]): Promise<M
   const schoolId = requireSchoolId(ctx);
   if (ids.length === 0) return new Map();
   const db = await getDb();
-  const list = sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+  const list = idArray(ids);
   const rows = resultRows<{ conversation_id: number; content: string }>(
     await db.execute(sql`
       select distinct on (m.conversation_id) m.conversation_id, left(m.content, 300) as content
@@ -122,7 +125,7 @@ export async function visitorDetails(ctx: AuthContext, ids: number[]): Promise<M
   const schoolId = requireSchoolId(ctx);
   if (ids.length === 0) return new Map();
   const db = await getDb();
-  const list = sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+  const list = idArray(ids);
   const rows = resultRows<{ id: number; lead: VisitorDetails | null; said: VisitorDetails | null }>(
     await db.execute(sql`
       select c.id,
