@@ -74,11 +74,10 @@ export function rolesFound(users: AdminUser[]): string[] {
 }
 
 /**
- * How many superusers the default role filter hides, and whether they are everyone the other
- * filters would show (a new platform: then the screen says so instead of "no match").
+ * Whether the default role filter hides everyone the other filters would show, all of them
+ * superusers (a new platform): then the screen says so instead of "no match".
  */
-export function superusersHidden(users: AdminUser[], filters: UserFilters): { count: number; onlyThem: boolean } {
-  const count = filters.role === ROLE_USERS_AND_ADMINS ? users.filter((u) => u.role === 'superuser').length : 0;
+export function onlySuperusersHidden(users: AdminUser[], filters: UserFilters): boolean {
   const untouched = filters.search.trim() === '' && filters.status === STATUS_ALL && filters.school === SCHOOL_ALL;
-  return { count, onlyThem: count > 0 && count === users.length && untouched };
+  return filters.role === ROLE_USERS_AND_ADMINS && untouched && users.length > 0 && users.every((u) => u.role === 'superuser');
 }

@@ -25,7 +25,7 @@ import {
   rolesFound,
   SCHOOL_ALL,
   SCHOOL_NONE,
-  superusersHidden,
+  onlySuperusersHidden,
   STATUS_ALL,
   userTableFeatures,
   type UserFilters,
@@ -102,7 +102,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
   });
 
   const shown = table.getFilteredRowModel().rows.length;
-  const onlySuperusersHidden = superusersHidden(users, filters).onlyThem;
+  const superusersOnly = onlySuperusersHidden(users, filters);
   const rows = table.getRowModel().rows;
   const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
   const setFilter = (name: keyof UserFilters) => (e: { target: { value: string } }) => {
@@ -229,7 +229,7 @@ export function UserManagement({ currentUserId, currentRole, currentSchoolId }: 
           </p>
           {users.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No users found.</p>
-          ) : shown === 0 && onlySuperusersHidden ? (
+          ) : shown === 0 && superusersOnly ? (
             // A new platform has only its superusers, whom the default filter hides: say so, not "no match".
             <div className="space-y-3 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300" data-testid="only-superusers">
               <p>No school staff yet. Superusers are hidden by the &apos;Users and Admins&apos; filter.</p>
