@@ -206,7 +206,6 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const hits = verifiedHit ? [verifiedHit, ...found.filter((h) => !(h.sourceType === 'correction' && h.sourceId === verifiedHit.sourceId))].slice(0, k) : found;
   const lead = await captureLead(caller, assistant, sessionId, input);
 
-  const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
   const local: ComposeInput = {
     question: asked,
     passages: hits.map((h) => ({ title: h.title, content: h.content, sourceType: h.sourceType, sourceId: h.sourceId, url: h.url ?? null })),
@@ -241,6 +240,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     // Built when a model is asked: the built-in model's one-shot answer needs no prompt.
     call: () => {
       const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
+      const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
       const system = [
         assistant.system_prompt,
         reply
