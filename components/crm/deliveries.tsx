@@ -28,6 +28,7 @@ export function Deliveries({ canSend = false }: { canSend?: boolean }) {
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const unsent = useScreenData('crm-unsent-leads', () => unsentLeadsAction({}), { fallback: 'Failed to count existing leads' });
+  const unsentCount = unsent.data?.unsent ?? 0;
   const [sending, setSending] = useState(false);
 
   async function sendExisting() {
@@ -58,10 +59,10 @@ export function Deliveries({ canSend = false }: { canSend?: boolean }) {
           Refresh
         </Button>
       </div>
-      {canSend && (unsent.data?.unsent ?? 0) > 0 && (
+      {canSend && unsentCount > 0 && (
         <div data-testid="crm-existing-leads" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-950">
           <p>
-            {unsent.data!.unsent === 1 ? '1 lead was' : `${unsent.data!.unsent} leads were`} saved before the CRM was connected and never sent. Send {unsent.data!.unsent === 1 ? 'it' : 'them'} once now?
+            {unsentCount === 1 ? '1 lead was' : `${unsentCount} leads were`} saved before the CRM was connected and never sent. Send {unsentCount === 1 ? 'it' : 'them'} once now?
           </p>
           <Button onClick={() => void sendExisting()} disabled={sending}>
             {sending ? 'Queueing...' : 'Send existing leads'}
