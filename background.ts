@@ -5,6 +5,7 @@ import { retentionTask } from '@/lib/conversations/jobs';
 import { crmDeliveryJob } from '@/lib/crm/jobs';
 import type { Background } from '@/lib/jobs/define';
 import { fileAnalysisJob, interviewCallStatusJob, interviewCallSyncTask, webLinkReadJob, webLinkRefreshTask } from '@/lib/knowledge/jobs';
+import { liveSweepTask } from '@/lib/live/jobs';
 import { mailDeliveryTask, mailSendJob } from '@/lib/mail/jobs';
 import { prospectImportJob } from '@/lib/prospects/jobs';
 import { counterCleanupTask } from '@/lib/security/jobs';
@@ -21,6 +22,7 @@ export const background: Background = {
   tasks: [
     tokenCleanupTask,
     mailDeliveryTask,
+    liveSweepTask,
     counterCleanupTask,
     webLinkRefreshTask,
     interviewCallSyncTask,

@@ -23,8 +23,9 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 
 type Message = {
   message_index: number;
-  role: 'user' | 'assistant' | 'system';
+  role: 'user' | 'assistant' | 'system' | 'staff';
   content: string;
+  author?: string | null;
   timestamp: string | Date;
   user_feedback_rating: number | null;
   rating?: 'excellent' | 'poor' | null;
@@ -165,9 +166,9 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
       ) : (
         <ol className="space-y-3" aria-label="Messages">
           {c.messages.map((m) => (
-            <li key={m.message_index} data-testid="log-message" className={`rounded-lg border p-3 text-sm ${m.role === 'user' ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950' : 'border-slate-200 dark:border-slate-700'}`}>
+            <li key={m.message_index} data-testid="log-message" className={`rounded-lg border p-3 text-sm ${m.role === 'user' ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950' : m.role === 'staff' ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950' : 'border-slate-200 dark:border-slate-700'}`}>
               <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
-                <span className="font-semibold uppercase">{m.role === 'user' ? 'Visitor' : m.role === 'assistant' ? 'Assistant' : 'System'}</span>
+                <span className="font-semibold uppercase">{m.role === 'user' ? 'Visitor' : m.role === 'assistant' ? 'Assistant' : m.role === 'staff' ? `Staff · ${m.author ?? ''}` : 'System'}</span>
                 <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp)}</time>
                 {m.user_feedback_rating !== null && m.user_feedback_rating !== undefined && (
                   <span className="inline-flex items-center" role="img" aria-label={m.user_feedback_rating === 1 ? 'Visitor: thumbs up' : 'Visitor: thumbs down'}>

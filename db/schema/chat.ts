@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, real, smallint, te
 import type { Sentiment, TopicScore } from './analytics-values';
 import { leads } from './leads';
 import { schools } from './schools';
+import { users } from './users';
 
 export const API_KEY_KINDS = ['public', 'internal'] as const;
 export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
@@ -83,6 +84,13 @@ export const conversations = pgTable(
     engagementScore: real('engagement_score'),
     keyPoints: jsonb('key_points').$type<string[]>(),
     analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
+    // Live chat (lib/live): waiting for a person, held by one, or ended; null: the assistant's alone.
+    liveStatus: text('live_status').$type<LiveStatus>(),
+    /** When the visitor began to wait (again, after a staff member's connection dropped). */
+    liveWaitingSince: timestamp('live_waiting_since', { withTimezone: true }),
+    liveHeldBy: integer('live_held_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When a person first joined: the conversation counts as handled by a person. */
+    liveJoinedAt: timestamp('live_joined_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_session_idx').on(t.schoolId, t.sessionId),
@@ -91,10 +99,16 @@ export const conversations = pgTable(
     index('conversations_test_chat_idx').on(t.schoolId).where(sql`${t.source} = 'test_chat'`),
     // A lead's conversations (its transcript), and deleting a lead without a scan.
     index('conversations_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
+    // The Live view and the wait's sweep: a school's live conversations, found without a scan.
+    index('conversations_live_idx').on(t.schoolId, t.liveStatus).where(sql`${t.liveStatus} is not null`),
   ],
 );
 
-export const MESSAGE_ROLES = ['user', 'assistant', 'system'] as const;
+export const LIVE_STATUSES = ['waiting', 'active', 'closed'] as const;
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
+// 'staff': a person of the school wrote it in a live chat (author_user_id, author_name).
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'staff'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 // Spec 002 §3.9. `position` is the message_index staff and visitors rate by.
@@ -125,6 +139,9 @@ export const conversationMessages = pgTable(
     topics: jsonb('topics').$type<TopicScore[]>(),
     analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
     analysisFailures: smallint('analysis_failures').notNull().default(0),
+    /** A staff message's author, and their first name as the visitor saw it (kept if the account goes). */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
   },
   (t) => [
     uniqueIndex('conversation_messages_position_idx').on(t.conversationId, t.position),

@@ -18,3 +18,4 @@ export * from './reviews';
 export * from './analytics';
 export * from './crm';
 export * from './prospects';
+export * from './live';

@@ -6,6 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
+import { speakerOf } from '@/lib/leads/transcript';
 import { queueMail } from '@/lib/mail/outbox';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
@@ -35,7 +36,7 @@ export function handoffLeadData(input: Pick<HandoffRequest, 'name' | 'email' | '
   return data as LeadData;
 }
 
-type Line = { role: string; content: string };
+type Line = { role: string; content: string; author?: string | null };
 
 /** The mail's text: who asked, how to reach them, their question, and the conversation so far. */
 export function handoffMailText(o: { school: string; input: HandoffRequest; transcript: Line[]; logging: boolean; test: boolean }): { subject: string; text: string } {
@@ -53,7 +54,7 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
     '',
     'Conversation:',
     ...(o.transcript.length
-      ? o.transcript.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`)
+      ? o.transcript.map((m) => `${speakerOf(m)}: ${m.content}`)
       : [o.logging ? '(no messages before the request)' : '(not stored: conversation logging is off)']),
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   return { subject: `${o.test ? '[Test chat] ' : ''}A visitor asked to talk to a person: ${input.name}`, text: lines.join('\n') };
@@ -93,7 +94,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
         })
         .returning({ id: conversations.id });
       transcript = await tx
-        .select({ role: conversationMessages.role, content: conversationMessages.content })
+        .select({ role: conversationMessages.role, content: conversationMessages.content, author: conversationMessages.authorName })
         .from(conversationMessages)
         .where(and(eq(conversationMessages.conversationId, conversation!.id), eq(conversationMessages.schoolId, caller.schoolId)))
         .orderBy(asc(conversationMessages.position));

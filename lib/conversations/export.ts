@@ -170,7 +170,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
   async function jsonlBatch(from: Key | null, to: Key | null): Promise<Uint8Array[]> {
     const query = sql`
         with page as (
-          select c.id, c.session_id, c.source, c.status, c.started_at, c.ended_at, c.widget_opened_at, c.message_count, c.lead_id
+          select c.id, c.session_id, c.source, c.status, c.started_at, c.ended_at, c.widget_opened_at, c.message_count, c.lead_id, c.live_joined_at
           from conversations c
           where ${range(from, to)}
           -- Exact already; the limit keeps the planner's estimate at one batch (index lookups, not a scan of every message).
@@ -181,7 +181,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
           'conversation_id', page.id, 'session_id', page.session_id, 'source', page.source, 'status', page.status,
           'started_at', page.started_at, 'ended_at', page.ended_at, 'widget_opened_at', page.widget_opened_at,
           'message_count', page.message_count, 'duration_seconds', greatest(0, round(extract(epoch from (page.ended_at - page.started_at))))::int,
-          'lead_id', page.lead_id, 'lead_submitted', page.lead_id is not null,
+          'lead_id', page.lead_id, 'lead_submitted', page.lead_id is not null, 'human_handled', page.live_joined_at is not null,
           'excellent_ratings_count', mm.excellent, 'poor_ratings_count', mm.poor,
           'user_thumbs_up_count', mm.up, 'user_thumbs_down_count', mm.down,
           'first_question', (${firstQuestionSql(sql`page.id`)}),
@@ -190,7 +190,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
         from page
         cross join lateral (
           select json_agg(json_build_object(
-              'message_index', m.position, 'role', m.role, 'content', m.content, 'timestamp', m.created_at,
+              'message_index', m.position, 'role', m.role, 'content', m.content, 'author', m.author_name, 'timestamp', m.created_at,
               'user_feedback_rating', m.user_feedback_rating, 'response_time_ms', m.response_time_ms,
               'rating', r.rating, 'rating_notes', r.admin_notes, 'rating_category', r.category) order by m.position) as messages,
             count(*) filter (where m.user_feedback_rating = 1)::int as up,

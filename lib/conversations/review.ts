@@ -165,6 +165,7 @@ export async function getConversation(ctx: AuthContext, id: number) {
       position: conversationMessages.position,
       role: conversationMessages.role,
       content: conversationMessages.content,
+      authorName: conversationMessages.authorName,
       createdAt: conversationMessages.createdAt,
       userFeedbackRating: conversationMessages.userFeedbackRating,
       responseTimeMs: conversationMessages.responseTimeMs,
@@ -205,10 +206,14 @@ export async function getConversation(ctx: AuthContext, id: number) {
     engagement_score: c.engagementScore ?? engagementScore(c.status, visitor.length, c.endedAt.getTime() - c.startedAt.getTime()),
     key_points: c.keyPoints ?? keyPoints(visitor.map((m) => m.content)),
     conversation_topics: c.topics ?? [],
+    /** A person of the school took part (live chat). */
+    human_handled: c.liveJoinedAt !== null,
     messages: messages.map((m) => ({
       message_index: m.position,
       role: m.role,
       content: m.content,
+      /** Staff messages: the first name the visitor saw. */
+      author: m.role === 'staff' ? (m.authorName ?? 'Staff') : null,
       timestamp: m.createdAt,
       user_feedback_rating: m.userFeedbackRating,
       response_time_ms: m.responseTimeMs,

@@ -8,8 +8,10 @@ import { getDb, resultRows, type Database } from '@/db/client';
 
 export type LeadConversationMessage = {
   message_index: number;
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'staff';
   content: string;
+  /** A staff message's author (first name). */
+  author?: string | null;
   timestamp: string;
   /** Staff rating of an assistant answer. */
   rating: 'excellent' | 'poor' | null;
@@ -29,14 +31,14 @@ export async function leadConversations(schoolId: number, leadId: number, db?: D
       select c.id as conversation_id, c.session_id,
         to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at,
         (select json_agg(json_build_object(
-            'message_index', m.position, 'role', m.role, 'content', m.content,
+            'message_index', m.position, 'role', m.role, 'content', m.content, 'author', m.author_name,
             'timestamp', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'rating', r.rating, 'sentiment', m.sentiment,
             'topics', coalesce((select json_agg(t->>'category') from jsonb_array_elements(case when jsonb_typeof(m.topics) = 'array' then m.topics else '[]'::jsonb end) t), '[]'::json)
           ) order by m.position)
           from conversation_messages m
           left join conversation_ratings r on r.conversation_id = m.conversation_id and r.message_index = m.position
-          where m.conversation_id = c.id and m.role in ('user', 'assistant')) as messages
+          where m.conversation_id = c.id and m.role in ('user', 'assistant', 'staff')) as messages
       from conversations c
       where c.school_id = ${schoolId} and (c.lead_id = ${leadId}${lead.session_id ? sql` or c.session_id = ${lead.session_id}` : sql``})
       order by c.started_at, c.id`),
@@ -51,11 +53,16 @@ export async function leadConversations(schoolId: number, leadId: number, db?: D
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** The conversations as plain text: a heading per conversation, then "Visitor:" and "Assistant:" turns. */
+/** Who said a message, as transcripts write it: "Visitor", "Assistant", or the staff member ("Maria (staff)"). */
+export function speakerOf(m: { role: string; author?: string | null }): string {
+  return m.role === 'user' ? 'Visitor' : m.role === 'staff' ? `${m.author || 'Staff'} (staff)` : 'Assistant';
+}
+
+/** The conversations as plain text: a heading per conversation, then "Visitor:", "Assistant:" and staff turns. */
 export function transcriptText(conversations: LeadConversation[]): string {
   return conversations
     .filter((c) => c.messages.length > 0)
-    .map((c) => [`Conversation started ${when(c.started_at)}`, ...c.messages.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${m.content}`)].join('\n\n'))
+    .map((c) => [`Conversation started ${when(c.started_at)}`, ...c.messages.map((m) => `${speakerOf(m)}: ${m.content}`)].join('\n\n'))
     .join('\n\n---\n\n');
 }
 

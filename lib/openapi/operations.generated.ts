@@ -8,6 +8,7 @@ import { ratingOperations } from '@/lib/conversations/operations';
 import { crmOperations } from '@/lib/crm/operations';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { leadOperations } from '@/lib/leads/operations';
+import { liveOperations, widgetLiveOperations } from '@/lib/live/operations';
 import { prospectOperations } from '@/lib/prospects/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
@@ -31,6 +32,8 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   fileOperations,
   interviewOperations,
   leadOperations,
+  liveOperations,
+  widgetLiveOperations,
   prospectOperations,
   reportOperations,
   schedulerOperations,

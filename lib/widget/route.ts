@@ -27,7 +27,7 @@ function sessionNamed(raw: unknown): string | null {
  */
 export function widgetRoute<O extends Operation>(
   op: O,
-  handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']> }) => Promise<unknown> | unknown,
+  handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']>; query: Infer<O['query']> }) => Promise<unknown> | unknown,
   limits: WidgetLimits = 'calls',
 ) {
   return async (req: Request): Promise<Response> => {
@@ -48,7 +48,8 @@ export function widgetRoute<O extends Operation>(
       const caller = await authorizeWidget(req);
       if (unreadable) throw unreadable;
       const body = op.body ? parseWith(op.body, raw, 'body') : undefined;
-      const result = await handler({ req, caller, body: body as Infer<O['body']> });
+      const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      const result = await handler({ req, caller, body: body as Infer<O['body']>, query: query as Infer<O['query']> });
       res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
     } catch (err) {
       refused = isOriginRefusal(err);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
+import { defineOperations } from '@/lib/http/operation';
+import { availabilitySchema, liveListQuerySchema, liveMessageSchema, liveRequestSchema, liveSettingsSchema, visitorEventsQuerySchema, visitorLiveMessageSchema, visitorStateQuerySchema } from './schema';
+
+// Live chat (docs/live-chat.md): the school's settings, staff availability, the Live view's calls
+// and stream, and the widget's side.
+const tag = 'Live chat';
+const errors = [401, 404];
+const id = z.object({ id: idField });
+
+export const liveOperations = defineOperations({
+  getSettings: {
+    method: 'GET', path: '/live/settings', tag, auth: 'bearer', errors,
+    summary: 'Live chat settings: {enabled, office_hours: [{day 0–6 (Sunday first), start "HH:MM", end "HH:MM"}] in the school\'s time zone (time_zone), wait_minutes, notify_email}. Defaults: off, Monday–Friday 09:00–17:00, 3 minutes',
+  },
+  putSettings: {
+    method: 'PUT', path: '/live/settings', tag, auth: 'bearer', body: liveSettingsSchema, errors,
+    summary: 'Save the live chat settings (the whole object; notify_email empty: the school\'s admissions contact). No office hours: live chat whenever someone is available',
+  },
+  availability: {
+    method: 'PUT', path: '/live/availability', tag, auth: 'bearer', body: availabilitySchema, errors: [...errors, 403],
+    summary: 'Say whether you are available to chat: {available}. It lapses 2 minutes after your Live view closes. 403 for a superuser (who may watch, not chat)',
+  },
+  waiting: { method: 'GET', path: '/live/waiting', tag, auth: 'bearer', errors, summary: 'How many visitors wait for a person: {waiting}' },
+  list: {
+    method: 'GET', path: '/live/conversations', tag, auth: 'bearer', query: liveListQuerySchema, errors,
+    summary: 'Live conversations (status=open: waiting, longest wait first, then active; or waiting, active, closed): [{id, status, waiting_since, held_by {id, name}, visitor, language, last_message {role, text, at}}]',
+  },
+  get: {
+    method: 'GET', path: '/live/conversations/{id}', tag, auth: 'bearer', params: id, errors,
+    summary: 'One live conversation with the visitor\'s details and every message ({index, role user|assistant|staff, text, at, author})',
+  },
+  join: {
+    method: 'POST', path: '/live/conversations/{id}/join', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    summary: 'Take the conversation: the assistant stops answering and the visitor sees your first name. 409 while another staff member holds it, or when it has ended',
+  },
+  message: {
+    method: 'POST', path: '/live/conversations/{id}/messages', tag, auth: 'bearer', params: id, body: liveMessageSchema, status: 201, errors: [...errors, 403, 409],
+    summary: 'Write to the visitor ({text}, 1–4000 characters): {index, role, text, at, author}. 409 unless you hold the conversation',
+  },
+  leave: {
+    method: 'POST', path: '/live/conversations/{id}/leave', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    summary: 'Hand the conversation back to the assistant (the visitor is told): {id, status}',
+  },
+  close: {
+    method: 'POST', path: '/live/conversations/{id}/close', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    summary: 'End the live chat: yours (the assistant answers again) or a waiting one nobody will take (the visitor gets the contact form at once)',
+  },
+  stream: {
+    method: 'GET', path: '/live/stream', tag, auth: 'bearer-or-session', errors: [401],
+    responseDescription: 'text/event-stream: changed {id, status, agent}, message {id, index, role, text, author, at}; a comment every 25 seconds',
+    summary: 'The Live view\'s server-sent events; while it is open your availability stays fresh',
+  },
+});
+
+const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [401, 403, 429] };
+
+export const widgetLiveOperations = defineOperations({
+  request: {
+    method: 'POST', path: '/api/widget/live/request', ...widget, body: liveRequestSchema,
+    summary: 'Ask for a person: {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed} (then the contact form)',
+  },
+  message: {
+    method: 'POST', path: '/api/widget/live/messages', ...widget, errors: [...widget.errors, 409], body: visitorLiveMessageSchema, status: 201,
+    summary: 'Write to the person: {session_id, text} → {index}. 409 when the conversation is not with a person',
+  },
+  state: {
+    method: 'GET', path: '/api/widget/live/state', ...widget, query: visitorStateQuerySchema,
+    summary: 'The live chat of session_id: {status: none|waiting|active|closed, agent, wait_seconds, messages: staff messages after `after`}; a wait past its end ends here',
+  },
+  events: {
+    method: 'GET', path: '/api/widget/live/events', ...widget, query: visitorEventsQuerySchema,
+    responseDescription: 'text/event-stream: status {status: active|returned|missed|dropped|closed, agent}, message {index, text, author, at}; ends when the conversation is back with the assistant',
+    summary: 'The person\'s side of session_id\'s conversation, as server-sent events',
+  },
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { sessionIdField } from '@/lib/leads/values';
+import { LANGUAGES } from '@/lib/widget/language';
+
+// Live chat's bodies and texts (docs/live-chat.md), shared with the screens and the widget API. No server imports.
+
+export const LIVE_TEXT_MAX = 4000;
+export const WAIT_MINUTES_DEFAULT = 3;
+export const WAIT_MINUTES_MAX = 60;
+/** A staff member's availability lapses this long after their Live view was last open. */
+export const PRESENCE_LAPSE_MS = 2 * 60_000;
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const hhmm = z.string({ error: 'A time is "HH:MM"' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is "HH:MM" (00:00 to 23:59)');
+
+export const officeHoursSchema = z
+  .object({
+    day: z.number({ error: 'day must be 0 (Sunday) to 6 (Saturday)' }).int('day must be 0 (Sunday) to 6 (Saturday)').min(0, 'day must be 0 (Sunday) to 6 (Saturday)').max(6, 'day must be 0 (Sunday) to 6 (Saturday)'),
+    start: hhmm,
+    end: hhmm,
+  })
+  .refine((h) => h.end > h.start, { message: 'Office hours end after they start (a span past midnight is two spans)', path: ['end'] });
+
+export const liveSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  office_hours: z.array(officeHoursSchema).max(28, 'At most 28 spans of office hours'),
+  wait_minutes: z
+    .number({ error: 'wait_minutes must be a number' })
+    .int('wait_minutes must be a whole number')
+    .min(1, 'wait_minutes must be at least 1')
+    .max(WAIT_MINUTES_MAX, `wait_minutes must be at most ${WAIT_MINUTES_MAX}`)
+    .default(WAIT_MINUTES_DEFAULT),
+  /** Who is e-mailed when a visitor's wait runs out; empty: the school's admissions contact. */
+  notify_email: z
+    .union([z.literal(''), z.email('Enter a valid e-mail address').max(254, 'An e-mail address is at most 254 characters')])
+    .nullish()
+    .transform((v) => v || null),
+});
+export type LiveSettings = z.output<typeof liveSettingsSchema>;
+
+export const availabilitySchema = z.object({ available: z.boolean({ error: 'available must be true or false' }) });
+
+export const liveMessageSchema = z.object({
+  text: z
+    .string({ error: 'Text is required' })
+    .trim()
+    .min(1, 'Text is required')
+    .max(LIVE_TEXT_MAX, `Text must be at most ${LIVE_TEXT_MAX} characters`),
+});
+
+/** The visitor asks for a person: POST /api/widget/live/request. */
+export const liveRequestSchema = z.object({
+  session_id: sessionIdField,
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+});
+
+/** The visitor writes to the person: POST /api/widget/live/messages (the chat's own limit on length). */
+export const visitorLiveMessageSchema = z.object({
+  session_id: sessionIdField,
+  text: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters'),
+});
+
+export const visitorStateQuerySchema = z.object({
+  session_id: sessionIdField,
+  /** Only messages after this index (what the frame has not shown yet). */
+  after: z.coerce.number({ error: 'after must be a number' }).int('after must be a whole number').min(-1, 'after must be -1 or more').max(1_000_000, 'after is too large').default(-1),
+});
+export const visitorEventsQuerySchema = z.object({ session_id: sessionIdField });
+
+export const liveListQuerySchema = z.object({
+  status: z.enum(['waiting', 'active', 'closed', 'open'], { error: 'status must be waiting, active, closed or open' }).default('open'),
+});
+
+export type LiveConversationStatus = 'waiting' | 'active' | 'closed';
+
+/** One conversation as the Live view lists it. */
+export type LiveConversationSummary = {
+  id: number;
+  status: LiveConversationStatus;
+  waiting_since: string | null;
+  held_by: { id: number; name: string } | null;
+  visitor: string;
+  language: string | null;
+  last_message: { role: string; text: string; at: string } | null;
+};
+
+export type LiveMessage = { index: number; role: 'user' | 'assistant' | 'staff' | 'system'; text: string; at: string; author: string | null };
+
+export type LiveConversationDetail = LiveConversationSummary & {
+  session_id: string;
+  details: Record<string, unknown>;
+  messages: LiveMessage[];
+};
+
+/** What the visitor's stream says (docs/live-chat.md). */
+export type VisitorLiveEvent =
+  | { type: 'status'; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped'; agent?: string | null }
+  | { type: 'message'; index: number; text: string; author: string };

@@ -1,0 +1,104 @@
+import 'server-only';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { liveChatSettings, livePresence, schools, type OfficeHours } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { forbidden } from '@/lib/http/errors';
+import { requireSchoolId } from '@/lib/tenancy';
+import { PRESENCE_LAPSE_MS, WAIT_MINUTES_DEFAULT, type LiveSettings } from './schema';
+
+// Live chat's settings (the Live Chat tab) and who is available (the Live view).
+
+export type LiveSettingsView = { enabled: boolean; office_hours: OfficeHours[]; wait_minutes: number; notify_email: string | null; time_zone: string };
+
+/** Defaults before the school saves anything: off, Monday to Friday 9 to 5, a three-minute wait. */
+export const DEFAULT_OFFICE_HOURS: OfficeHours[] = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
+
+/** The settings the visitor's request reads: one statement, with the school's time zone. */
+export async function schoolLiveSettings(schoolId: number): Promise<LiveSettingsView> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ enabled: liveChatSettings.enabled, officeHours: liveChatSettings.officeHours, waitMinutes: liveChatSettings.waitMinutes, notifyEmail: liveChatSettings.notifyEmail, timeZone: schools.timeZone })
+    .from(schools)
+    .leftJoin(liveChatSettings, eq(liveChatSettings.schoolId, schools.id))
+    .where(eq(schools.id, schoolId))
+    .limit(1);
+  return {
+    enabled: row?.enabled ?? false,
+    office_hours: row?.officeHours ?? DEFAULT_OFFICE_HOURS,
+    wait_minutes: row?.waitMinutes ?? WAIT_MINUTES_DEFAULT,
+    notify_email: row?.notifyEmail ?? null,
+    time_zone: row?.timeZone ?? 'UTC',
+  };
+}
+
+/** GET /live/settings. */
+export function liveSettings(ctx: AuthContext): Promise<LiveSettingsView> {
+  return schoolLiveSettings(requireSchoolId(ctx));
+}
+
+/** PUT /live/settings: the whole object (the tab saves it as one). */
+export async function saveLiveSettings(ctx: AuthContext, input: LiveSettings): Promise<LiveSettingsView> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  // One span per weekday and start, in weekday order: the list reads as the week does.
+  const hours = [...new Map(input.office_hours.map((h) => [`${h.day} ${h.start}`, h])).values()].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
+  const values = { enabled: input.enabled, officeHours: hours, waitMinutes: input.wait_minutes, notifyEmail: input.notify_email, updatedAt: new Date() };
+  await db.insert(liveChatSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: liveChatSettings.schoolId, set: values });
+  return schoolLiveSettings(schoolId);
+}
+
+/**
+ * Who may chat with visitors: the school's own staff (user and admin). A superuser administers the
+ * platform: they see the Live view but do not speak for a school (docs/decisions.md).
+ */
+export function assertMayChat(ctx: AuthContext): number {
+  const schoolId = requireSchoolId(ctx);
+  if (ctx.role !== 'user' && ctx.role !== 'admin') throw forbidden('Only the school\'s staff may chat with visitors (a superuser can watch)');
+  return schoolId;
+}
+
+/** PUT /live/availability. */
+export async function setAvailability(ctx: AuthContext, available: boolean): Promise<{ available: boolean }> {
+  const schoolId = assertMayChat(ctx);
+  const db = await getDb();
+  await db
+    .insert(livePresence)
+    .values({ schoolId, userId: ctx.user.id, available, seenAt: new Date() })
+    .onConflictDoUpdate({ target: [livePresence.schoolId, livePresence.userId], set: { available, seenAt: sql`now()` } });
+  return { available };
+}
+
+/** Whether this staff member said they are available (and their Live view was open lately). */
+export async function myAvailability(ctx: AuthContext): Promise<boolean> {
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const [row] = await db
+    .select({ available: livePresence.available })
+    .from(livePresence)
+    .where(and(eq(livePresence.schoolId, schoolId), eq(livePresence.userId, ctx.user.id), gt(livePresence.seenAt, new Date(Date.now() - PRESENCE_LAPSE_MS))))
+    .limit(1);
+  return row?.available ?? false;
+}
+
+/** How many of the school's staff are available now. */
+export async function availableStaff(schoolId: number, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(livePresence)
+    .where(and(eq(livePresence.schoolId, schoolId), eq(livePresence.available, true), gt(livePresence.seenAt, new Date(now.getTime() - PRESENCE_LAPSE_MS))));
+  return row?.n ?? 0;
+}
+
+/** Keeps the presence of staff with an open Live view fresh: one statement for all of this instance's. */
+export async function touchPresence(viewers: { schoolId: number; userId: number }[]): Promise<void> {
+  if (!viewers.length) return;
+  const db = await getDb();
+  const keys = [...new Set(viewers.map((v) => `${v.schoolId}:${v.userId}`))];
+  const ids = [...new Set(viewers.map((v) => v.userId))];
+  await db
+    .update(livePresence)
+    .set({ seenAt: sql`now()` })
+    .where(and(inArray(livePresence.userId, ids), sql`(${livePresence.schoolId}::text || ':' || ${livePresence.userId}::text) = any(${`{${keys.join(',')}}`}::text[])`));
+}
