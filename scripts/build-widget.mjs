@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Each bundle with its gzipped budget (bench/widget-size.mjs holds the build to these). */
 export const WIDGET_OUTPUTS = [
   { name: 'loader', entry: 'widget/loader.ts', out: 'public/widget.js', budget: 6 * 1024 },
-  { name: 'frame', entry: 'widget/frame.ts', out: 'public/widget/frame.js', budget: 60 * 1024 },
+  // The frame: 58.3 KB before live chat (59,749 bytes), which may add at most 8 KB (docs/performance.md).
+  { name: 'frame', entry: 'widget/frame.ts', out: 'public/widget/frame.js', budget: 59_749 + 8 * 1024 },
 ];
 
 export const gzipSize = (bytes) => zlib.gzipSync(bytes, { level: 9 }).length;

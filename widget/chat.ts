@@ -17,8 +17,11 @@ export const EMPTY_REPLY_TEXT = 'Sorry, I could not process your request.';
 export const THANKS_TEXT = 'Thanks! An admissions counsellor will be in touch.';
 
 export type ChatMessage = {
-  role: 'user' | 'assistant';
+  /** staff: a person of the school wrote it in a live chat. */
+  role: 'user' | 'assistant' | 'staff';
   text: string;
+  /** A staff message's author (their first name). */
+  author?: string;
   /** The stored assistant message's position, for thumbs; null or absent when not stored. */
   index?: number | null;
   rating?: 1 | -1;
@@ -62,6 +65,10 @@ export type SavedChat = {
   handoff?: 'done';
   /** When it was last saved (ms), so a conversation left longer than the school's timeout is removed. */
   at?: number;
+  /** Live chat: waiting for a person or talking to one (widget/live.ts), who, and the last of their messages shown. */
+  live?: 'waiting' | 'active';
+  agent?: string;
+  liveAfter?: number;
 };
 
 export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -69,12 +76,12 @@ export const storageKey = (session: string) => `lantern:chat:${session}`;
 /** Enough for a long visit; the storage is small and shared with nothing else of ours. */
 const STORED_MAX = 200;
 
-/** conversation_history for the next message: the last ten answered messages, greeting excluded. */
+/** conversation_history for the next message: the last ten answered messages, greeting excluded (a person's read as the school's side). */
 export function historyFor(messages: ChatMessage[]): { role: 'user' | 'assistant'; content: string }[] {
   return messages
     .filter((m) => !m.failed && m.text.trim())
     .slice(-HISTORY_SENT)
-    .map((m) => ({ role: m.role, content: m.text }));
+    .map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.text }));
 }
 
 const emptyChat = (): SavedChat => ({ messages: [], engaged: false });
@@ -91,8 +98,9 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
   const r = raw as Record<string, unknown>;
   const messages: ChatMessage[] = [];
   for (const m of Array.isArray(r.messages) ? r.messages : []) {
-    if (!m || (m.role !== 'user' && m.role !== 'assistant') || typeof m.text !== 'string') continue;
+    if (!m || (m.role !== 'user' && m.role !== 'assistant' && m.role !== 'staff') || typeof m.text !== 'string') continue;
     const out: ChatMessage = { role: m.role, text: m.text };
+    if (m.role === 'staff') out.author = typeof m.author === 'string' ? m.author.slice(0, 100) : '';
     if (typeof m.index === 'number') out.index = m.index;
     if (m.rating === 1 || m.rating === -1) out.rating = m.rating;
     if (m.failed === true) out.failed = true;
@@ -110,6 +118,9 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
     if (typeof v === 'string' && v) chat[f] = v.slice(0, 200);
   }
   if (r.handoff === 'done') chat.handoff = 'done';
+  if (r.live === 'waiting' || r.live === 'active') chat.live = r.live;
+  if (typeof r.agent === 'string') chat.agent = r.agent.slice(0, 100);
+  if (typeof r.liveAfter === 'number') chat.liveAfter = r.liveAfter;
   if (typeof r.at === 'number') chat.at = r.at;
   return chat;
 }

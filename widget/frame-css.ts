@@ -28,6 +28,9 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .msg{max-width:100%;padding:9px 13px;border-radius:16px;overflow-wrap:anywhere}
 .me .msg{max-width:80%;background:var(--ub);color:var(--ut);font-family:var(--uf);border-end-end-radius:4px;white-space:pre-wrap}
 .ai .msg{background:var(--ab);color:var(--at);font-family:var(--af);border-end-start-radius:4px}
+.staff .msg{white-space:pre-wrap;border:1px solid var(--p)}
+.who{font-size:12px;color:var(--mu);margin:0 0 2px 4px}
+.ua.sa{background:var(--p);color:var(--ht)}
 .msg p,.msg ul,.msg ol,.msg pre,.msg blockquote,.msg table{margin:0 0 .6em}
 .msg>:last-child{margin-bottom:0}
 .msg ul,.msg ol{padding-inline-start:1.3em}

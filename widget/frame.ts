@@ -17,6 +17,7 @@ import { assistantBubble, assistantRow, sourcesLine, chatApp, chatHeader, CLOSE_
 import { h, newSessionId, svgIcon } from './dom';
 import { FRAME_CSS } from './frame-css';
 import { fill, pickLanguage, TEXTS, WANTS_PERSON, type Texts } from './i18n';
+import { createLive, staffRow } from './live';
 import { createSseParser } from './sse';
 import type { PersonaInfo, WidgetConfig } from './types';
 
@@ -162,7 +163,7 @@ async function boot() {
   const lead = cfg.lead_generation;
 
   // Header: avatar, title, close (only inside the loader's panel).
-  const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined, onPerson: () => openHandoff(), t });
+  const header = chatHeader(s, { title, aiName, avatarUrl: persona && typeof persona.avatar_url === 'string' ? persona.avatar_url : '', onClose: window.parent !== window ? close : undefined, onPerson: () => askPerson(), t });
 
   // The conversation is not itself live (it changes as the answer streams): each finished answer is
   // read once, politely, through the announcer, and focus stays where the visitor left it (WCAG 4.1.3).
@@ -207,6 +208,7 @@ async function boot() {
   }
 
   function messageRow(m: ChatMessage): HTMLElement {
+    if (m.role === 'staff') return staffRow(m.text, m.author || t.staff, t);
     if (m.role === 'user') return userRow(m.text, userAvatar(s.userAvatarStyle, letter()), t);
     const bubble = assistantBubble(m.text, m.failed, sites);
     const name = aiName || t.assistant;
@@ -333,13 +335,36 @@ async function boot() {
     textarea.value = '';
     grow();
     update();
-    // 'Talk to a human': the visitor's words stay in the conversation and the form opens at once.
+    // Talking to a person: the message goes to them, not the assistant.
+    if (live.active()) {
+      const said: ChatMessage = { role: 'user', text };
+      chat.messages.push(said);
+      const row = messageRow(said);
+      log.append(row);
+      toBottom();
+      save();
+      void live.send(text).then(
+        (taken) => {
+          if (taken) return;
+          chat.messages.splice(chat.messages.indexOf(said), 1);
+          row.remove();
+          void ask(text);
+        },
+        () => {
+          said.failed = true;
+          save();
+          row.append(h('p', { class: 'wait', role: 'status' }, t.failure));
+        },
+      );
+      return;
+    }
+    // 'Talk to a human': the visitor's words stay in the conversation; a person, or the form, at once.
     if (WANTS_PERSON.test(text)) {
       const said: ChatMessage = { role: 'user', text, failed: true };
       chat.messages.push(said);
       log.append(messageRow(said));
       save();
-      return openHandoff();
+      return askPerson();
     }
     void ask(text);
   }
@@ -472,7 +497,7 @@ async function boot() {
 
   function offerRow(): HTMLElement {
     const b = h('button', { class: 'sub', type: 'button' }, t.talk);
-    b.onclick = () => openHandoff();
+    b.onclick = () => askPerson();
     return assistantRow(aiName || t.assistant, assistantBubble(t.offer, true), b);
   }
 
@@ -524,6 +549,38 @@ async function boot() {
     parts.box.scrollIntoView({ block: 'nearest' });
     parts.name.focus();
   }
+
+  // A person, when the school has live chat on and someone is available; else the form above.
+  const live = createLive({
+    t,
+    session,
+    language: lang,
+    call,
+    readEvents,
+    saved: () => chat,
+    store: (state, agent, after) => {
+      chat.live = state;
+      chat.agent = state === 'active' ? agent : undefined;
+      if (after !== undefined) chat.liveAfter = after;
+      save();
+    },
+    show: (index, text, author) => {
+      const m: ChatMessage = { role: 'staff', text, author };
+      chat.messages.push(m);
+      const stick = nearBottom();
+      log.append(messageRow(m));
+      if (stick) toBottom();
+      save();
+      announce(author + ': ' + text);
+    },
+    note: (text) => {
+      log.append(h('p', { class: 'thanks', role: 'status' }, text));
+      toBottom();
+    },
+    fallback: () => openHandoff(),
+  });
+  const askPerson = () => void live.request();
+  live.resume();
 
   // The loader focuses the iframe when the panel opens: hand that focus to the message box.
   // Inside the loader's panel the frame is made when the visitor opens the chat: the message box

@@ -52,6 +52,15 @@ export type Texts = {
   needContact: string;
   needQuestion: string;
   handoffDone: string;
+  /** Live chat: the visitor waits for a person. */
+  connecting: string;
+  /** {name}: the staff member's first name. */
+  joined: string;
+  returned: string;
+  missed: string;
+  dropped: string;
+  /** After a staff member's name. */
+  staff: string;
 };
 
 const en: Texts = {
@@ -96,6 +105,12 @@ const en: Texts = {
   needContact: 'Please enter an e-mail address or a phone number.',
   needQuestion: 'Please enter your question.',
   handoffDone: 'Thank you! The admissions office has your question and will get back to you soon.',
+  connecting: "Connecting you with someone from the admissions team…",
+  joined: "{name} from the admissions team joined the chat.",
+  returned: "You're chatting with the assistant again.",
+  missed: "Nobody is free to chat right now. Leave your details and the admissions office will get back to you.",
+  dropped: "The connection to the admissions team was lost. Waiting for someone to take over…",
+  staff: "staff",
 };
 
 export const TEXTS: Record<WidgetLanguage, Texts> = {
@@ -142,6 +157,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: 'Escribe un correo electrónico o un número de teléfono.',
     needQuestion: 'Escribe tu pregunta.',
     handoffDone: '¡Gracias! La oficina de admisiones recibió tu pregunta y te responderá pronto.',
+    connecting: "Te estamos conectando con alguien del equipo de admisiones…",
+    joined: "{name}, del equipo de admisiones, se unió al chat.",
+    returned: "Estás hablando de nuevo con el asistente.",
+    missed: "Ahora no hay nadie disponible para chatear. Deja tus datos y la oficina de admisiones te responderá.",
+    dropped: "Se perdió la conexión con el equipo de admisiones. Esperando a que alguien continúe…",
+    staff: "personal",
   },
   fr: {
     greeting: "Bonjour ! Je suis {name}, l'assistant des admissions de {school}. Comment puis-je vous aider aujourd'hui ?",
@@ -185,6 +206,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: 'Veuillez indiquer une adresse e-mail ou un numéro de téléphone.',
     needQuestion: 'Veuillez écrire votre question.',
     handoffDone: 'Merci ! Le bureau des admissions a reçu votre question et vous répondra bientôt.',
+    connecting: "Nous vous mettons en relation avec une personne du service des admissions…",
+    joined: "{name}, du service des admissions, a rejoint la conversation.",
+    returned: "Vous discutez de nouveau avec l'assistant.",
+    missed: "Personne n'est disponible pour le moment. Laissez vos coordonnées et le bureau des admissions vous répondra.",
+    dropped: "La connexion avec le service des admissions a été perdue. En attente d'une autre personne…",
+    staff: "équipe",
   },
   pt: {
     greeting: 'Olá! Sou {name}, o assistente de admissões de {school}. Como posso ajudar hoje?',
@@ -228,6 +255,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: 'Informe um e-mail ou um número de telefone.',
     needQuestion: 'Escreva sua pergunta.',
     handoffDone: 'Obrigado! O escritório de admissões recebeu sua pergunta e responderá em breve.',
+    connecting: "Estamos conectando você com alguém da equipe de admissões…",
+    joined: "{name}, da equipe de admissões, entrou no chat.",
+    returned: "Você está conversando com o assistente novamente.",
+    missed: "Ninguém está disponível agora. Deixe seus dados e o escritório de admissões responderá.",
+    dropped: "A conexão com a equipe de admissões caiu. Aguardando alguém continuar…",
+    staff: "equipe",
   },
   zh: {
     greeting: '您好！我是{name}，{school}的招生助理。今天有什么可以帮您？',
@@ -271,6 +304,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: '请输入电子邮件地址或电话号码。',
     needQuestion: '请输入您的问题。',
     handoffDone: '谢谢！招生办公室已收到您的问题，会尽快回复您。',
+    connecting: "正在为您联系招生团队的工作人员…",
+    joined: "招生团队的 {name} 已加入聊天。",
+    returned: "您现在再次与助手聊天。",
+    missed: "目前没有工作人员可以聊天。请留下您的联系方式，招生办公室会尽快回复您。",
+    dropped: "与招生团队的连接已中断。正在等待其他工作人员接手…",
+    staff: "工作人员",
   },
   vi: {
     greeting: 'Xin chào! Tôi là {name}, trợ lý tuyển sinh của {school}. Tôi có thể giúp gì cho bạn hôm nay?',
@@ -314,6 +353,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: 'Vui lòng nhập email hoặc số điện thoại.',
     needQuestion: 'Vui lòng nhập câu hỏi của bạn.',
     handoffDone: 'Cảm ơn bạn! Phòng tuyển sinh đã nhận câu hỏi và sẽ sớm trả lời bạn.',
+    connecting: "Đang kết nối bạn với một người trong nhóm tuyển sinh…",
+    joined: "{name} từ nhóm tuyển sinh đã tham gia trò chuyện.",
+    returned: "Bạn đang trò chuyện lại với trợ lý.",
+    missed: "Hiện không có ai rảnh để trò chuyện. Hãy để lại thông tin, phòng tuyển sinh sẽ liên hệ lại với bạn.",
+    dropped: "Mất kết nối với nhóm tuyển sinh. Đang chờ người khác tiếp nhận…",
+    staff: "nhân viên",
   },
   ko: {
     greeting: '안녕하세요! 저는 {school}의 입학 도우미 {name}입니다. 무엇을 도와드릴까요?',
@@ -357,6 +402,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: '이메일 주소나 전화번호를 입력해 주세요.',
     needQuestion: '질문을 입력해 주세요.',
     handoffDone: '감사합니다! 입학처에서 질문을 받았으며 곧 답변드리겠습니다.',
+    connecting: "입학팀 담당자와 연결하는 중입니다…",
+    joined: "입학팀의 {name}님이 채팅에 참여했습니다.",
+    returned: "다시 도우미와 대화하고 있습니다.",
+    missed: "지금은 채팅할 수 있는 담당자가 없습니다. 연락처를 남겨 주시면 입학처에서 연락드리겠습니다.",
+    dropped: "입학팀과의 연결이 끊겼습니다. 다른 담당자를 기다리는 중입니다…",
+    staff: "직원",
   },
   ar: {
     greeting: 'مرحبًا! أنا {name}، مساعد القبول في {school}. كيف يمكنني مساعدتك اليوم؟',
@@ -400,6 +451,12 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     needContact: 'يرجى إدخال بريد إلكتروني أو رقم هاتف.',
     needQuestion: 'يرجى كتابة سؤالك.',
     handoffDone: 'شكرًا! تلقى مكتب القبول سؤالك وسيرد عليك قريبًا.',
+    connecting: "جارٍ توصيلك بأحد أعضاء فريق القبول…",
+    joined: "انضم {name} من فريق القبول إلى المحادثة.",
+    returned: "أنت تتحدث مع المساعد مرة أخرى.",
+    missed: "لا يوجد أحد متاح للدردشة الآن. اترك بياناتك وسيتواصل معك مكتب القبول.",
+    dropped: "انقطع الاتصال بفريق القبول. في انتظار شخص آخر…",
+    staff: "فريق العمل",
   },
 };
 

@@ -215,6 +215,7 @@ export function AnalyticsPanel() {
               <MetricCard metric="avg_duration" value={seconds(s.avg_conversation_duration)} />
               <MetricCard metric="active_today" value={s.active_sessions_today} />
               <MetricCard metric="handoffs" value={s.handoff_requests ?? 0} />
+              <MetricCard metric="human_handled" value={s.human_handled_conversations ?? 0} />
               <MetricCard metric="total_leads" value={s.total_leads} />
               <MetricCard metric="lead_conversion" value={pct(s.lead_conversion_rate)} />
             </dl>

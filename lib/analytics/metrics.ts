@@ -14,7 +14,8 @@ export const METRICS = {
   avg_response_time: { label: 'Avg response time', definition: "The assistant's average time to answer a message, on the server." },
   avg_duration: { label: 'Avg conversation duration', definition: 'From the first to the last activity of an engaged session, on average.' },
   active_today: { label: 'Active sessions today', definition: "Widget sessions with activity since midnight in the school's time zone." },
-  handoffs: { label: 'Asked for a person', definition: 'Sessions where the visitor sent the form asking for someone from the admissions office.' },
+  handoffs: { label: 'Asked for a person', definition: 'Sessions where the visitor asked for someone from the admissions office (the form or live chat).' },
+  human_handled: { label: 'Handled by staff', definition: 'Sessions where a person of the school joined the chat (live chat); counted apart from the assistant\'s.' },
   total_leads: { label: 'Total Leads', definition: 'Leads saved in the period: the quick info card, details given in chat, and requests for a person.' },
   lead_conversion: { label: 'Lead conversion', definition: 'Leads as a share of engaged sessions.' },
 } as const satisfies Record<string, Metric>;

@@ -44,6 +44,8 @@ export type AnalyticsSummary = {
   total_conversations: number;
   /** Widget sessions in the window whose visitor asked for a person. */
   handoff_requests: number;
+  /** Sessions a person of the school joined (live chat) in the window. */
+  human_handled_conversations: number;
   total_messages: number;
   total_characters: number;
   avg_response_time_ms: number | null;

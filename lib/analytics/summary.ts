@@ -49,13 +49,21 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(),
   const { today, tz } = await localToday(schoolId, now);
   const start = addDays(today, -(ANALYTICS_WINDOW_DAYS - 1));
   // The window's days from the rollup (closed days) and live (today); sessions active today live.
-  const { days, activeToday } = await withoutJit(async (tx) => ({
+  const { days, activeToday, humanHandled } = await withoutJit(async (tx) => ({
     days: await schoolDayFigures(tx, schoolId, start, today, { ...opts, parts: { activity: true, analysis: false } }),
     activeToday: num(
       resultRows<{ n: number }>(
         await tx.execute(sql`
           select count(*)::int as n from conversations
           where school_id = ${schoolId} and source = 'widget' and started_at >= ${dayStart(start, tz)} and ended_at >= ${dayStart(today, tz)}`),
+      )[0]?.n,
+    ),
+    // Few rows (the live index): counted here rather than in the daily rollup.
+    humanHandled: num(
+      resultRows<{ n: number }>(
+        await tx.execute(sql`
+          select count(*)::int as n from conversations
+          where school_id = ${schoolId} and live_status is not null and source = 'widget' and live_joined_at >= ${dayStart(start, tz)}`),
       )[0]?.n,
     ),
   }));
@@ -76,6 +84,7 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(),
     avg_conversation_duration: started > 0 ? round1(sum((d) => d.engaged_seconds) / started) : null,
     active_sessions_today: activeToday,
     handoff_requests: sum((d) => d.handoffs),
+    human_handled_conversations: humanHandled,
     engagement_funnel: {
       widget_loads: loads,
       widget_opens: opens,

@@ -3,7 +3,7 @@ import { barLevel, insightsOf } from '@/lib/analytics/insights';
 import type { AnalyticsSummary } from '@/lib/analytics/schema';
 
 const base: AnalyticsSummary = {
-  total_conversations: 10, total_messages: 20, total_characters: 500, avg_response_time_ms: 1500, avg_conversation_duration: 60, active_sessions_today: 1, handoff_requests: 0,
+  total_conversations: 10, total_messages: 20, total_characters: 500, avg_response_time_ms: 1500, avg_conversation_duration: 60, active_sessions_today: 1, handoff_requests: 0, human_handled_conversations: 0,
   engagement_funnel: { widget_loads: 10, widget_opens: 5, conversations_started: 4, load_to_open_rate: 50, open_to_conversation_rate: 80, overall_conversion_rate: 40 },
   total_leads: 2, lead_conversion_rate: 20, leads_today: 6, leads_last_7days: 2, avg_messages_before_lead: 2,
   lead_sources: [], leads_by_day: [], conversations_by_day: [], conversations_by_hour: [], lead_quality: { with_email: 0, with_phone: 0, with_both: 0 },

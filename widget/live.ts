@@ -1,0 +1,152 @@
+import { h } from './dom';
+import { fill, type Texts } from './i18n';
+
+// Live chat in the frame (docs/live-chat.md): asking for a person, the person's messages arriving
+// on an event stream, and the visitor's messages going to them instead of the assistant until they
+// hand back. The frame's own rules (the log, storage) are passed in; this keeps the live part apart.
+
+export type LiveState = 'waiting' | 'active';
+
+type Host = {
+  t: Texts;
+  session: string;
+  language: string;
+  call: (path: string, body?: unknown) => Promise<Response>;
+  readEvents: (res: Response, on: (name: string, data: Record<string, unknown> | null) => void) => Promise<void>;
+  /** The saved conversation's live part. */
+  saved: () => { live?: LiveState; liveAfter?: number; agent?: string };
+  store: (live: LiveState | undefined, agent?: string, after?: number) => void;
+  /** A person's message for the log. */
+  show: (index: number, text: string, author: string) => void;
+  /** A status line in the log (announced). */
+  note: (text: string) => void;
+  /** Nobody came (or the request was refused): today's contact form. */
+  fallback: () => void;
+};
+
+export function createLive(host: Host) {
+  const { t } = host;
+  let reading = false;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  let retry = 1000;
+
+  const state = () => host.saved().live;
+  const after = () => {
+    const a = host.saved().liveAfter;
+    return typeof a === 'number' ? a : -1;
+  };
+
+  function message(data: Record<string, unknown> | null) {
+    if (!data || typeof data.index !== 'number' || typeof data.text !== 'string' || data.index <= after()) return;
+    const author = typeof data.author === 'string' && data.author ? data.author : t.staff;
+    host.store(state(), host.saved().agent, data.index);
+    host.show(data.index, data.text, author);
+  }
+
+  function status(s: unknown, agent: unknown) {
+    clearTimeout(deadline);
+    const name = typeof agent === 'string' && agent ? agent : host.saved().agent || '';
+    if (s === 'active') {
+      if (state() !== 'active') host.note(fill(t.joined, { name: name || t.staff }));
+      host.store('active', name);
+    } else if (s === 'waiting' || s === 'dropped') {
+      if (s === 'dropped') host.note(t.dropped);
+      host.store('waiting');
+    } else if (s === 'returned' || s === 'closed') {
+      host.store(undefined);
+      host.note(t.returned);
+    } else if (s === 'missed') {
+      host.store(undefined);
+      host.note(t.missed);
+      host.fallback();
+    }
+  }
+
+  /** Where things stand now, with the messages missed while away; a wait past its end ends here. */
+  async function catchUp(): Promise<void> {
+    const res = await host.call('/api/widget/live/state?session_id=' + encodeURIComponent(host.session) + '&after=' + after());
+    if (!res.ok) return;
+    const s = (await res.json()) as { status?: string; agent?: string | null; wait_seconds?: number | null; messages?: Record<string, unknown>[] };
+    for (const m of s.messages || []) message(m);
+    if (s.status === 'closed' || s.status === 'none') status(state() === 'waiting' ? 'missed' : 'returned', null);
+    else status(s.status, s.agent);
+    if (s.status === 'waiting') waitFor(s.wait_seconds);
+  }
+
+  /** The frame checks at the wait's end itself, so the form comes on time whatever the server's clock does. */
+  function waitFor(seconds: unknown) {
+    clearTimeout(deadline);
+    if (typeof seconds === 'number') deadline = setTimeout(() => void catchUp().catch(() => {}), (seconds + 1) * 1000);
+  }
+
+  async function listen(): Promise<void> {
+    if (reading) return;
+    reading = true;
+    try {
+      while (state()) {
+        try {
+          const res = await host.call('/api/widget/live/events?session_id=' + encodeURIComponent(host.session));
+          if (res.ok) {
+            retry = 1000;
+            await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'status' && data ? status(data.status, data.agent) : undefined));
+          } else if (res.status < 500 && res.status !== 429) return host.store(undefined);
+        } catch {
+          // offline or the instance went away: try again
+        }
+        if (!state()) break;
+        await new Promise((r) => setTimeout(r, retry));
+        retry = Math.min(retry * 2, 15_000);
+        await catchUp().catch(() => {});
+      }
+    } finally {
+      reading = false;
+    }
+  }
+
+  return {
+    /** Whether the visitor's messages go to a person now. */
+    active: () => !!state(),
+    /** Asking for a person: queued (and told so), or the form. */
+    async request(): Promise<void> {
+      if (state()) return host.note(state() === 'active' ? fill(t.joined, { name: host.saved().agent || t.staff }) : t.connecting);
+      let answer: { status?: string; wait_seconds?: number; agent?: string | null } = {};
+      try {
+        const res = await host.call('/api/widget/live/request', { session_id: host.session, language: host.language });
+        if (res.ok) answer = await res.json();
+      } catch {
+        // the form still reaches the office
+      }
+      if (answer.status !== 'waiting' && answer.status !== 'active') return host.fallback();
+      host.store(answer.status, answer.agent || undefined);
+      host.note(answer.status === 'active' ? fill(t.joined, { name: answer.agent || t.staff }) : t.connecting);
+      if (answer.status === 'waiting') waitFor(answer.wait_seconds);
+      void listen();
+    },
+    /** Sends the visitor's message to the person; false when the conversation is no longer with one (the assistant answers). */
+    async send(text: string): Promise<boolean> {
+      const res = await host.call('/api/widget/live/messages', { session_id: host.session, text });
+      if (res.status === 409) {
+        host.store(undefined);
+        return false;
+      }
+      return true;
+    },
+    /** After a reload: a conversation that was with a person picks up where it was. */
+    resume(): void {
+      if (!state()) return;
+      void catchUp()
+        .catch(() => {})
+        .then(() => listen());
+    },
+  };
+}
+
+/** A person's message: their letter, their first name and role, the text as written (never HTML). */
+export function staffRow(text: string, author: string, t: Texts): HTMLElement {
+  return h(
+    'div',
+    { class: 'row ai staff' },
+    h('span', { class: 'ua sa', 'aria-hidden': 'true' }, author.charAt(0).toUpperCase()),
+    h('div', { class: 'col' }, h('span', { class: 'who' }, author + ' · ' + t.staff), h('div', { class: 'msg' }, text)),
+  );
+}
