@@ -128,6 +128,8 @@ export async function visitorLiveState(caller: WidgetCaller, sessionId: string, 
  */
 export async function expireWait(schoolId: number, conversationId: number, now = new Date()): Promise<boolean> {
   const db = await getDb();
+  // Read before the transaction: PGlite has one session, which the transaction holds.
+  const settings = await schoolLiveSettings(schoolId);
   const ended = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(conversations)
@@ -135,7 +137,6 @@ export async function expireWait(schoolId: number, conversationId: number, now =
       .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
       .returning({ id: conversations.id, sessionId: conversations.sessionId, leadData: conversations.leadData, since: conversations.liveWaitingSince, source: conversations.source });
     if (!row) return null;
-    const settings = await schoolLiveSettings(schoolId);
     const [[school], [crm]] = await Promise.all([
       tx.select({ name: schools.name, contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, schoolId)).limit(1),
       tx.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, schoolId)).limit(1),

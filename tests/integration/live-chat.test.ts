@@ -1,0 +1,324 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as registerRoute from '@/app/(rest)/auth/register/route';
+import * as usersRoute from '@/app/(rest)/auth/users/route';
+import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
+import * as conversationRoute from '@/app/(rest)/conversations/[id]/route';
+import * as analyticsRoute from '@/app/(rest)/conversations/analytics/route';
+import * as availabilityRoute from '@/app/(rest)/live/availability/route';
+import * as liveOneRoute from '@/app/(rest)/live/conversations/[id]/route';
+import * as closeRoute from '@/app/(rest)/live/conversations/[id]/close/route';
+import * as joinRoute from '@/app/(rest)/live/conversations/[id]/join/route';
+import * as leaveRoute from '@/app/(rest)/live/conversations/[id]/leave/route';
+import * as staffMessagesRoute from '@/app/(rest)/live/conversations/[id]/messages/route';
+import * as liveListRoute from '@/app/(rest)/live/conversations/route';
+import * as settingsRoute from '@/app/(rest)/live/settings/route';
+import * as streamRoute from '@/app/(rest)/live/stream/route';
+import * as waitingRoute from '@/app/(rest)/live/waiting/route';
+import * as basicRoute from '@/app/(rest)/schools/my-school/basic/route';
+import * as contactRoute from '@/app/(rest)/schools/my-school/contact/route';
+import * as schoolsRoute from '@/app/(rest)/schools/route';
+import * as chatRoute from '@/app/api/widget/chat/route';
+import * as eventsRoute from '@/app/api/widget/live/events/route';
+import * as visitorMessagesRoute from '@/app/api/widget/live/messages/route';
+import * as requestRoute from '@/app/api/widget/live/request/route';
+import * as stateRoute from '@/app/api/widget/live/state/route';
+import { getDb } from '@/db/client';
+import { conversationMessages, conversations, livePresence, mailOutbox } from '@/db/schema';
+import { openStreams } from '@/lib/live/bus';
+import { sweepLive } from '@/lib/live/sweep';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
+import { resetMemoryLimits } from '@/lib/security/request-limits';
+import { createSseParser } from '@/widget/sse';
+import { call, STRONG_PASSWORD } from './http';
+
+// Live chat end to end through the routes: settings, availability, a visitor asking for a person,
+// the staff member joining and both writing (over the event streams), handing back, the wait
+// running out, a dropped staff connection; tenancy, roles and bad input on every call.
+
+afterEach(() => resetMemoryLimits());
+
+let su: string;
+let boss: string;
+let admin: string;
+let colleague: string;
+let other: string;
+let key: string;
+let otherKey: string;
+
+async function account(email: string, role: 'user' | 'admin', first: string) {
+  await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: first, last_name: 'Staff', role } });
+  return (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email, password: STRONG_PASSWORD } })).json.access_token as string;
+}
+
+beforeAll(async () => {
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'live-root@lantern.test', password: STRONG_PASSWORD, username: 'liveroot', first_name: 'L', last_name: 'R' } })).json.access_token;
+  admin = await account('maria@live.test', 'admin', 'Maria');
+  other = await account('olga@other.test', 'admin', 'Olga');
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: admin, body: { name: 'Live College' } });
+  await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other College' } });
+  // Sam: an account of the same school.
+  const live = (await call(schoolsRoute.GET, 'GET', '/schools/', { token: su })).json.find((x: { name: string }) => x.name === 'Live College');
+  const made = await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'sam@live.test', username: 'sam', password: STRONG_PASSWORD, first_name: 'Sam', last_name: 'Staff', role: 'user', school_id: live.id } });
+  expect(made.status).toBe(201);
+  colleague = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'sam@live.test', password: STRONG_PASSWORD } })).json.access_token;
+  // A superuser working in this school.
+  await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'boss@live.test', username: 'boss', password: STRONG_PASSWORD, first_name: 'Bo', last_name: 'Ss', role: 'superuser', school_id: live.id } });
+  boss = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'boss@live.test', password: STRONG_PASSWORD } })).json.access_token;
+  await call(contactRoute.PATCH, 'PATCH', '/schools/my-school/contact', { token: admin, body: { contact_points: [{ name: 'Office of Admissions', email: 'admissions@live.example.edu' }] } });
+  key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: admin })).json.api_key;
+  otherKey = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: other })).json.api_key;
+});
+
+const ALWAYS = { enabled: true, office_hours: [], wait_minutes: 3, notify_email: 'live-desk@live.example.edu' };
+const settings = (token: string, body: unknown) => call(settingsRoute.PUT, 'PUT', '/live/settings', { token, body });
+const available = (token: string, value = true) => call(availabilityRoute.PUT, 'PUT', '/live/availability', { token, body: { available: value } });
+const widget = (k = key) => ({ 'x-api-key': k });
+const ask = (session: string, k = key) => call(requestRoute.POST, 'POST', '/api/widget/live/request', { headers: widget(k), body: { session_id: session, language: 'es' } });
+const visitorSays = (session: string, text: string, k = key) => call(visitorMessagesRoute.POST, 'POST', '/api/widget/live/messages', { headers: widget(k), body: { session_id: session, text } });
+const byId = (id: number) => ({ params: { id: String(id) } });
+const join = (token: string, id: number) => call(joinRoute.POST, 'POST', `/live/conversations/${id}/join`, { token, ...byId(id) });
+const staffSays = (token: string, id: number, text: unknown) => call(staffMessagesRoute.POST, 'POST', `/live/conversations/${id}/messages`, { token, ...byId(id), body: { text } });
+const leave = (token: string, id: number) => call(leaveRoute.POST, 'POST', `/live/conversations/${id}/leave`, { token, ...byId(id) });
+const close = (token: string, id: number) => call(closeRoute.POST, 'POST', `/live/conversations/${id}/close`, { token, ...byId(id) });
+const listLive = (token: string) => call(liveListRoute.GET, 'GET', '/live/conversations', { token });
+const idOf = async (session: string) => (await listLive(admin)).json.find((c: { visitor: string; id: number }) => c.visitor.endsWith(session.replace(/[^A-Za-z0-9]/g, '').slice(-6)))?.id as number;
+
+type Got = { event: string; data: Record<string, unknown> };
+
+/** An open event stream: its events as they come, and a way to wait for the next one matching. */
+async function open(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, headers: Record<string, string>) {
+  const abort = new AbortController();
+  const res = await handler(new Request(new URL(url, 'http://localhost:3000'), { headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.10', ...headers }, signal: abort.signal }), { params: Promise.resolve({}) });
+  const got: Got[] = [];
+  const waiters: { match: (g: Got) => boolean; resolve: (g: Got) => void }[] = [];
+  let ended = false;
+  const parser = createSseParser((e) => {
+    const g = { event: e.event, data: JSON.parse(e.data) };
+    got.push(g);
+    for (const w of [...waiters]) if (w.match(g)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(g));
+  });
+  const done = (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done: end, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (end) break;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+    ended = true;
+  })();
+  return {
+    res,
+    got,
+    next: (match: (g: Got) => boolean) => new Promise<Got>((resolve) => (got.find(match) ? resolve(got.find(match)!) : waiters.push({ match, resolve }))),
+    ended: () => ended,
+    done,
+    close: () => abort.abort(),
+  };
+}
+
+describe('live chat settings', () => {
+  it('answers the defaults, saves the week, and refuses what cannot be office hours', async () => {
+    const first = await call(settingsRoute.GET, 'GET', '/live/settings', { token: other });
+    expect(first.json).toMatchObject({ enabled: false, wait_minutes: 3, notify_email: null, time_zone: expect.any(String) });
+    expect(first.json.office_hours).toHaveLength(5);
+
+    const saved = await settings(other, { enabled: true, office_hours: [{ day: 3, start: '13:00', end: '17:00' }, { day: 1, start: '09:00', end: '12:00' }], wait_minutes: 5, notify_email: '' });
+    expect(saved.status).toBe(200);
+    expect(saved.json.office_hours).toEqual([{ day: 1, start: '09:00', end: '12:00' }, { day: 3, start: '13:00', end: '17:00' }]);
+    expect(saved.json).toMatchObject({ enabled: true, wait_minutes: 5, notify_email: null });
+
+    for (const bad of [
+      { ...ALWAYS, office_hours: [{ day: 7, start: '09:00', end: '17:00' }] },
+      { ...ALWAYS, office_hours: [{ day: 1, start: '17:00', end: '09:00' }] },
+      { ...ALWAYS, office_hours: [{ day: 1, start: '9am', end: '17:00' }] },
+      { ...ALWAYS, wait_minutes: 0 },
+      { ...ALWAYS, wait_minutes: 61 },
+      { ...ALWAYS, notify_email: 'not an address' },
+      { ...ALWAYS, enabled: 'yes' },
+    ]) {
+      const res = await settings(other, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.json.detail[0].loc[0]).toBe('body');
+    }
+    // Another school's settings are untouched by these.
+    expect((await call(settingsRoute.GET, 'GET', '/live/settings', { token: admin })).json.enabled).toBe(false);
+  });
+});
+
+describe('asking for a person', () => {
+  it('gives the form while live chat is off, outside office hours, or nobody is available', async () => {
+    expect((await ask('off-1')).json).toEqual({ status: 'unavailable', reason: 'off' });
+    // Office hours on the school's clock: a school in Honolulu, open only on a day and time it is not now there.
+    await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: admin, body: { name: 'Live College', time_zone: 'Pacific/Honolulu' } });
+    const now = new Date();
+    const hawaii = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(now);
+    const today = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(hawaii);
+    await settings(admin, { ...ALWAYS, office_hours: [{ day: (today + 3) % 7, start: '00:00', end: '23:59' }] });
+    expect((await ask('hours-1')).json).toEqual({ status: 'unavailable', reason: 'hours' });
+    await settings(admin, { ...ALWAYS, office_hours: [{ day: today, start: '00:00', end: '23:59' }] });
+    expect((await ask('nobody-1')).json).toEqual({ status: 'unavailable', reason: 'nobody' });
+  });
+
+  it('a superuser may watch but not chat; the widget key is not a staff token', async () => {
+    expect((await available(boss)).status).toBe(403);
+    expect((await available(boss)).json.detail).toBe("Only the school's staff may chat with visitors (a superuser can watch)");
+    expect((await call(settingsRoute.GET, 'GET', '/live/settings', { token: boss })).status).toBe(200);
+    expect((await call(availabilityRoute.PUT, 'PUT', '/live/availability', { headers: widget(), body: { available: true } })).status).toBe(401);
+    expect((await call(availabilityRoute.PUT, 'PUT', '/live/availability', { token: admin, body: { available: 'yes' } })).status).toBe(422);
+  });
+});
+
+describe('a live conversation', () => {
+  it('queues the visitor, lets one person join, carries messages both ways and hands back to the assistant', async () => {
+    await settings(admin, ALWAYS);
+    expect((await available(admin)).json).toEqual({ available: true });
+    const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+    expect(staffStream.res.headers.get('content-type')).toContain('text/event-stream');
+
+    // The visitor chatted with the assistant first; that history is the staff member's to read.
+    const session = 'live-visitor-a1b2c3';
+    expect((await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: widget(), body: { message: 'What programs do you offer?', session_id: session } })).status).toBe(200);
+    const asked = await ask(session);
+    expect(asked.json).toEqual({ status: 'waiting', wait_seconds: 180, agent: null });
+    const queued = await staffStream.next((g) => g.event === 'changed' && g.data.status === 'waiting');
+    const id = queued.data.id as number;
+    expect((await call(waitingRoute.GET, 'GET', '/live/waiting', { token: admin })).json).toEqual({ waiting: 1 });
+    expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: 'Visitor a1b2c3', last_message: expect.objectContaining({ role: 'assistant' }) })]);
+
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    // Asking again while waiting changes nothing (no second place in the queue).
+    expect((await ask(session)).json.status).toBe('waiting');
+
+    const joined = await join(admin, id);
+    expect(joined.status).toBe(200);
+    expect(joined.json).toMatchObject({ id, status: 'active', held_by: { name: 'Maria Staff' }, session_id: session });
+    expect(joined.json.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect((await visitor.next((g) => g.event === 'status')).data).toEqual({ status: 'active', agent: 'Maria' });
+
+    // Only one holder: a colleague is refused, and may not write either.
+    const taken = await join(colleague, id);
+    expect(taken.status).toBe(409);
+    expect(taken.json.detail).toBe('Maria Staff is already chatting with this visitor');
+    expect((await staffSays(colleague, id, 'Hi')).status).toBe(409);
+
+    const said = await staffSays(admin, id, 'Hola, soy Maria. ¿En qué te ayudo?');
+    expect(said.status).toBe(201);
+    expect(said.json).toMatchObject({ role: 'staff', author: 'Maria', index: 2 });
+    expect((await visitor.next((g) => g.event === 'message')).data).toMatchObject({ index: 2, text: 'Hola, soy Maria. ¿En qué te ayudo?', author: 'Maria' });
+
+    expect((await visitorSays(session, '¿Hay becas?')).status).toBe(201);
+    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'user')).data).toMatchObject({ id, index: 3, text: '¿Hay becas?', author: null });
+
+    // Bad input: empty, too long, not a number, another school's conversation.
+    expect((await staffSays(admin, id, '   ')).status).toBe(422);
+    expect((await staffSays(admin, id, 'x'.repeat(4001))).status).toBe(422);
+    expect((await staffSays(admin, id, 42)).status).toBe(422);
+    const long = await staffSays(admin, id, 'é'.repeat(4000));
+    expect(long.status).toBe(201);
+    // Too long for a notification: read from the database by the instance, once.
+    expect((await visitor.next((g) => g.event === 'message' && g.data.index === long.json.index)).data.text).toBe('é'.repeat(4000));
+    for (const [fn, label] of [
+      [() => join(other, id), 'join'],
+      [() => staffSays(other, id, 'hi'), 'message'],
+      [() => leave(other, id), 'leave'],
+      [() => close(other, id), 'close'],
+      [() => call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: other, ...byId(id) }), 'get'],
+    ] as const) expect((await fn()).status, label).toBe(404);
+    expect((await listLive(other)).json).toEqual([]);
+    // The visitor of another school cannot write into this conversation with their own key.
+    expect((await visitorSays(session, 'hi', otherKey)).status).toBe(409);
+
+    const detail = await call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: colleague, ...byId(id) });
+    expect(detail.json.messages.map((m: { role: string; author: string | null }) => [m.role, m.author])).toEqual([
+      ['user', null],
+      ['assistant', null],
+      ['staff', 'Maria'],
+      ['user', null],
+      ['staff', 'Maria'],
+    ]);
+
+    // Hand back: the visitor is told and their stream ends; the assistant answers again.
+    expect((await leave(admin, id)).json).toEqual({ id, status: 'closed' });
+    expect((await visitor.next((g) => g.data.status === 'returned')).data).toEqual({ status: 'returned', agent: 'Maria' });
+    await visitor.done;
+    expect(visitor.ended()).toBe(true);
+    expect((await visitorSays(session, 'still there?')).status).toBe(409);
+    expect((await leave(admin, id)).json.detail).toBe('This live chat has ended');
+    const again = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: widget(), body: { message: 'When is the application deadline?', session_id: session } });
+    expect(again.status).toBe(200);
+
+    // One history: Logs show the person's messages with their name; analytics count it apart.
+    const logged = await call(conversationRoute.GET, 'GET', `/conversations/${id}`, { token: admin, ...byId(id) });
+    expect(logged.json.human_handled).toBe(true);
+    expect(logged.json.messages.filter((m: { role: string }) => m.role === 'staff').map((m: { author: string }) => m.author)).toEqual(['Maria', 'Maria']);
+    expect(logged.json.messages.at(-1).role).toBe('assistant');
+    expect((await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: admin })).json.human_handled_conversations).toBe(1);
+
+    staffStream.close();
+    await staffStream.done;
+    expect(openStreams()).toEqual({ staff: 0, visitors: 0 });
+  });
+
+  it('a wait that runs out gives the visitor the form and mails the school; no second wait at once', async () => {
+    await settings(admin, ALWAYS);
+    await available(admin);
+    const session = 'live-missed-d4e5f6';
+    expect((await ask(session)).json.status).toBe('waiting');
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    const id = await idOf(session);
+    // Not yet due: nothing happens.
+    expect(await sweepLive(new Date(Date.now() + 60_000))).toMatchObject({ expired: 0 });
+    const swept = await sweepLive(new Date(Date.now() + 3 * 60_000 + 1000));
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
+    await visitor.done;
+    const db = await getDb();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'live-desk@live.example.edu'));
+    expect(mails.map((m) => m.subject)).toContain('A visitor waited for a person in live chat: Visitor d4e5f6');
+    expect((await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}`, { headers: widget() })).json.status).toBe('closed');
+    expect((await ask(session)).json).toEqual({ status: 'unavailable', reason: 'missed' });
+    expect((await join(admin, id)).status).toBe(409);
+  });
+
+  it('the frame asking at the end of its wait ends it there; declining a waiting visitor gives the form', async () => {
+    await settings(admin, { ...ALWAYS, wait_minutes: 1 });
+    await available(admin);
+    const db = await getDb();
+    const session = 'live-late-a9a9a9';
+    await ask(session);
+    await db.update(conversations).set({ liveWaitingSince: new Date(Date.now() - 61_000) }).where(eq(conversations.sessionId, session));
+    const state = await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=-1`, { headers: widget() });
+    expect(state.json).toEqual({ status: 'closed', agent: null, wait_seconds: null, messages: [] });
+    expect((await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=x`, { headers: widget() })).status).toBe(422);
+
+    const declined = 'live-declined-b8b8b8';
+    await ask(declined);
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, widget());
+    expect((await close(colleague, await idOf(declined))).status).toBe(200);
+    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
+  });
+
+  it('a staff connection that drops puts the conversation back in the queue after the wait, and the visitor is told', async () => {
+    await settings(admin, ALWAYS);
+    await available(colleague);
+    const session = 'live-drop-c7c7c7';
+    await ask(session);
+    const id = await idOf(session);
+    expect((await join(colleague, id)).status).toBe(200);
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    // Sam's Live view closed four minutes ago (no presence since).
+    const db = await getDb();
+    await db.update(livePresence).set({ seenAt: new Date(Date.now() - 4 * 60_000) }).where(eq(livePresence.schoolId, (await db.select().from(conversations).where(eq(conversations.id, id)))[0]!.schoolId));
+    expect((await sweepLive()).dropped).toBeGreaterThanOrEqual(1);
+    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('dropped');
+    expect((await listLive(admin)).json.find((c: { id: number }) => c.id === id)).toMatchObject({ status: 'waiting', held_by: null });
+    // The visitor's messages still reach the school meanwhile.
+    expect((await visitorSays(session, 'hello?')).status).toBe(201);
+    const stored = await db.select().from(conversationMessages).where(and(eq(conversationMessages.conversationId, id), eq(conversationMessages.role, 'user')));
+    expect(stored.map((m) => m.content)).toContain('hello?');
+    visitor.close();
+  });
+});
