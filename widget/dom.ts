@@ -3,7 +3,11 @@
 
 /** An element with attributes and children (strings become text nodes). */
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
+  return build(document.createElement(tag), attrs, ...kids);
+}
+
+/** Gives an element (HTML or SVG) its attributes and children. */
+function build<E extends Element>(el: E, attrs: Record<string, string>, ...kids: (Node | string)[]): E {
   for (const name in attrs) el.setAttribute(name, attrs[name]);
   el.append(...kids);
   return el;
@@ -12,13 +16,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
 /** A decorative stroked 24×24 icon from one path. */
 export function svgIcon(d: string): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  const attrs: Record<string, string> = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' };
-  for (const a in attrs) svg.setAttribute(a, attrs[a]);
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', d);
-  svg.append(path);
-  return svg;
+  const attrs = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' };
+  return build(document.createElementNS(ns, 'svg'), attrs, build(document.createElementNS(ns, 'path'), { d }));
 }
 
 /** A styling font choice as a CSS font-family ('inherit' keeps the surrounding font). */

@@ -24,7 +24,6 @@ export type LauncherOptions = {
 };
 
 export type Launcher = {
-  wrap: HTMLDivElement;
   btn: HTMLButtonElement;
   label: HTMLSpanElement | null;
   panel: HTMLDivElement;
@@ -36,6 +35,7 @@ export type Launcher = {
 };
 
 const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);
+type Dict = Record<string, string | undefined>;
 
 export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOptions): Launcher {
   // A constructed sheet is not blocked by a strict style-src on the school's page; <style> is the fallback.
@@ -49,22 +49,6 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
   }
   if (sheet && sheetRoot.adoptedStyleSheets) sheetRoot.adoptedStyleSheets = [sheet];
   else root.append(h('style', {}, LOADER_CSS));
-
-  const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') });
-  const vars: Record<string, string> = {
-    '--p': s.primaryColor,
-    // The icon is a graphic (3:1); the label is text (4.5:1): a pair below that is drawn readable.
-    '--t': readableText(s.textColor, s.primaryColor),
-    '--s': ({ small: 48, medium: 60, large: 72 }[s.buttonSize] || 60) + 'px',
-    '--r': { square: '8px', rounded: '16px', circle: '50%' }[s.borderRadius] || '16px',
-    '--lf': fontFamily(s.buttonTextLabelFontFamily),
-    '--ls': s.buttonTextLabelFontSize,
-    '--lc': readableText(s.buttonTextLabelColor, s.buttonTextLabelBgColor, RECOMMENDED_CONTRAST),
-    '--lb': s.buttonTextLabelBgColor,
-    '--w': o.width,
-    '--h': o.height,
-  };
-  for (const v in vars) wrap.style.setProperty(v, vars[v]);
 
   const btn = h('button', { class: 'btn', type: 'button', 'aria-label': o.title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel' }, h('span', { class: 'fx' }));
   if (s.buttonIcon === 'custom' && s.customIconUrl) {
@@ -83,32 +67,47 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
     } else btn.append(icon('chat-bubble'));
   } else btn.append(icon(s.buttonIcon));
 
-  const row = h('div', { class: 'row' }, btn);
   const text = (s.buttonTextContent || '').trim();
-  let label: HTMLSpanElement | null = null;
-  if (text) {
-    // The button carries the accessible name; the label is a bigger mouse target for the same thing.
-    label = h('span', { class: 'lbl', 'aria-hidden': 'true' }, text);
-    row.prepend(label);
-  }
+  // The button carries the accessible name; the label is a bigger mouse target for the same thing.
+  const label = text ? h('span', { class: 'lbl', 'aria-hidden': 'true' }, text) : null;
+  const row = h('div', { class: 'row' }, ...(label ? [label, btn] : [btn]));
 
   const panel = h('div', { class: 'pn', id: 'lantern-panel', role: 'dialog', 'aria-label': o.title, hidden: '' });
-  const bubble = h('div', { class: 'bub', role: 'status', hidden: '' });
   const message = h('button', { class: 'm', type: 'button' }, s.promptMessage || '');
   const dismiss = h('button', { class: 'x', type: 'button', 'aria-label': 'Dismiss message' }, '\u00d7');
-  bubble.append(message, dismiss);
-  wrap.append(panel, bubble, row);
+  const bubble = h('div', { class: 'bub', role: 'status', hidden: '' }, message, dismiss);
+
+  const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') }, panel, bubble, row);
+  const vars: Record<string, string> = {
+    '--p': s.primaryColor,
+    // The icon is a graphic (3:1); the label is text (4.5:1): a pair below that is drawn readable.
+    '--t': readableText(s.textColor, s.primaryColor),
+    // Sizes and corners besides the defaults (medium 60px, rounded 16px).
+    '--s': ({ small: '48px', large: '72px' } as Dict)[s.buttonSize] || '60px',
+    '--r': ({ square: '8px', circle: '50%' } as Dict)[s.borderRadius] || '16px',
+    '--lf': fontFamily(s.buttonTextLabelFontFamily),
+    '--ls': s.buttonTextLabelFontSize,
+    '--lc': readableText(s.buttonTextLabelColor, s.buttonTextLabelBgColor, RECOMMENDED_CONTRAST),
+    '--lb': s.buttonTextLabelBgColor,
+    '--w': o.width,
+    '--h': o.height,
+  };
+  for (const v in vars) wrap.style.setProperty(v, vars[v]);
   root.append(wrap);
 
   // Animation: a class per play, removed when the play ends so the next tick can add it again.
   const anim = 'a-' + s.buttonAnimation;
   const animate = (reducedMotion: boolean) => {
     const plan = animationPlan(s.buttonAnimation, s.animationInterval, reducedMotion);
+    const loop = plan.kind === 'continuous';
     const ended = () => {
-      if (plan.kind !== 'continuous') btn.classList.remove(anim);
+      if (!loop) btn.classList.remove(anim);
     };
     btn.addEventListener('animationend', ended);
-    const stop = runAnimation(plan, () => btn.classList.add(anim, ...(plan.kind === 'continuous' ? ['inf'] : [])));
+    const stop = runAnimation(plan, () => {
+      btn.classList.add(anim);
+      if (loop) btn.classList.add('inf');
+    });
     return () => {
       stop();
       btn.removeEventListener('animationend', ended);
@@ -116,5 +115,5 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
     };
   };
 
-  return { wrap, btn, label, panel, bubble, message, dismiss, animate };
+  return { btn, label, panel, bubble, message, dismiss, animate };
 }

@@ -10,7 +10,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
 // the school's site, so it stays small and does its work after the page has parsed.
 
 (() => {
-  const script = (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[data-key][src*="widget.js"]');
+  const script = (document.currentScript as HTMLScriptElement | null) || document.querySelector<HTMLScriptElement>('script[data-key][src*="widget.js"]');
   if (!script) return;
   const data = script.dataset;
   const key = (data.key || '').trim();
@@ -20,7 +20,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
   // A second copy of the tag for the same key would draw a second launcher.
   const w = window as unknown as { __lanternKeys?: string[] };
   const loaded = (w.__lanternKeys = w.__lanternKeys || []);
-  if (loaded.indexOf(key) >= 0) return;
+  if (loaded.includes(key)) return;
   loaded.push(key);
 
   let api: string;
@@ -34,13 +34,12 @@ import type { PersonaInfo, WidgetConfig } from './types';
   }
   const theme = data.theme === 'dark' ? 'dark' : 'light';
 
-  const storage = (() => {
-    try {
-      return window.localStorage;
-    } catch {
-      return null; // storage blocked: a fresh session per page view
-    }
-  })();
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // storage blocked: a fresh session per page view
+  }
   // Known once the config has come (the school sets how long a conversation waits for the visitor).
   let session = '';
 
@@ -70,8 +69,9 @@ import type { PersonaInfo, WidgetConfig } from './types';
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ session_id: session, event_type }),
     };
+    const url = api + '/api/widget/events';
     // Some browsers refuse keepalive on a request that needs a CORS preflight: send it plainly then.
-    fetch(api + '/api/widget/events', init).catch(() => fetch(api + '/api/widget/events', { ...init, keepalive: false }).catch(() => {}));
+    fetch(url, init).catch(() => fetch(url, { ...init, keepalive: false }).catch(() => {}));
   };
 
   const config = get<WidgetConfig>('/api/widget/config');
@@ -83,8 +83,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
           if (e.message !== REFUSED) warn('persona information unavailable (' + e.message + ')');
           return null;
         });
-  const domReady = new Promise<void>((resolve) => {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  const domReady = new Promise<Event | void>((resolve) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve, { once: true });
     else resolve();
   });
   const idle = (fn: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 1));
@@ -99,17 +99,17 @@ import type { PersonaInfo, WidgetConfig } from './types';
       ),
   );
 
-  /** data-width/data-height: a length such as 400px, 90vw or a bare number of pixels. */
+  /** data-width/data-height: a length in px, %, vh, vw, dvh, dvw, em or rem, or a bare number of pixels. */
   const size = (v: string | undefined, fallback: string) => {
     const s = (v || '').trim();
-    return /^\d+(\.\d+)?(px|%|vh|vw|dvh|dvw|em|rem)?$/.test(s) ? (/\d$/.test(s) ? s + 'px' : s) : fallback;
+    return /^\d+(\.\d+)?(px|%|d?v[hw]|r?em)?$/.test(s) ? (/\d$/.test(s) ? s + 'px' : s) : fallback;
   };
 
   function draw(cfg: WidgetConfig, who: PersonaInfo | null) {
     session = visitorSession(storage, key, timeoutMs(cfg.session && cfg.session.timeout_minutes), Date.now(), newSessionId);
     const s = cfg.styling;
     const name = who && typeof who.ai_name === 'string' ? who.ai_name.trim() : '';
-    const title = name ? 'Chat with ' + name : 'Chat with us';
+    const title = 'Chat with ' + (name || 'us');
     let position: LauncherOptions['position'] = data.position === 'bottom-left' || data.position === 'bottom-right' || data.position === 'custom' ? data.position : s.buttonPosition;
 
     let mount: Element | null = document.body;
@@ -178,7 +178,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
       if (next === open) return;
       open = next;
       panel.hidden = !open;
-      btn.setAttribute('aria-expanded', String(open));
+      btn.setAttribute('aria-expanded', '' + open);
       if (open) {
         // Once the visitor has found the chat, the launcher stops asking for attention.
         stopAnimation();

@@ -39,7 +39,7 @@ type PromptStyling = Pick<WidgetStyling, 'promptEnabled' | 'promptMessage' | 'pr
 
 /** The prompt bubble's timing, or null when it never shows (turned off, or nothing to say). */
 export function promptPlan(s: PromptStyling): PromptPlan | null {
-  if (!s.promptEnabled || !s.promptMessage || !s.promptMessage.trim()) return null;
+  if (!s.promptEnabled || !(s.promptMessage || '').trim()) return null;
   const seconds = (v: number, min: number) => Math.max(min, Number.isFinite(v) ? v : 0) * 1000;
   return { firstMs: seconds(s.promptDelaySeconds, 0), showMs: seconds(s.promptDurationSeconds, 1), repeatMs: seconds(s.promptRepeatInterval, 0) };
 }

@@ -5,6 +5,9 @@
 // conversation itself there too, for the chat frame: a frame of another site gets no storage of its
 // own in today's browsers (blocked or emptied with third-party cookies). Kept apart from the DOM so
 // it is unit-tested.
+//
+// Storage is null when the browser blocks it: the calls below then throw inside their try, which
+// handles it like blocked storage (shorter in the loader than `?.`, which es2019 spells out).
 
 import { SESSION_PATTERN, storageKey } from './chat';
 
@@ -17,8 +20,8 @@ export const sessionKey = (widgetKey: string) => 'lantern:session:' + widgetKey.
 
 function read(storage: Store | null, key: string): Saved | null {
   try {
-    const raw = JSON.parse(storage?.getItem(key) ?? 'null');
-    return raw && typeof raw.id === 'string' && SESSION_PATTERN.test(raw.id) && typeof raw.at === 'number' ? { id: raw.id, at: raw.at } : null;
+    const raw = JSON.parse(storage!.getItem(key) || 'null');
+    return raw && typeof raw.id === 'string' && SESSION_PATTERN.test(raw.id) && typeof raw.at === 'number' ? raw : null;
   } catch {
     return null;
   }
@@ -26,7 +29,7 @@ function read(storage: Store | null, key: string): Saved | null {
 
 function write(storage: Store | null, key: string, saved: Saved): void {
   try {
-    storage?.setItem(key, JSON.stringify(saved));
+    storage!.setItem(key, JSON.stringify(saved));
   } catch {
     // storage blocked or full: this page view still chats, the next one starts afresh
   }
@@ -43,24 +46,23 @@ export function visitorSession(storage: Store | null, widgetKey: string, timeout
   const key = sessionKey(widgetKey);
   const saved = read(storage, key);
   const current = saved && now - saved.at < timeout && saved.at <= now;
-  if (saved && !current) forget(storage, storageKey(saved.id)); // what the visitor said and gave goes with it
+  if (saved && !current) {
+    // what the visitor said and gave goes with it
+    try {
+      storage!.removeItem(storageKey(saved.id));
+    } catch {
+      // storage blocked
+    }
+  }
   const id = current ? saved.id : newId();
   write(storage, key, { id, at: now });
   return id;
 }
 
-function forget(storage: Store | null, key: string): void {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // storage blocked
-  }
-}
-
 /** The frame asks for the conversation: the saved one, or null. */
 export function loadConversation(storage: Store | null, session: string): string | null {
   try {
-    return storage?.getItem(storageKey(session)) ?? null;
+    return storage!.getItem(storageKey(session));
   } catch {
     return null;
   }
@@ -71,11 +73,12 @@ const CHAT_MAX = 400_000;
 
 /** The frame saves the conversation after the visitor did something: kept, and the session's clock starts again. */
 export function saveConversation(storage: Store | null, widgetKey: string, session: string, chat: unknown, now: number): void {
-  if (typeof chat !== 'string' || chat.length > CHAT_MAX) return;
-  try {
-    storage?.setItem(storageKey(session), chat);
-  } catch {
-    // full or blocked: the visit goes on without it
+  if (typeof chat === 'string' && chat.length <= CHAT_MAX) {
+    try {
+      storage!.setItem(storageKey(session), chat);
+    } catch {
+      // full or blocked: the visit goes on without it
+    }
+    write(storage, sessionKey(widgetKey), { id: session, at: now });
   }
-  write(storage, sessionKey(widgetKey), { id: session, at: now });
 }

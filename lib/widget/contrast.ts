@@ -3,12 +3,10 @@
 
 /** Relative luminance of a #rrggbb colour (WCAG's formula). */
 function luminance(hex: string): number {
-  let sum = 0;
-  [0.2126, 0.7152, 0.0722].forEach((weight, i) => {
+  return [0.2126, 0.7152, 0.0722].reduce((sum, weight, i) => {
     const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    sum += weight * (c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
-  });
-  return sum;
+    return sum + weight * (c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+  }, 0);
 }
 
 /** The contrast ratio of two #rrggbb colours, 1 to 21; a value that is not #rrggbb counts as 1. */
