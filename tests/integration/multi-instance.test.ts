@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resultRows } from '@/db/client';
 import { taskExecutions } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
+import { createSseParser } from '@/widget/sse';
 import { PNG_1x1 } from '../fixtures/images';
 import { STRONG_PASSWORD } from './http';
 import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
@@ -158,6 +159,28 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     for (const i of instances) expect((await ask(i)).status).toBe(429);
   });
 
+  it('a visitor on one instance and a staff member on another talk as if on one (live chat)', async () => {
+    const key = (await api(b(), 'GET', '/chatbot/current-key', { token: staff.access })).json.api_key as string;
+    const widget = { 'x-api-key': key };
+    expect((await api(c(), 'PUT', '/live/settings', { token: staff.access, body: { enabled: true, office_hours: [], wait_minutes: 3 } })).status).toBe(200);
+    expect((await api(b(), 'PUT', '/live/availability', { token: staff.access, body: { available: true } })).status).toBe(200);
+    const staffEvents = await events(`${b().url}/live/stream`, { authorization: `Bearer ${staff.access}` });
+    const session = 'multi-live-visitor';
+    expect((await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session } })).json.status).toBe('waiting');
+    const id = (await staffEvents.next((e) => e.event === 'changed' && e.data.status === 'waiting')).data.id as number;
+    const visitor = await events(`${a().url}/api/widget/live/events?session_id=${session}`, widget);
+    expect((await api(c(), 'POST', `/live/conversations/${id}/join`, { token: staff.access })).status).toBe(200);
+    expect((await visitor.next((e) => e.event === 'status')).data).toMatchObject({ status: 'active', agent: 'S' });
+    expect((await api(b(), 'POST', `/live/conversations/${id}/messages`, { token: staff.access, body: { text: 'Hello from B' } })).status).toBe(201);
+    expect((await visitor.next((e) => e.event === 'message')).data).toMatchObject({ text: 'Hello from B', author: 'S' });
+    expect((await api(a(), 'POST', '/api/widget/live/messages', { headers: widget, body: { session_id: session, text: 'Hi from A' } })).status).toBe(201);
+    expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'Hi from A' });
+    expect((await api(c(), 'POST', `/live/conversations/${id}/leave`, { token: staff.access })).status).toBe(200);
+    expect((await visitor.next((e) => e.event === 'status' && e.data.status === 'returned')).data.status).toBe('returned');
+    staffEvents.close();
+    visitor.close();
+  });
+
   it('serves an upload written through one instance from the others', async () => {
     const form = new FormData();
     form.set('file', new Blob([PNG_1x1], { type: 'image/png' }), 'logo.png');
@@ -209,3 +232,32 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect(n).toBe(1);
   });
 });
+
+type StreamEvent = { event: string; data: Record<string, unknown> };
+
+/** A server-sent event stream read with fetch: `next` waits for the first event (seen or to come) that matches. */
+async function events(url: string, headers: Record<string, string>) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const seen: StreamEvent[] = [];
+  const waiting: { match: (e: StreamEvent) => boolean; resolve: (e: StreamEvent) => void }[] = [];
+  const parser = createSseParser((e) => {
+    const got = { event: e.event, data: JSON.parse(e.data) };
+    seen.push(got);
+    for (const w of [...waiting]) if (w.match(got)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(got));
+  });
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      const reader = res.body!.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(decoder.decode(r.value, { stream: true }));
+    } catch {
+      // closed
+    }
+  })();
+  return {
+    next: (match: (e: StreamEvent) => boolean) => new Promise<StreamEvent>((resolve) => (seen.find(match) ? resolve(seen.find(match)!) : waiting.push({ match, resolve }))),
+    close: () => abort.abort(),
+  };
+}
