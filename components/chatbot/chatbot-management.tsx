@@ -6,6 +6,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ResponsiveSections, type Section } from '@/components/ui/responsive-sections';
 import { currentKeyAction } from '@/app/actions/chatbot';
+import { LiveSettingsPanel } from '@/components/live/live-settings-panel';
 import { useScreenData } from '@/lib/web/screen-data';
 import { AnalyticsPanel } from './analytics-panel';
 import { ApiKeyPanel } from './api-key-panel';
@@ -17,9 +18,9 @@ import { TestChat } from './test-chat';
 
 /**
  * API Key always; Styling and Lead Gen only once an API key exists (§4.1: the
- * current-key call decides, shared with the API Key tab); Logging, Logs and Analytics;
+ * current-key call decides, shared with the API Key tab); Live Chat; Logging, Logs and Analytics;
  * a Testing tab with no button of its own (reached from the API Key tab). On narrow screens an
- * accordion in the order Setup, API Key, Styling, Lead Gen, Logs, Analytics, API Key open first.
+ * accordion in the order Setup, API Key, Styling, Lead Gen, Live Chat, Logs, Analytics, API Key open first.
  */
 export function ChatbotManagement({ schoolName }: { schoolName: string | null }) {
   const [tab, setTab] = useState('api-key');
@@ -38,6 +39,7 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
   const sections: Section[] = [
     { id: 'api-key', title: 'API Key', content: <ApiKeyPanel schoolName={schoolName} onTest={() => setTab('testing')} /> },
     ...(hasKey ? [{ id: 'styling', title: 'Styling', content: <StylingPanel /> }, { id: 'lead-gen', title: 'Lead Gen', content: <LeadGenPanel /> }] : []),
+    { id: 'live-chat', title: 'Live Chat', content: <LiveSettingsPanel /> },
     { id: 'setup', title: 'Logging', narrowTitle: 'Setup', content: <LoggingSetup /> },
     { id: 'logs', title: 'Logs', content: <LogsPanel /> },
     { id: 'analytics', title: 'Analytics', content: <AnalyticsPanel /> },
@@ -63,7 +65,7 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Chatbot Management</h1>
-      <ResponsiveSections label="Chatbot Management" sections={sections} single value={tab} onValueChange={setTab} narrowOrder={['setup', 'api-key', 'styling', 'lead-gen', 'logs', 'analytics']} />
+      <ResponsiveSections label="Chatbot Management" sections={sections} single value={tab} onValueChange={setTab} narrowOrder={['setup', 'api-key', 'styling', 'lead-gen', 'live-chat', 'logs', 'analytics']} />
     </div>
   );
 }

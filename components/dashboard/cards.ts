@@ -27,6 +27,7 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     title: 'Start Your AI Engines',
     cards: [
       { key: 'chatbot', title: 'Chatbot', description: 'Configure the website chat widget and review conversation logs.', href: '/dashboard/chatbot' },
+      { key: 'live-chat', title: 'Live Chat', description: 'Talk with website visitors who ask for a person, and see who is waiting.', href: '/dashboard/live' },
       { key: 'crm-setup', title: 'CRM Setup', description: 'Connect integrations and map lead fields to your CRM.', href: '/dashboard/crm-setup' },
       { key: 'email', title: 'Email', description: 'Answer admissions e-mail with the assistant.', hidden: true },
       { key: 'phone', title: 'Phone', description: 'Answer admissions calls with the assistant.', hidden: true },

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { WaitingBadge } from '@/components/live/waiting-count';
 import { Badge } from '@/components/ui/badge';
 import type { HandoffRequestView } from '@/lib/chat/handoff';
 import type { MailState } from '@/lib/mail/health';
@@ -62,6 +63,7 @@ export function DashboardView({
                   <span className="flex items-start justify-between gap-2">
                     <span className="font-semibold text-slate-900 dark:text-white">{c.title}</span>
                     {badge && <span className="shrink-0"><Badge tone={badge === "School Info Required" ? "warning" : "neutral"}>{badge}</Badge></span>}
+                    {enabled && c.key === 'live-chat' && <span className="shrink-0" data-testid="live-waiting-badge"><WaitingBadge /></span>}
                   </span>
                   <span className="mt-2 block text-sm text-slate-700 dark:text-slate-300">{c.description}</span>
                 </>

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import { LiveNavLink } from '@/components/live/waiting-count';
 import { buttonClass } from '@/components/ui/button';
 import { openLoginDialog } from '@/lib/web/events';
 import { LanternMark } from './logo';
@@ -23,6 +24,9 @@ export function Header({ user }: { user: HeaderUser }) {
         </Link>
         {user ? (
           <div className="flex items-center gap-1 sm:gap-3">
+            <nav aria-label="Staff">
+              <LiveNavLink />
+            </nav>
             <span className="max-w-[10rem] truncate text-sm text-slate-700 sm:max-w-none dark:text-slate-200">Welcome, {user.firstName}!</span>
             <UserControls />
           </div>

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { conversations } from '@/db/schema';
 import type { Operation } from '@/lib/http/operation';
 import { STRONG_PASSWORD, unique } from '../http';
 import { EXPECTED_ROLES } from './expected';
@@ -46,6 +49,11 @@ export const BODIES: Record<string, unknown> = {
   'POST /special-instructions/': { title: 'Be kind', instruction_text: 'Always greet warmly.' },
   'POST /api/prospects/my-school': { first_name: 'Pat', last_name: 'Prospect', email: 'pat@example.com' },
   'POST /api/crm-integration': { integration_name: 'Slate', webhook_url: 'https://crm.example.com/hook' },
+  'PUT /live/settings': { enabled: true, office_hours: [], wait_minutes: 3 },
+  'PUT /live/availability': { available: true },
+  'POST /live/conversations/{id}/messages': { text: 'Hello' },
+  'POST /api/widget/live/request': { session_id: 'matrix-live-session' },
+  'POST /api/widget/live/messages': { session_id: 'matrix-live-session', text: 'Hello' },
 };
 
 export function requestOf(op: Operation, ids: Record<string, string> = {}): Request_ {
@@ -63,7 +71,7 @@ export async function upload(op: Operation, token: string, file: string, filenam
   return callOp(op, { token }, { rawBody: form });
 }
 
-export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch', string>;
+export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch' | 'liveConversation', string>;
 
 async function created(key: string, token: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await callOp(byKey(key), { token }, { body: body ?? BODIES[key] });
@@ -108,6 +116,13 @@ export async function seedSchool(su: string, admin: Staff): Promise<Resources> {
   r.lead = idOf(await created('POST /leads/', t));
   const deliveries = await callOp(byKey('GET /api/crm-integration/deliveries'), { token: t });
   r.delivery = String((deliveries.json as { items: { id: number }[] }).items[0]!.id);
+  // A visitor waiting for a person (live chat), written directly: asking through the widget needs
+  // live chat on, office hours and someone available.
+  const [live] = await (await getDb())
+    .insert(conversations)
+    .values({ schoolId: admin.id, sessionId: `matrix-live-${randomUUID()}`, liveStatus: 'waiting', liveWaitingSince: new Date() })
+    .returning({ id: conversations.id });
+  r.liveConversation = String(live!.id);
   return r;
 }
 
@@ -127,6 +142,7 @@ export function resourceOf(path: string): keyof Resources | null {
     [/^\/api\/crm-integration\/deliveries\//, 'delivery'],
     [/^\/api\/prospects\/my-school\/batch\//, 'batch'],
     [/^\/api\/prospects\/my-school\//, 'prospect'],
+    [/^\/live\/conversations\//, 'liveConversation'],
   ];
   return table.find(([re]) => re.test(path))?.[1] ?? null;
 }

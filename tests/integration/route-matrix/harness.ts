@@ -102,7 +102,9 @@ async function readSome(res: Response): Promise<string> {
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (size < 64 * 1024) {
+  // An event stream (the live chat's) stays open: its first chunk says it opened.
+  const limit = type.includes('text/event-stream') ? 1 : 64 * 1024;
+  while (size < limit) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);

@@ -5,7 +5,7 @@ import { Browser } from '../browser';
 import { STRONG_PASSWORD } from '../http';
 import { EXPECTED_ACTIONS } from './expected-actions';
 import { seedSchool, snapshotOf, type Resources } from './fixtures';
-import { adminWithSchool, memberOf, registerSuperuser, type Staff } from './harness';
+import { adminWithSchool, memberOf, registerSuperuser, superuserIn, type Staff } from './harness';
 
 vi.mock('next/headers', async () => (await import('../browser')).requestHeaders);
 
@@ -40,7 +40,7 @@ let a: Staff;
 let b: Staff;
 let aIds: Resources;
 let bIds: Resources;
-const browsers = {} as Record<'adminA' | 'userA' | 'superuserless', Browser>;
+const browsers = {} as Record<'adminA' | 'userA' | 'superuserA' | 'superuserless', Browser>;
 
 async function signedIn(email: string) {
   const browser = new Browser();
@@ -56,6 +56,9 @@ beforeAll(async () => {
   bIds = await seedSchool(su.token, b);
   browsers.adminA = await signedIn(a.email);
   browsers.userA = await signedIn((await memberOf(su.token, a.id, 'user')).email);
+  // The superuser working in school A (as the school switcher does): may watch live chats, not chat.
+  await superuserIn(su.email, a.id);
+  browsers.superuserA = await signedIn(su.email);
 }, 90_000);
 
 describe('server actions', () => {
@@ -79,14 +82,14 @@ describe('server actions', () => {
       cases++;
       if (anon.ok || anon.code !== 'session_expired') wrong.push(`${key} without a session: ${JSON.stringify(anon)}`);
       // 2. A role that may not act.
-      const refusedRoles = row.may === 'admin' ? (['userA'] as const) : row.may === 'superuser' ? (['userA', 'adminA'] as const) : [];
+      const refusedRoles = row.may === 'admin' ? (['userA'] as const) : row.may === 'superuser' ? (['userA', 'adminA'] as const) : row.may === 'chat' ? (['superuserA'] as const) : [];
       for (const who of refusedRoles) {
         const res = await browsers[who].run(() => action(...row.args(aIds, a.id)));
         cases++;
         if (res.ok || res.code !== 'forbidden') wrong.push(`${key} as ${who}: ${JSON.stringify(res)}`);
       }
       // 3. A session of school A naming school B's records.
-      if (row.other !== 'own' && (row.may === 'staff' || row.may === 'admin')) {
+      if (row.other !== 'own' && (row.may === 'staff' || row.may === 'chat' || row.may === 'admin')) {
         const res = await browsers.adminA.run(() => action(...row.args(bIds, b.id)));
         cases++;
         if (res.ok || res.code !== row.other) wrong.push(`${key} with school B's ids: ${JSON.stringify(res)}, expected ${row.other}`);

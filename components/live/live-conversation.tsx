@@ -1,0 +1,276 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { MessageText } from '@/components/ui/message-text';
+import { VisitorText } from '@/components/ui/visitor-text';
+import type { ActionFailure } from '@/lib/http/action-result';
+import { LIVE_TEXT_MAX, type LiveConversationDetail, type LiveMessage } from '@/lib/live/schema';
+import { failureText } from '@/lib/web/api';
+import { detailRows, languageName, speaker, waitingText } from './format';
+
+// One live conversation in the Live view: who the visitor is, everything said so far, and what
+// this staff member may do with it (join a waiting one; write, hand back or close their own).
+
+/** The message box's id: joining a chat puts the focus there. */
+export const MESSAGE_BOX_ID = 'live-message-box';
+
+/** The counter shows once a message comes this close to the limit. */
+const COUNTER_FROM = LIVE_TEXT_MAX - 500;
+
+export type LiveActions = {
+  join: () => Promise<boolean>;
+  send: (text: string) => Promise<boolean>;
+  leave: () => Promise<boolean>;
+  close: () => Promise<boolean>;
+};
+
+export function LiveConversationPanel({
+  headingRef,
+  selected,
+  detail,
+  loading,
+  failure,
+  onRetry,
+  userId,
+  mayChat,
+  now,
+  busy,
+  actions,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  selected: number | null;
+  detail: LiveConversationDetail | undefined;
+  loading: boolean;
+  failure: ActionFailure | null;
+  onRetry: () => void;
+  userId: number;
+  mayChat: boolean;
+  now: number;
+  busy: string | null;
+  actions: LiveActions | null;
+}) {
+  const frame = 'min-w-0 rounded-xl border border-slate-200 p-5 dark:border-slate-700';
+  if (selected === null) {
+    return (
+      <section aria-label="Conversation" className={`${frame} flex items-center justify-center text-center`}>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Choose a visitor from the lists to see their conversation.</p>
+      </section>
+    );
+  }
+  if (!detail) {
+    return (
+      <section aria-label="Conversation" className={`${frame} space-y-3`}>
+        <h2 ref={headingRef} tabIndex={-1} className="sr-only">
+          Conversation
+        </h2>
+        {loading || !failure ? (
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+            Loading the conversation...
+          </p>
+        ) : (
+          <>
+            <Banner tone="error">{failureText(failure, { not_found: 'This conversation is no longer a live chat.' }, 'Could not load the conversation')}</Banner>
+            <Button variant="secondary" onClick={onRetry}>
+              Try Again
+            </Button>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const mine = detail.status === 'active' && detail.held_by?.id === userId;
+  const language = languageName(detail.language);
+  const rows = detailRows(detail.details);
+  return (
+    <section aria-labelledby="live-conversation-title" className={`${frame} space-y-5`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h2 id="live-conversation-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
+            <VisitorText text={detail.visitor} />
+          </h2>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <StatusBadge detail={detail} mine={mine} now={now} />
+            {language && <span>Writes in {language}</span>}
+          </p>
+        </div>
+        {mayChat && actions && (
+          <div className="flex flex-wrap gap-2">
+            {detail.status === 'waiting' && (
+              <Button onClick={() => void actions.join()} disabled={busy !== null}>
+                {busy === 'join' ? 'Joining...' : 'Join'}
+              </Button>
+            )}
+            {mine && (
+              <Button variant="secondary" onClick={() => void actions.leave()} disabled={busy !== null}>
+                {busy === 'leave' ? 'Handing back...' : 'Hand back to assistant'}
+              </Button>
+            )}
+            {(mine || detail.status === 'waiting') && (
+              <Button variant="danger" onClick={() => void actions.close()} disabled={busy !== null}>
+                {busy === 'close' ? 'Closing...' : 'Close'}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+
+      <Holder detail={detail} mine={mine} mayChat={mayChat} />
+
+      <section aria-labelledby="live-details-title" className="space-y-2">
+        <h3 id="live-details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
+          Visitor details
+        </h3>
+        {rows.length === 0 ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">The visitor has not shared any details yet.</p>
+        ) : (
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
+            {rows.map((r) => (
+              <div key={r.key} className="contents">
+                <dt className="font-medium text-slate-800 dark:text-slate-200">{r.label}</dt>
+                <dd className="min-w-0 text-slate-900 dark:text-slate-100">
+                  <VisitorText text={r.value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <Transcript key={`log-${detail.id}`} messages={detail.messages} />
+
+      {mine && actions && <Composer key={`box-${detail.id}`} onSend={actions.send} busy={busy === 'send'} />}
+    </section>
+  );
+}
+
+function StatusBadge({ detail, mine, now }: { detail: LiveConversationDetail; mine: boolean; now: number }) {
+  if (detail.status === 'waiting') return <Badge tone="warning">{waitingText(detail.waiting_since, now)}</Badge>;
+  if (detail.status === 'active') return <Badge tone="success">{mine ? 'You are chatting' : `With ${detail.held_by?.name || 'a staff member'}`}</Badge>;
+  return <Badge tone="neutral">Ended</Badge>;
+}
+
+/** What this staff member can do, in words, when it is not the message box. */
+function Holder({ detail, mine, mayChat }: { detail: LiveConversationDetail; mine: boolean; mayChat: boolean }) {
+  const text =
+    detail.status === 'closed'
+      ? 'This live chat has ended. The assistant answers the visitor again.'
+      : detail.status === 'active' && !mine
+        ? `${detail.held_by?.name || 'Another staff member'} is chatting with this visitor.`
+        : detail.status === 'waiting'
+          ? mayChat
+            ? 'This visitor asked for a person. Join to take over from the assistant, or close to send them the contact form.'
+            : 'This visitor asked for a person.'
+          : null;
+  if (!text) return null;
+  return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 dark:bg-slate-900 dark:text-slate-200">{text}</p>;
+}
+
+const BUBBLE: Record<LiveMessage['role'], string> = {
+  user: 'mr-auto border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950',
+  assistant: 'ml-auto border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
+  staff: 'ml-auto border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950',
+  system: 'mx-auto border-transparent bg-transparent italic text-slate-700 dark:text-slate-300',
+};
+
+const timeOf = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** Every message so far; new ones are announced (role="log") and scrolled into view. */
+function Transcript({ messages }: { messages: LiveMessage[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1)?.index ?? -1;
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [last]);
+  return (
+    <section aria-labelledby="live-transcript-title" className="space-y-2">
+      <h3 id="live-transcript-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
+        Conversation
+      </h3>
+      <div ref={box} className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-950">
+        {messages.length === 0 ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">No messages yet.</p>
+        ) : (
+          <ol role="log" aria-label="Messages" aria-live="polite" className="space-y-3">
+            {messages.map((m) => (
+              <li key={m.index} data-testid="live-message" data-role={m.role} className={`max-w-[85%] rounded-lg border p-3 text-sm ${BUBBLE[m.role]}`}>
+                <div className="mb-1 flex flex-wrap items-baseline gap-2 text-xs text-slate-700 dark:text-slate-300">
+                  <span className="font-semibold">{speaker(m)}</span>
+                  <time dateTime={m.at}>{timeOf(m.at)}</time>
+                </div>
+                <MessageText role={m.role} content={m.text} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The message box: Enter sends, Shift+Enter starts a new line; a counter shows near the limit. */
+function Composer({ onSend, busy }: { onSend: (text: string) => Promise<boolean>; busy: boolean }) {
+  const [text, setText] = useState('');
+  const ids = { box: MESSAGE_BOX_ID, hint: useId(), count: useId() };
+  const area = useRef<HTMLTextAreaElement>(null);
+  const empty = text.trim().length === 0;
+
+  async function send() {
+    if (empty || busy) return;
+    if (await onSend(text.trim())) setText('');
+    area.current?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <form
+      aria-label="Write to the visitor"
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <label htmlFor={ids.box} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        Your message
+      </label>
+      <textarea
+        id={ids.box}
+        ref={area}
+        rows={3}
+        maxLength={LIVE_TEXT_MAX}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${ids.hint}${text.length >= COUNTER_FROM ? ` ${ids.count}` : ''}`}
+        className={`${inputClass} resize-y`}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
+          Enter sends; Shift+Enter starts a new line. The visitor sees your first name.
+        </p>
+        <div className="flex items-center gap-3">
+          {text.length >= COUNTER_FROM && (
+            <span id={ids.count} aria-live="polite" className={`text-xs ${text.length >= LIVE_TEXT_MAX ? 'font-semibold text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-300'}`}>
+              {text.length.toLocaleString()} / {LIVE_TEXT_MAX.toLocaleString()} characters
+            </span>
+          )}
+          <Button type="submit" disabled={empty || busy}>
+            {busy ? 'Sending...' : 'Send'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

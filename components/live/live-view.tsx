@@ -1,0 +1,334 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { closeLiveAction, joinLiveAction, leaveLiveAction, liveConversationAction, liveConversationsAction, myAvailabilityAction, postLiveMessageAction, setAvailabilityAction } from '@/app/actions/live';
+import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
+import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { VisitorText } from '@/components/ui/visitor-text';
+import type { ActionResult } from '@/lib/http/action-result';
+import type { LiveConversationDetail, LiveConversationSummary } from '@/lib/live/schema';
+import { callAction, failureText } from '@/lib/web/api';
+import { useScreenData } from '@/lib/web/screen-data';
+import { askNotificationPermission, beep, notifyWaiting, primeSound, useNotificationPermission } from './alerts';
+import { languageName, mergeMessages, preview, waitingText } from './format';
+import { LiveConversationPanel, MESSAGE_BOX_ID } from './live-conversation';
+import { useLiveStream, useNow, type LiveChanged, type LiveMessageEvent } from './use-live-stream';
+import { useWaitingCount } from './waiting-count';
+
+// The Live view (docs/live-chat.md): who waits for a person and who is being helped, one
+// conversation with the visitor's details and the whole transcript, and the staff member's
+// availability. GET /live/stream keeps it current; a superuser watches but does not chat.
+
+const LISTS_KEY = 'live-conversations';
+const SUPERUSER_NOTE = 'Superusers can watch live chats but not take them.';
+
+export type LiveViewProps = { role: string; userId: number; hasSchool: boolean };
+
+export function LiveView({ role, userId, hasSchool }: LiveViewProps) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <BackToDashboard />
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Live Chat</h1>
+      {hasSchool ? <LiveScreen mayChat={role === 'user' || role === 'admin'} userId={userId} /> : <Banner tone="info">Please create your school information first before using live chat.</Banner>}
+    </div>
+  );
+}
+
+function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
+  const { error, success, setError, setSuccess } = useMessages();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [heard, setHeard] = useState('');
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const seq = useRef(0);
+  const now = useNow();
+  const notifications = useNotificationPermission();
+  const waitingCount = useWaitingCount();
+
+  const lists = useScreenData(LISTS_KEY, () => liveConversationsAction({ query: { status: 'open' } }), { fallback: 'Could not load the live chats' });
+  const availability = useScreenData(mayChat ? 'live-availability' : null, myAvailabilityAction, { fallback: 'Could not load your availability' });
+  const detail = useScreenData(selected === null ? null : `live-conversation-${selected}`, () => liveConversationAction({ params: { id: selected! } }), { fallback: 'Could not load the conversation' });
+  const available = mayChat && availability.data?.available === true;
+
+  /** Loads the lists again; an answer overtaken by a later load is dropped. */
+  async function refreshLists(): Promise<LiveConversationSummary[] | null> {
+    const mine = ++seq.current;
+    const res = await callAction(() => liveConversationsAction({ query: { status: 'open' } }));
+    if (!res.ok) return null;
+    if (mine === seq.current) lists.setData(res.data);
+    return res.data;
+  }
+
+  function open(id: number) {
+    setSelected(id);
+    // The panel's heading takes focus once drawn: keyboard and screen reader users land on it.
+    requestAnimationFrame(() => panelHeading.current?.focus());
+  }
+
+  const stream = useLiveStream({
+    onChanged: (e: LiveChanged) => {
+      void refreshLists().then((list) => {
+        if (e.status !== 'waiting' || !available) return;
+        const visitor = list?.find((c) => c.id === e.id)?.visitor ?? 'A visitor';
+        beep();
+        notifyWaiting(visitor, e.id, open);
+        setHeard(`${visitor} is waiting for a person.`);
+      });
+      if (e.id === selected) void detail.reload();
+      void waitingCount.reload();
+    },
+    onMessage: (m: LiveMessageEvent) => {
+      if (m.id !== selected) return void refreshLists();
+      const { id, ...message } = m;
+      detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [message]) } : (d as LiveConversationDetail)));
+      lists.setData((l) => (l ?? []).map((c) => (c.id === id ? { ...c, last_message: { role: message.role, text: message.text, at: message.at } } : c)));
+    },
+    onOpen: (reopened) => {
+      // Back after a break: what happened meanwhile is read again.
+      if (!reopened) return;
+      void refreshLists();
+      if (selected !== null) void detail.reload();
+      void waitingCount.reload();
+    },
+  });
+
+  async function toggleAvailability() {
+    if (!mayChat || !availability.data) return;
+    primeSound();
+    const next = !availability.data.available;
+    availability.setData({ available: next });
+    const res = await callAction(() => setAvailabilityAction({ body: { available: next } }), 'Could not change your availability');
+    if (!res.ok) {
+      availability.setData({ available: !next });
+      return setError(failureText(res));
+    }
+    setSuccess(next ? 'You are available: visitors who ask for a person can reach you.' : 'You are not available for live chats.');
+  }
+
+  /** Runs one change to the open conversation and shows what came of it. */
+  async function act<T>(label: string, run: () => Promise<ActionResult<T>>, done: (data: T) => void, fallback: string): Promise<boolean> {
+    setBusy(label);
+    const res = await callAction(run, fallback);
+    setBusy(null);
+    // The header's count follows at once, not at its next 20-second load.
+    void waitingCount.reload();
+    if (!res.ok) {
+      // 409: someone else holds it, or it ended. The server says which; the screen catches up.
+      setError(failureText(res, {}, fallback));
+      if (res.code === 'conflict' || res.code === 'not_found') {
+        void detail.reload();
+        void refreshLists();
+      }
+      return false;
+    }
+    setError(null);
+    done(res.data);
+    return true;
+  }
+
+  const id = selected;
+  const actions =
+    id === null
+      ? null
+      : {
+          join: () =>
+            act('join', () => joinLiveAction({ params: { id } }), (d: LiveConversationDetail) => {
+              detail.setData(d);
+              setSuccess(`You joined the chat with ${d.visitor}. The assistant has stopped answering.`);
+              // Ready to type: the message box takes the focus once drawn.
+              setTimeout(() => document.getElementById(MESSAGE_BOX_ID)?.focus(), 50);
+              void refreshLists();
+            }, 'Could not join the chat'),
+          send: (text: string) =>
+            act('send', () => postLiveMessageAction({ params: { id }, body: { text } }), (m) => {
+              detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [m]) } : (d as LiveConversationDetail)));
+            }, 'Could not send the message'),
+          leave: () =>
+            act('leave', () => leaveLiveAction({ params: { id } }), () => {
+              setSuccess('The visitor is back with the assistant.');
+              void detail.reload();
+              void refreshLists();
+            }, 'Could not hand the chat back'),
+          close: () =>
+            act('close', () => closeLiveAction({ params: { id } }), () => {
+              setSuccess('The live chat is closed.');
+              void detail.reload();
+              void refreshLists();
+            }, 'Could not close the chat'),
+        };
+
+  const all = lists.data ?? [];
+  const waiting = all.filter((c) => c.status === 'waiting');
+  const active = all.filter((c) => c.status === 'active');
+
+  return (
+    <div className="space-y-6">
+      <AvailabilityBar
+        mayChat={mayChat}
+        available={available}
+        loading={mayChat && availability.loading}
+        failed={mayChat && !availability.data && !availability.loading && availability.failure !== null}
+        onToggle={() => void toggleAvailability()}
+        notifications={notifications}
+        stream={stream}
+      />
+      <MessageBanners error={error} success={success} onDismissError={() => setError(null)} onDismissSuccess={() => setSuccess(null)} />
+      <p className="sr-only" aria-live="polite">
+        {heard}
+      </p>
+
+      {lists.loading ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Loading live chats...
+        </p>
+      ) : !lists.data ? (
+        <div className="space-y-3">
+          <Banner tone="error">{lists.failure ? failureText(lists.failure, {}, 'Could not load the live chats') : 'Could not load the live chats'}</Banner>
+          <Button variant="secondary" onClick={() => void lists.reload()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+          <div className="min-w-0 space-y-6">
+            <ConversationList title="Waiting" empty="No visitors are waiting." items={waiting} selected={selected} onOpen={open} now={now} />
+            <ConversationList title="Active" empty="No live chats right now." items={active} selected={selected} onOpen={open} now={now} />
+          </div>
+          <LiveConversationPanel
+            headingRef={panelHeading}
+            selected={selected}
+            detail={detail.data && detail.data.id === selected ? detail.data : undefined}
+            loading={detail.loading}
+            failure={detail.failure}
+            onRetry={() => void detail.reload()}
+            userId={userId}
+            mayChat={mayChat}
+            now={now}
+            busy={busy}
+            actions={actions}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AvailabilityBar({
+  mayChat,
+  available,
+  loading,
+  failed,
+  onToggle,
+  notifications,
+  stream,
+}: {
+  mayChat: boolean;
+  available: boolean;
+  loading: boolean;
+  failed: boolean;
+  onToggle: () => void;
+  notifications: ReturnType<typeof useNotificationPermission>;
+  stream: ReturnType<typeof useLiveStream>;
+}) {
+  const switchId = useId();
+  const hintId = useId();
+  return (
+    <section aria-label="Your availability" className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <div className="space-y-1">
+        <div className="flex items-center gap-3">
+          <button
+            id={switchId}
+            type="button"
+            role="switch"
+            aria-checked={available}
+            aria-describedby={hintId}
+            disabled={!mayChat || loading || failed}
+            onClick={onToggle}
+            className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${available ? 'bg-brand-700' : 'bg-slate-400 dark:bg-slate-600'}`}
+          >
+            <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${available ? 'translate-x-5' : 'translate-x-0.5'}`} />
+          </button>
+          <label htmlFor={switchId} className="text-sm font-medium text-slate-900 dark:text-white">
+            Available to chat
+          </label>
+        </div>
+        <p id={hintId} className="text-sm text-slate-700 dark:text-slate-300">
+          {!mayChat
+            ? SUPERUSER_NOTE
+            : loading
+              ? 'Checking your availability...'
+              : failed
+                ? 'Could not load your availability. Reload the page to try again.'
+                : available
+                  ? 'Visitors who ask for a person can reach you. This turns off about 2 minutes after you leave this page.'
+                  : 'Turn this on to take chats from visitors who ask for a person.'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        {mayChat && notifications === 'default' && (
+          <Button variant="secondary" onClick={() => void askNotificationPermission()}>
+            Turn on notifications
+          </Button>
+        )}
+        {mayChat && notifications === 'denied' && <span className="text-slate-700 dark:text-slate-300">Notifications are blocked in this browser.</span>}
+        <span role="status" className="text-slate-700 dark:text-slate-300">
+          {stream === 'open' ? (
+            <span className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-600" />
+              Live updates on
+            </span>
+          ) : stream === 'stopped' ? (
+            'Live updates stopped. Reload the page to start them again.'
+          ) : stream === 'reconnecting' ? (
+            'Reconnecting...'
+          ) : (
+            'Connecting...'
+          )}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function ConversationList({ title, empty, items, selected, onOpen, now }: { title: string; empty: string; items: LiveConversationSummary[]; selected: number | null; onOpen: (id: number) => void; now: number }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">{items.length}</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">{empty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {items.map((c) => {
+            const language = languageName(c.language);
+            const current = c.id === selected;
+            return (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(c.id)}
+                  aria-current={current ? 'true' : undefined}
+                  data-testid={`live-item-${c.id}`}
+                  className={`block w-full rounded-lg border p-3 text-left text-sm transition hover:border-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${current ? 'border-brand-700 bg-brand-50 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700'}`}
+                >
+                  <span className="flex items-baseline justify-between gap-2">
+                    <VisitorText text={c.visitor} className="min-w-0 font-semibold text-slate-900 dark:text-white" />
+                    {language && <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{language}</span>}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-slate-700 dark:text-slate-300">
+                    {c.status === 'waiting' ? waitingText(c.waiting_since, now) : c.held_by ? `With ${c.held_by.name}` : 'With a staff member'}
+                  </span>
+                  <span className="mt-1 block truncate text-slate-700 dark:text-slate-300">{preview(c.last_message)}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

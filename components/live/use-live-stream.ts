@@ -1,0 +1,79 @@
+'use client';
+
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import type { LiveMessage } from '@/lib/live/schema';
+
+// The Live view's real-time side: GET /live/stream (server-sent events, the staff session's cookie)
+// while the view is open. EventSource reconnects on its own; each (re)opening is reported so the
+// view reloads what it may have missed.
+
+export type LiveChanged = { id: number; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed'; agent: string | null };
+export type LiveMessageEvent = LiveMessage & { id: number };
+export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
+
+function parse<T>(e: MessageEvent): T | null {
+  try {
+    return JSON.parse(String(e.data)) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; onMessage: (e: LiveMessageEvent) => void; onOpen: (reopened: boolean) => void }): StreamState {
+  const [state, setState] = useState<StreamState>('connecting');
+  const changed = useEffectEvent(handlers.onChanged);
+  const message = useEffectEvent(handlers.onMessage);
+  const opened = useEffectEvent(handlers.onOpen);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/live/stream');
+    let everOpen = false;
+    source.onopen = () => {
+      setState('open');
+      opened(everOpen);
+      everOpen = true;
+    };
+    // EventSource retries by itself while CONNECTING; CLOSED means it gave up (e.g. the session ended).
+    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'stopped' : everOpen ? 'reconnecting' : 'connecting');
+    source.addEventListener('changed', (e) => {
+      const data = parse<LiveChanged>(e);
+      if (data && typeof data.id === 'number') changed(data);
+    });
+    source.addEventListener('message', (e) => {
+      const data = parse<LiveMessageEvent>(e);
+      if (data && typeof data.id === 'number' && typeof data.index === 'number') message(data);
+    });
+    return () => source.close();
+  }, []);
+
+  return state;
+}
+
+// One clock for the wait times on screen: a tick every 15 seconds, shared by every reader.
+let now = 0;
+const clockListeners = new Set<() => void>();
+let clock: ReturnType<typeof setInterval> | null = null;
+
+function subscribeClock(onChange: () => void) {
+  clockListeners.add(onChange);
+  if (!clock) {
+    now = Date.now();
+    clock = setInterval(() => {
+      now = Date.now();
+      clockListeners.forEach((fn) => fn());
+    }, 15_000);
+  }
+  return () => {
+    clockListeners.delete(onChange);
+    if (!clockListeners.size && clock) {
+      clearInterval(clock);
+      clock = null;
+    }
+  };
+}
+
+/** The time now, refreshed every 15 seconds (0 while rendering on the server). */
+export function useNow(): number {
+  return useSyncExternalStore(subscribeClock, () => now, () => 0);
+}

@@ -1,0 +1,120 @@
+import http from 'node:http';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { embedCode } from '../../lib/widget/embed';
+import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { E2E_PORT, HOST_PAGE_PORT } from './ports';
+
+// Live chat with two browsers: a visitor on the school's own website (another origin, with a port)
+// asks for a person; a staff member in the Live view is notified, joins, and both write; the staff
+// member hands back and the assistant answers again.
+
+const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
+const HOST = `http://localhost:${HOST_PAGE_PORT}`;
+
+async function school(request: APIRequestContext) {
+  const user = await createUser(request, await ownerToken(request), { first_name: 'Maya', last_name: 'Lopez', role: 'admin' });
+  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.post('/schools/', { data: { name: uniq('Birch College '), website_url: HOST }, headers: auth })).status()).toBe(201);
+  await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
+  // Live chat on, at any hour (no office hours), so the test runs whenever it runs.
+  expect((await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: 3 }, headers: auth })).status()).toBe(200);
+  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
+  return { key, user };
+}
+
+function hostSite(code: string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Birch College</title></head><body><main><h1>Welcome to Birch College</h1></main>\n${code}\n</body></html>`);
+  });
+  return new Promise<http.Server>((resolve) => server.listen(HOST_PAGE_PORT, () => resolve(server)));
+}
+
+const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat with"]');
+
+let site: http.Server;
+let staff: { email: string; password: string };
+
+test.beforeAll(async ({ request }) => {
+  const made = await school(request);
+  staff = made.user;
+  site = await hostSite(embedCode({ apiKey: made.key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
+});
+test.afterAll(async () => {
+  await new Promise((r) => site.close(r));
+});
+
+test('a visitor asks for a person, a staff member joins, they talk, and the assistant takes over again', async ({ browser, page }) => {
+  // The staff member's browser: notifications recorded as the page shows them.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __shown: string[] }).__shown = shown;
+    class RecordedNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string, opts?: { body?: string }) {
+        shown.push(`${title}: ${opts?.body ?? ''}`);
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
+  });
+  await signIn(page, staff.email, staff.password);
+  await page.goto('/dashboard/live');
+  await expect(page.getByRole('heading', { name: 'Live Chat', level: 1 })).toBeVisible();
+  const available = page.getByRole('switch', { name: 'Available to chat' });
+  await expect(available).toBeEnabled();
+  await available.click();
+  await expect(available).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('No visitors are waiting.')).toBeVisible();
+
+  // The visitor, in a browser of their own, on the school's website.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${HOST}/`);
+  await visitor.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
+  const chat = frameOf(visitor);
+  const box = chat.getByLabel('Type your message');
+  await box.fill('How much is tuition?');
+  await box.press('Enter');
+  await expect(chat.locator('.row.ai').last()).toContainText('$24,500');
+  await box.fill('Can I talk to a person please?');
+  await box.press('Enter');
+  await expect(chat.getByText('Connecting you with someone from the admissions team…')).toBeVisible();
+
+  // The staff member sees the visitor waiting, in real time, and is notified.
+  const waiting = page.getByRole('region', { name: /Waiting/ }).getByRole('button');
+  await expect(waiting).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown)).toEqual([expect.stringMatching(/^A visitor is waiting for a person: Visitor /)]);
+  await waiting.click();
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('How much is tuition?');
+  await conversation.getByRole('button', { name: 'Join' }).click();
+  await expect(chat.getByText('Maya from the admissions team joined the chat.')).toBeVisible();
+
+  // Both ways, within a second or two.
+  const write = conversation.getByLabel('Write to the visitor');
+  await write.fill('Hi, I am Maya from admissions. How can I help?');
+  await write.press('Enter');
+  const staffRow = chat.locator('.row.staff').last();
+  await expect(staffRow).toContainText('Hi, I am Maya from admissions. How can I help?');
+  await expect(staffRow).toContainText('Maya');
+  await box.fill('Do you have scholarships for transfer students?');
+  await box.press('Enter');
+  await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('Do you have scholarships for transfer students?');
+  // The assistant stayed quiet meanwhile: the last row in the visitor's chat is still Maya's.
+  await expect(chat.locator('.row.ai').last()).toContainText('How can I help?');
+
+  await expectAccessible(page, 'the Live view with a conversation held');
+
+  // Hand back: the visitor is told, and the assistant answers again.
+  await conversation.getByRole('button', { name: 'Hand back to assistant' }).click();
+  await expect(chat.getByText("You're chatting with the assistant again.")).toBeVisible();
+  await box.fill('How much is tuition?');
+  await box.press('Enter');
+  await expect(chat.locator('.row.ai').last()).toContainText('$24,500');
+  await expect(page.getByText('No live chats right now.')).toBeVisible();
+  await visitorContext.close();
+});

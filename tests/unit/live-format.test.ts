@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { detailRows, languageName, mergeMessages, preview, speaker, waitedFor, waitingText } from '@/components/live/format';
+import type { LiveMessage } from '@/lib/live/schema';
+
+const at = (iso: string) => new Date(iso).getTime();
+
+describe('the Live view texts', () => {
+  it('says how long a visitor has waited', () => {
+    const since = '2026-03-02T10:00:00Z';
+    expect(waitedFor(since, at('2026-03-02T10:00:05Z'))).toBe('just now');
+    expect(waitedFor(since, at('2026-03-02T10:00:45Z'))).toBe('45 seconds');
+    expect(waitedFor(since, at('2026-03-02T10:01:10Z'))).toBe('1 minute');
+    expect(waitedFor(since, at('2026-03-02T10:03:00Z'))).toBe('3 minutes');
+    expect(waitedFor(since, at('2026-03-02T11:05:00Z'))).toBe('1 hour 5 minutes');
+    expect(waitedFor(since, at('2026-03-02T12:00:00Z'))).toBe('2 hours');
+    // A clock behind the server's never shows a negative wait; no clock yet (server render) shows nothing.
+    expect(waitedFor(since, at('2026-03-02T09:59:00Z'))).toBe('just now');
+    expect(waitedFor(since, 0)).toBe('');
+    expect(waitedFor(null, at(since))).toBe('');
+    expect(waitingText(since, at('2026-03-02T10:03:00Z'))).toBe('Waiting 3 minutes');
+    expect(waitingText(since, at('2026-03-02T10:00:01Z'))).toBe('Started waiting just now');
+  });
+
+  it('names languages, speakers and the last message', () => {
+    expect(languageName('es')).toBe('Spanish');
+    expect(languageName(null)).toBeNull();
+    expect(speaker({ role: 'staff', author: 'Dana' })).toBe('Dana (staff)');
+    expect(speaker({ role: 'user', author: null })).toBe('Visitor');
+    expect(speaker({ role: 'assistant', author: null })).toBe('Assistant');
+    expect(preview(null)).toBe('No messages yet');
+    expect(preview({ role: 'user', text: 'When is\n the deadline?' })).toBe('Visitor: When is the deadline?');
+    expect(preview({ role: 'assistant', text: 'x'.repeat(200) }, 10)).toBe(`Assistant: ${'x'.repeat(9)}…`);
+  });
+
+  it('lists the visitor details by label, lead fields first, empty ones left out', () => {
+    expect(detailRows({ favourite_color: 'blue', email: 'ana@example.com', first_name: 'Ana', phone: '', opt_in_email: true, intended_major: ['Biology', 'Art'], nested: { a: 1 } })).toEqual([
+      { key: 'first_name', label: 'First Name', value: 'Ana' },
+      { key: 'email', label: 'Email', value: 'ana@example.com' },
+      { key: 'intended_major', label: 'Intended Major', value: 'Biology, Art' },
+      { key: 'opt_in_email', label: 'Email Opt-in', value: 'Yes' },
+      { key: 'favourite_color', label: 'Favourite color', value: 'blue' },
+    ]);
+  });
+
+  it('keeps a message that arrives twice (the answer to Send and the stream) once, in order', () => {
+    const m = (index: number, text: string): LiveMessage => ({ index, role: 'staff', text, at: '2026-03-02T10:00:00Z', author: 'Dana' });
+    expect(mergeMessages([m(0, 'a'), m(2, 'c')], [m(1, 'b'), m(2, 'c')]).map((x) => x.text)).toEqual(['a', 'b', 'c']);
+  });
+});
