@@ -50,8 +50,9 @@ async function events(url: string, headers: Record<string, string>): Promise<Eve
   const parser = createSseParser((e) => {
     const got = { event: e.event, data: JSON.parse(e.data) };
     const w = waiting.find((x) => x.match(got));
-    if (w) (waiting.splice(waiting.indexOf(w), 1), w.resolve(got));
-    else seen.push(got);
+    if (!w) return void seen.push(got);
+    waiting.splice(waiting.indexOf(w), 1);
+    w.resolve(got);
   });
   void (async () => {
     const reader = res.body!.getReader();

@@ -97,7 +97,11 @@ async function open(handler: (req: Request, ctx: { params: Promise<Record<string
   const parser = createSseParser((e) => {
     const g = { event: e.event, data: JSON.parse(e.data) };
     got.push(g);
-    for (const w of [...waiters]) if (w.match(g)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(g));
+    for (const w of [...waiters]) {
+      if (!w.match(g)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(g);
+    }
   });
   const done = (async () => {
     const reader = res.body!.getReader();

@@ -245,7 +245,11 @@ async function events(url: string, headers: Record<string, string>) {
   const parser = createSseParser((e) => {
     const got = { event: e.event, data: JSON.parse(e.data) };
     seen.push(got);
-    for (const w of [...waiting]) if (w.match(got)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(got));
+    for (const w of [...waiting]) {
+      if (!w.match(got)) continue;
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve(got);
+    }
   });
   void (async () => {
     const decoder = new TextDecoder();
