@@ -196,17 +196,20 @@ function Transcript({ messages }: { messages: LiveMessage[] }) {
         {messages.length === 0 ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">No messages yet.</p>
         ) : (
-          <ol role="log" aria-label="Messages" aria-live="polite" className="space-y-3">
-            {messages.map((m) => (
-              <li key={m.index} data-testid="live-message" data-role={m.role} className={`max-w-[85%] rounded-lg border p-3 text-sm ${BUBBLE[m.role]}`}>
-                <div className="mb-1 flex flex-wrap items-baseline gap-2 text-xs text-slate-700 dark:text-slate-300">
-                  <span className="font-semibold">{speaker(m)}</span>
-                  <time dateTime={m.at}>{timeOf(m.at)}</time>
-                </div>
-                <MessageText role={m.role} content={m.text} />
-              </li>
-            ))}
-          </ol>
+          // The log is the list's container: a list given another role loses its items' semantics.
+          <div role="log" aria-label="Messages" aria-live="polite">
+            <ol className="space-y-3">
+              {messages.map((m) => (
+                <li key={m.index} data-testid="live-message" data-role={m.role} className={`max-w-[85%] rounded-lg border p-3 text-sm ${BUBBLE[m.role]}`}>
+                  <div className="mb-1 flex flex-wrap items-baseline gap-2 text-xs text-slate-700 dark:text-slate-300">
+                    <span className="font-semibold">{speaker(m)}</span>
+                    <time dateTime={m.at}>{timeOf(m.at)}</time>
+                  </div>
+                  <MessageText role={m.role} content={m.text} />
+                </li>
+              ))}
+            </ol>
+          </div>
         )}
       </div>
     </section>

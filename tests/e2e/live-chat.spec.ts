@@ -89,13 +89,14 @@ test('a visitor asks for a person, a staff member joins, they talk, and the assi
   await expect(waiting).toHaveCount(1);
   await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown)).toEqual([expect.stringMatching(/^A visitor is waiting for a person: Visitor /)]);
   await waiting.click();
-  const conversation = page.getByRole('region', { name: 'Conversation' });
+  // The conversation panel is named by the visitor.
+  const conversation = page.getByRole('region', { name: /^Visitor / });
   await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('How much is tuition?');
   await conversation.getByRole('button', { name: 'Join' }).click();
   await expect(chat.getByText('Maya from the admissions team joined the chat.')).toBeVisible();
 
   // Both ways, within a second or two.
-  const write = conversation.getByLabel('Write to the visitor');
+  const write = conversation.getByRole('textbox', { name: 'Your message' });
   await write.fill('Hi, I am Maya from admissions. How can I help?');
   await write.press('Enter');
   const staffRow = chat.locator('.row.staff').last();
