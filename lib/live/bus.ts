@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { getDb, getDbKind, listen } from '@/db/client';
-import { redis, redisKeyPrefix } from '@/lib/security/redis';
+import { readyRedis, redisKeyPrefix } from '@/lib/security/redis';
 import { logError } from '@/lib/system/log';
 
 // How live chat's events reach every instance: one subscription per process (Postgres
@@ -76,12 +76,13 @@ function received(payload: string) {
 /** Starts this process's one subscription (idempotent). */
 export function startBus(): Promise<void> {
   bus.started ??= (async () => {
-    const r = redis();
+    const r = await readyRedis();
     if (r) {
       bus.mode = 'redis';
       bus.publisher = r;
-      // A subscribed connection can do nothing else: a second one, opened once.
-      const sub = r.duplicate();
+      // A subscribed connection can do nothing else: a second one, opened once, which queues its
+      // subscription until connected (the shared client fails fast instead) and renews it on reconnect.
+      const sub = r.duplicate({ enableOfflineQueue: true });
       sub.on('message', (_channel: string, payload: string) => received(payload));
       await sub.subscribe(redisKeyPrefix() + CHANNEL);
       return;
@@ -99,8 +100,20 @@ export function startBus(): Promise<void> {
   return bus.started;
 }
 
-/** Sends an event to every instance (after the change it reports has committed). */
+/**
+ * Sends an event to every instance (after the change it reports has committed). A failure is
+ * logged, not thrown: the change is stored, and the screens catch up (the Live view reloads, the
+ * widget asks for the state when its stream reconnects).
+ */
 export async function publish(event: LiveEvent): Promise<void> {
+  try {
+    await send(event);
+  } catch (err) {
+    console.error(`[live] an event was not sent ${logError(err)}`);
+  }
+}
+
+async function send(event: LiveEvent): Promise<void> {
   await startBus();
   let payload = JSON.stringify(event);
   if (bus.mode === 'memory') return deliver(event);

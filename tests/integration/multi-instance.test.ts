@@ -166,7 +166,7 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect((await api(b(), 'PUT', '/live/availability', { token: staff.access, body: { available: true } })).status).toBe(200);
     const staffEvents = await events(`${b().url}/live/stream`, { authorization: `Bearer ${staff.access}` });
     const session = 'multi-live-visitor';
-    expect((await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session } })).json.status).toBe('waiting');
+    expect((await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session } })).json).toMatchObject({ status: 'waiting' });
     const id = (await staffEvents.next((e) => e.event === 'changed' && e.data.status === 'waiting')).data.id as number;
     const visitor = await events(`${a().url}/api/widget/live/events?session_id=${session}`, widget);
     expect((await api(c(), 'POST', `/live/conversations/${id}/join`, { token: staff.access })).status).toBe(200);
