@@ -127,13 +127,16 @@ try {
     await new Promise((r) => setTimeout(r, 10_000));
     return ((await commits()) - c0) / 10;
   };
+  // The latency run's trailing work (request counters flushing, the runners' sweeps) settles first.
+  await new Promise((r) => setTimeout(r, 15_000));
   const before = rssMb(pid);
   const quiet = await idleRate();
   const open: Events[] = [];
   for (let n = 0; n < IDLE_STREAMS; n += 50) {
     open.push(...(await Promise.all(Array.from({ length: 50 }, (_, k) => events(`${visitorSide}/api/widget/live/events?session_id=idle-${n + k}`, { 'x-api-key': key, 'x-forwarded-for': `10.8.${(n + k) >> 8}.${(n + k) & 255}` })))));
   }
-  await new Promise((r) => setTimeout(r, 3000));
+  // Opening them counted each call's limits (batched counters, flushed shortly after): settled first.
+  await new Promise((r) => setTimeout(r, 15_000));
   const busy = await idleRate();
   const after = rssMb(pid);
   const grown = after - before;
