@@ -38,8 +38,14 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
   }
   const sections: Section[] = [
     { id: 'api-key', title: 'API Key', content: <ApiKeyPanel schoolName={schoolName} onTest={() => setTab('testing')} /> },
-    ...(hasKey ? [{ id: 'styling', title: 'Styling', content: <StylingPanel /> }, { id: 'lead-gen', title: 'Lead Gen', content: <LeadGenPanel /> }] : []),
-    { id: 'live-chat', title: 'Live Chat', content: <LiveSettingsPanel /> },
+    // What shapes the widget waits for a key (there is no widget without one).
+    ...(hasKey
+      ? [
+          { id: 'styling', title: 'Styling', content: <StylingPanel /> },
+          { id: 'lead-gen', title: 'Lead Gen', content: <LeadGenPanel /> },
+          { id: 'live-chat', title: 'Live Chat', content: <LiveSettingsPanel /> },
+        ]
+      : []),
     { id: 'setup', title: 'Logging', narrowTitle: 'Setup', content: <LoggingSetup /> },
     { id: 'logs', title: 'Logs', content: <LogsPanel /> },
     { id: 'analytics', title: 'Analytics', content: <AnalyticsPanel /> },

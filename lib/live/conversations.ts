@@ -7,7 +7,7 @@ import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict, notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { publish, type LiveEvent } from './bus';
-import { assertMayChat } from './settings';
+import { assertMayChat, markSeen } from './settings';
 import type { LiveConversationDetail, LiveConversationStatus, LiveConversationSummary, LiveMessage } from './schema';
 
 // The staff side of live chat: the Live view's list and transcript, joining (one holder at a
@@ -135,6 +135,7 @@ export async function joinLive(ctx: AuthContext, id: number): Promise<LiveConver
     )
     .returning({ id: conversations.id, session_id: conversations.sessionId });
   if (!row) throw await refusal(schoolId, id, ctx.user.id);
+  await markSeen(schoolId, ctx.user.id);
   await announce(schoolId, row, { kind: 'queue', status: 'active', agent: firstName(ctx) });
   return liveConversation(ctx, id);
 }
@@ -158,6 +159,7 @@ export async function postStaffMessage(ctx: AuthContext, id: number, text: strin
   );
   const row = rows[0];
   if (!row) throw await refusal(schoolId, id, ctx.user.id);
+  await markSeen(schoolId, ctx.user.id);
   const message: LiveMessage = { index: Number(row.position), role: 'staff', text, at: new Date(row.created_at).toISOString(), author };
   await announce(schoolId, { id, session_id: row.session_id }, { kind: 'message', message: { index: message.index, role: 'staff', text, author, at: message.at } });
   return message;

@@ -91,6 +91,15 @@ export async function availableStaff(schoolId: number, now = new Date()): Promis
   return row?.n ?? 0;
 }
 
+/** This staff member is here now (joining or writing counts, so a holder working through the API alone is not taken for gone). */
+export async function markSeen(schoolId: number, userId: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(livePresence)
+    .values({ schoolId, userId, available: false, seenAt: new Date() })
+    .onConflictDoUpdate({ target: [livePresence.schoolId, livePresence.userId], set: { seenAt: sql`now()` } });
+}
+
 /** Keeps the presence of staff with an open Live view fresh: one statement for all of this instance's. */
 export async function touchPresence(viewers: { schoolId: number; userId: number }[]): Promise<void> {
   if (!viewers.length) return;

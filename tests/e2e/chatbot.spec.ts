@@ -137,7 +137,7 @@ test('narrow screens show the chatbot tabs as an accordion with API Key open', a
   await expect(page.getByRole('button', { name: 'API Key', exact: true })).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('button', { name: 'Generate API Key' }).click();
   await expect(page.getByTestId('api-key')).toHaveText(/^lk_pub_/);
-  await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Styling/, /^Lead Gen/, /^Logs/, /^Analytics/]);
+  await expect(page.locator('main h2 > button')).toHaveText([/^Setup/, /^API Key/, /^Styling/, /^Lead Gen/, /^Live Chat/, /^Logs/, /^Analytics/]);
 });
 
 test('on a phone, Test Your Chatbot brings the chat into view with the caret in its input (issue 14 #16)', async ({ page, request }) => {

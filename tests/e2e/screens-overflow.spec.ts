@@ -7,9 +7,9 @@ import { apiToken, createSchoolAs, createUser, expectNoSidewaysOverflow, OWNER, 
 // every screen has the one content width. A full-page screenshot of each is kept with the report.
 
 const LONG = 'Supercalifragilisticexpialidocious'.repeat(9);
-const SCHOOL_PAGES = ['/dashboard', '/dashboard/chatbot', '/dashboard/training-room', '/dashboard/ai-customization', '/dashboard/school', '/dashboard/leads', '/dashboard/prospects', '/dashboard/campaigns', '/dashboard/crm-setup', '/dashboard/reports'];
+const SCHOOL_PAGES = ['/dashboard', '/dashboard/chatbot', '/dashboard/training-room', '/dashboard/ai-customization', '/dashboard/school', '/dashboard/leads', '/dashboard/prospects', '/dashboard/campaigns', '/dashboard/crm-setup', '/dashboard/reports', '/dashboard/live'];
 const PLATFORM_PAGES = ['/dashboard/users', '/dashboard/scheduler', '/dashboard/advanced-reports'];
-const CHATBOT_TABS = ['Logs', 'Analytics', 'Styling', 'Lead Gen'];
+const CHATBOT_TABS = ['Logs', 'Analytics', 'Styling', 'Lead Gen', 'Live Chat'];
 
 /** The width of the container the page's heading sits in (the content width). */
 const contentWidth = (page: Page) => page.evaluate(() => document.querySelector('main h1')?.closest('.mx-auto')?.getBoundingClientRect().width ?? null);
