@@ -246,6 +246,24 @@ function DayRow({ name, day, errors, onChange }: { name: string; day: Day; error
   const ids = { open: useId(), start: useId(), end: useId(), error: useId() };
   const invalid = errors?.length ? true : undefined;
   const described = invalid ? ids.error : undefined;
+  // One time box each for the span's start and end.
+  const timeInput = (which: 'start' | 'end') => (
+    <>
+      <label htmlFor={ids[which]} className="sr-only">
+        {name} {which}
+      </label>
+      <input
+        id={ids[which]}
+        type="time"
+        value={day[which]}
+        disabled={!day.open}
+        onChange={(e) => onChange({ [which]: e.target.value })}
+        aria-invalid={invalid}
+        aria-describedby={described}
+        className={`${timeClass} disabled:opacity-60`}
+      />
+    </>
+  );
   return (
     <li className="grid items-center gap-3 px-3 py-2 text-sm sm:grid-cols-[8rem_6rem_1fr]">
       <span className="font-medium" aria-hidden="true">
@@ -256,33 +274,9 @@ function DayRow({ name, day, errors, onChange }: { name: string; day: Day; error
         Open<span className="sr-only"> on {name}</span>
       </label>
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={ids.start} className="sr-only">
-          {name} start
-        </label>
-        <input
-          id={ids.start}
-          type="time"
-          value={day.start}
-          disabled={!day.open}
-          onChange={(e) => onChange({ start: e.target.value })}
-          aria-invalid={invalid}
-          aria-describedby={described}
-          className={`${timeClass} disabled:opacity-60`}
-        />
+        {timeInput('start')}
         <span aria-hidden="true">to</span>
-        <label htmlFor={ids.end} className="sr-only">
-          {name} end
-        </label>
-        <input
-          id={ids.end}
-          type="time"
-          value={day.end}
-          disabled={!day.open}
-          onChange={(e) => onChange({ end: e.target.value })}
-          aria-invalid={invalid}
-          aria-describedby={described}
-          className={`${timeClass} disabled:opacity-60`}
-        />
+        {timeInput('end')}
         {day.open && day.extra.length > 0 && (
           <span className="text-xs text-slate-600 dark:text-slate-400">
             and {day.extra.map((s) => `${s.start}–${s.end}`).join(', ')}

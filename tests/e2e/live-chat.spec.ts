@@ -119,3 +119,24 @@ test('a visitor asks for a person, a staff member joins, they talk, and the assi
   await expect(page.getByText('No live chats right now.')).toBeVisible();
   await visitorContext.close();
 });
+
+test('the Live Chat tab saves the office hours, the wait and who is mailed, and refuses a wait that is not one', async ({ page, request }) => {
+  await signIn(page, staff.email, staff.password);
+  await page.goto('/dashboard/chatbot');
+  await page.getByRole('tab', { name: 'Live Chat' }).click();
+  const form = page.getByRole('form', { name: 'Live chat settings' });
+  await expect(form.getByLabel('Turn on live chat')).toBeChecked();
+  await form.getByLabel('Open on Saturday').check();
+  await form.getByLabel('Saturday start').fill('10:00');
+  await form.getByLabel('Saturday end').fill('14:00');
+  const wait = form.getByLabel('Visitor waits before the contact form (minutes)');
+  await wait.fill('0');
+  await form.getByRole('button', { name: /^Save/ }).click();
+  await expect(form.getByText('Enter a whole number of minutes from 1 to 60.')).toBeVisible();
+  await wait.fill('5');
+  await form.getByRole('button', { name: /^Save/ }).click();
+  await expect(form.getByText('Live chat settings saved.')).toBeVisible();
+  const token = (await (await request.post('/auth/login', { data: { email: staff.email, password: staff.password } })).json()).access_token as string;
+  const saved = await (await request.get('/live/settings', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(saved).toMatchObject({ enabled: true, wait_minutes: 5, office_hours: [{ day: 6, start: '10:00', end: '14:00' }] });
+});
