@@ -16,7 +16,7 @@ import { runMigrations } from '../db/migrate';
 import { liveChatSettings, schools, users } from '../db/schema';
 import { hashPassword } from '../lib/auth/password';
 import { issueKey } from '../lib/widget/keys';
-import { createSseParser } from '../widget/sse';
+import { fetchEventStream as events, type EventStream as Events } from '../tests/support/event-stream';
 import { ensureBuilt } from '../scripts/build-stamp.mjs';
 import { benchDatabase, percentile, root, startLantern, stopLantern } from './server';
 
@@ -37,41 +37,6 @@ async function seed(url: string): Promise<string> {
   const key = await issueKey(school!.id, 'public');
   await closeDb();
   return key;
-}
-
-type Events = { next: (match: (e: { event: string; data: Record<string, unknown> }) => boolean) => Promise<{ event: string; data: Record<string, unknown> }>; close: () => void };
-
-async function events(url: string, headers: Record<string, string>): Promise<Events> {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers, signal: abort.signal });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  const seen: { event: string; data: Record<string, unknown> }[] = [];
-  const waiting: { match: (e: (typeof seen)[number]) => boolean; resolve: (e: (typeof seen)[number]) => void }[] = [];
-  const parser = createSseParser((e) => {
-    const got = { event: e.event, data: JSON.parse(e.data) };
-    const w = waiting.find((x) => x.match(got));
-    if (!w) return void seen.push(got);
-    waiting.splice(waiting.indexOf(w), 1);
-    w.resolve(got);
-  });
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(decoder.decode(r.value, { stream: true }));
-    } catch {
-      // closed
-    }
-  })();
-  return {
-    next: (match) =>
-      new Promise((resolve) => {
-        const i = seen.findIndex(match);
-        if (i >= 0) resolve(seen.splice(i, 1)[0]!);
-        else waiting.push({ match, resolve });
-      }),
-    close: () => abort.abort(),
-  };
 }
 
 async function json(url: string, init: RequestInit & { token?: string; key?: string; body?: string } = {}) {

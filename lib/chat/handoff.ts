@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { conversationMessages, conversations, crmIntegrations, leads, schools, type ContactPoint } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -24,6 +24,15 @@ import type { HandoffRequest } from './schema';
 export function officeAddress(points: ContactPoint[], crmAddress: string | null = null): string | null {
   const withEmail = points.filter((c) => c.email && c.email.includes('@'));
   return (withEmail.find((c) => /admission/i.test(c.name)) ?? withEmail[0])?.email ?? (crmAddress && crmAddress.includes('@') ? crmAddress : null);
+}
+
+/** The school's office address (officeAddress) read from its contact points and CRM integration. */
+export async function schoolOfficeAddress(schoolId: number, db: Pick<Database, 'select'>): Promise<string | null> {
+  const [[school], [crm]] = await Promise.all([
+    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, schoolId)).limit(1),
+    db.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, schoolId)).limit(1),
+  ]);
+  return officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
 }
 
 /** The lead fields a handoff form gives: the name split at its first space. */
@@ -63,11 +72,7 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
 /** POST /api/widget/handoff. */
 export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest) {
   const db = await getDb();
-  const [[school], [crm]] = await Promise.all([
-    db.select({ contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, caller.schoolId)).limit(1),
-    db.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, caller.schoolId)).limit(1),
-  ]);
-  const to = officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
+  const to = await schoolOfficeAddress(caller.schoolId, db);
   const data = handoffLeadData(input);
   const test = caller.kind === 'internal';
   return db.transaction(async (tx) => {

@@ -11,14 +11,17 @@ import { PRESENCE_LAPSE_MS, WAIT_MINUTES_DEFAULT, type LiveSettings } from './sc
 
 export type LiveSettingsView = { enabled: boolean; office_hours: OfficeHours[]; wait_minutes: number; notify_email: string | null; time_zone: string };
 
+/** The settings with the school's name, for the service's own messages. */
+type SchoolLiveSettings = LiveSettingsView & { school_name: string };
+
 /** Defaults before the school saves anything: off, Monday to Friday 9 to 5, a three-minute wait. */
 export const DEFAULT_OFFICE_HOURS: OfficeHours[] = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
 
 /** The settings the visitor's request reads: one statement, with the school's time zone. */
-export async function schoolLiveSettings(schoolId: number): Promise<LiveSettingsView> {
+export async function schoolLiveSettings(schoolId: number): Promise<SchoolLiveSettings> {
   const db = await getDb();
   const [row] = await db
-    .select({ enabled: liveChatSettings.enabled, officeHours: liveChatSettings.officeHours, waitMinutes: liveChatSettings.waitMinutes, notifyEmail: liveChatSettings.notifyEmail, timeZone: schools.timeZone })
+    .select({ enabled: liveChatSettings.enabled, officeHours: liveChatSettings.officeHours, waitMinutes: liveChatSettings.waitMinutes, notifyEmail: liveChatSettings.notifyEmail, timeZone: schools.timeZone, schoolName: schools.name })
     .from(schools)
     .leftJoin(liveChatSettings, eq(liveChatSettings.schoolId, schools.id))
     .where(eq(schools.id, schoolId))
@@ -29,12 +32,14 @@ export async function schoolLiveSettings(schoolId: number): Promise<LiveSettings
     wait_minutes: row?.waitMinutes ?? WAIT_MINUTES_DEFAULT,
     notify_email: row?.notifyEmail ?? null,
     time_zone: row?.timeZone ?? 'UTC',
+    school_name: row?.schoolName ?? 'your school',
   };
 }
 
 /** GET /live/settings. */
-export function liveSettings(ctx: AuthContext): Promise<LiveSettingsView> {
-  return schoolLiveSettings(requireSchoolId(ctx));
+export async function liveSettings(ctx: AuthContext): Promise<LiveSettingsView> {
+  const s = await schoolLiveSettings(requireSchoolId(ctx));
+  return { enabled: s.enabled, office_hours: s.office_hours, wait_minutes: s.wait_minutes, notify_email: s.notify_email, time_zone: s.time_zone };
 }
 
 /** PUT /live/settings: the whole object (the tab saves it as one). */
@@ -45,7 +50,7 @@ export async function saveLiveSettings(ctx: AuthContext, input: LiveSettings): P
   const hours = [...new Map(input.office_hours.map((h) => [`${h.day} ${h.start}`, h])).values()].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
   const values = { enabled: input.enabled, officeHours: hours, waitMinutes: input.wait_minutes, notifyEmail: input.notify_email, updatedAt: new Date() };
   await db.insert(liveChatSettings).values({ schoolId, ...values }).onConflictDoUpdate({ target: liveChatSettings.schoolId, set: values });
-  return schoolLiveSettings(schoolId);
+  return liveSettings(ctx);
 }
 
 /**

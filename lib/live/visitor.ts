@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { conversations, crmIntegrations, schools, users } from '@/db/schema';
-import { officeAddress } from '@/lib/chat/handoff';
+import { conversations, users } from '@/db/schema';
+import { schoolOfficeAddress } from '@/lib/chat/handoff';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict } from '@/lib/http/errors';
 import { queueMail } from '@/lib/mail/outbox';
@@ -137,11 +137,7 @@ export async function expireWait(schoolId: number, conversationId: number, now =
       .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
       .returning({ id: conversations.id, sessionId: conversations.sessionId, leadData: conversations.leadData, since: conversations.liveWaitingSince, source: conversations.source });
     if (!row) return null;
-    const [[school], [crm]] = await Promise.all([
-      tx.select({ name: schools.name, contactPoints: schools.contactPoints }).from(schools).where(eq(schools.id, schoolId)).limit(1),
-      tx.select({ address: crmIntegrations.errorNotificationEmail }).from(crmIntegrations).where(eq(crmIntegrations.schoolId, schoolId)).limit(1),
-    ]);
-    const to = settings.notify_email ?? officeAddress(school?.contactPoints ?? [], crm?.address ?? null);
+    const to = settings.notify_email ?? (await schoolOfficeAddress(schoolId, tx));
     if (to) {
       const who = visitorName(row.leadData, row.sessionId);
       const minutes = row.since ? Math.max(1, Math.round((now.getTime() - row.since.getTime()) / 60_000)) : settings.wait_minutes;
@@ -151,7 +147,7 @@ export async function expireWait(schoolId: number, conversationId: number, now =
           kind: 'live_missed',
           subject: `${row.source === 'test_chat' ? '[Test chat] ' : ''}A visitor waited for a person in live chat: ${who}`,
           text: [
-            `${who} asked to talk to a person on ${school?.name ?? 'your school'}'s website and waited ${minutes} minute${minutes === 1 ? '' : 's'}, but nobody joined.`,
+            `${who} asked to talk to a person on ${settings.school_name}'s website and waited ${minutes} minute${minutes === 1 ? '' : 's'}, but nobody joined.`,
             '',
             'They were offered the form to leave their details; if they send it, its e-mail follows with the conversation.',
             'The conversation so far is in Lantern under Chatbot > Logs.',

@@ -30,7 +30,7 @@ import { openStreams } from '@/lib/live/bus';
 import { sweepLive } from '@/lib/live/sweep';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
-import { createSseParser } from '@/widget/sse';
+import { readEventStream } from '../support/event-stream';
 import { call, STRONG_PASSWORD } from './http';
 
 // Live chat end to end through the routes: settings, availability, a visitor asking for a person,
@@ -85,42 +85,11 @@ const close = (token: string, id: number) => call(closeRoute.POST, 'POST', `/liv
 const listLive = (token: string) => call(liveListRoute.GET, 'GET', '/live/conversations', { token });
 const idOf = async (session: string) => (await listLive(admin)).json.find((c: { visitor: string; id: number }) => c.visitor.endsWith(session.replace(/[^A-Za-z0-9]/g, '').slice(-6)))?.id as number;
 
-type Got = { event: string; data: Record<string, unknown> };
-
-/** An open event stream: its events as they come, and a way to wait for the next one matching. */
+/** An open event stream of a route handler, read as the browser would. */
 async function open(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, headers: Record<string, string>) {
   const abort = new AbortController();
   const res = await handler(new Request(new URL(url, 'http://localhost:3000'), { headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.10', ...headers }, signal: abort.signal }), { params: Promise.resolve({}) });
-  const got: Got[] = [];
-  const waiters: { match: (g: Got) => boolean; resolve: (g: Got) => void }[] = [];
-  let ended = false;
-  const parser = createSseParser((e) => {
-    const g = { event: e.event, data: JSON.parse(e.data) };
-    got.push(g);
-    for (const w of [...waiters]) {
-      if (!w.match(g)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(g);
-    }
-  });
-  const done = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    for (;;) {
-      const { done: end, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (end) break;
-      parser.push(decoder.decode(value, { stream: true }));
-    }
-    ended = true;
-  })();
-  return {
-    res,
-    got,
-    next: (match: (g: Got) => boolean) => new Promise<Got>((resolve) => (got.find(match) ? resolve(got.find(match)!) : waiters.push({ match, resolve }))),
-    ended: () => ended,
-    done,
-    close: () => abort.abort(),
-  };
+  return { res, ...readEventStream(res, abort) };
 }
 
 describe('live chat settings', () => {

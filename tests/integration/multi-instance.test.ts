@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resultRows } from '@/db/client';
 import { taskExecutions } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
-import { createSseParser } from '@/widget/sse';
 import { PNG_1x1 } from '../fixtures/images';
+import { fetchEventStream as events } from '../support/event-stream';
 import { STRONG_PASSWORD } from './http';
 import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
@@ -232,36 +232,3 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect(n).toBe(1);
   });
 });
-
-type StreamEvent = { event: string; data: Record<string, unknown> };
-
-/** A server-sent event stream read with fetch: `next` waits for the first event (seen or to come) that matches. */
-async function events(url: string, headers: Record<string, string>) {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers, signal: abort.signal });
-  expect(res.status).toBe(200);
-  const seen: StreamEvent[] = [];
-  const waiting: { match: (e: StreamEvent) => boolean; resolve: (e: StreamEvent) => void }[] = [];
-  const parser = createSseParser((e) => {
-    const got = { event: e.event, data: JSON.parse(e.data) };
-    seen.push(got);
-    for (const w of [...waiting]) {
-      if (!w.match(got)) continue;
-      waiting.splice(waiting.indexOf(w), 1);
-      w.resolve(got);
-    }
-  });
-  void (async () => {
-    const decoder = new TextDecoder();
-    try {
-      const reader = res.body!.getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(decoder.decode(r.value, { stream: true }));
-    } catch {
-      // closed
-    }
-  })();
-  return {
-    next: (match: (e: StreamEvent) => boolean) => new Promise<StreamEvent>((resolve) => (seen.find(match) ? resolve(seen.find(match)!) : waiting.push({ match, resolve }))),
-    close: () => abort.abort(),
-  };
-}
