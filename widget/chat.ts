@@ -69,6 +69,8 @@ export type SavedChat = {
   live?: 'waiting' | 'active';
   agent?: string;
   liveAfter?: number;
+  /** The session's visitor token (X-Visitor-Token of the server's answers): the proof that this conversation is this visitor's. */
+  token?: string;
 };
 
 export const SESSION_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -122,6 +124,7 @@ export function loadChat(storage: Pick<Storage, 'getItem'> | null, session: stri
   if (typeof r.agent === 'string') chat.agent = r.agent.slice(0, 100);
   if (typeof r.liveAfter === 'number') chat.liveAfter = r.liveAfter;
   if (typeof r.at === 'number') chat.at = r.at;
+  if (typeof r.token === 'string' && r.token.length <= 200) chat.token = r.token;
   return chat;
 }
 

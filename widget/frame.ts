@@ -22,28 +22,37 @@ import { createSseParser } from './sse';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The chat itself (public/widget/frame.js), inside the iframe the loader opens on Lantern's own
-// origin (/widget/frame?key=…&session=…&theme=…). It talks to the widget API same-origin, has the
-// loader keep the conversation in the school site's storage (a frame of another site gets none of
-// its own; widget/session.ts) so a reload or another page of the site shows it again, and renders
+// origin (/widget/frame?key=…&theme=…). It talks to the widget API same-origin, has the loader keep
+// the session and the conversation in the school site's storage (a frame of another site gets none
+// of its own; widget/session.ts) so a reload or another page of the site shows it again, and renders
 // model text only through renderMarkdown (the one innerHTML in the widget, in chat-view.ts, which
-// draws the chat's parts).
+// draws the chat's parts). The session comes from the loader or this frame's own storage, never
+// from the address: a link cannot hand a visitor a session someone else knows.
 
 const params = new URLSearchParams(location.search);
 const key = params.get('key') || '';
 const dark = params.get('theme') === 'dark';
-const given = params.get('session') || '';
-const session = SESSION_PATTERN.test(given) ? given : newSessionId();
+/** The visitor's session, and its token once the server has handed one out (lib/widget/visitor-token.ts). */
+let session = '';
+let token = '';
+/** Keeps a new token with the conversation (set once the conversation is loaded). */
+let keepToken = () => {};
 type ChatStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
- * Where the conversation is kept: embedded, by the loader on the school's page (asked once at the
- * start, told of every save); opened by itself, in this origin's sessionStorage.
+ * Where the session and the conversation are kept: embedded, by the loader on the school's page
+ * (asked once at the start, told of every save); opened by itself, in this origin's sessionStorage.
  */
 function chatStore(): Promise<ChatStore | null> {
+  const valid = (id: unknown) => (typeof id === 'string' && SESSION_PATTERN.test(id) ? id : '');
   if (window.parent === window) {
     try {
-      return Promise.resolve(window.sessionStorage);
+      const own = window.sessionStorage;
+      session = valid(own.getItem('lantern:session')) || newSessionId();
+      own.setItem('lantern:session', session);
+      return Promise.resolve(own);
     } catch {
+      session = newSessionId();
       return Promise.resolve(null);
     }
   }
@@ -54,16 +63,18 @@ function chatStore(): Promise<ChatStore | null> {
       // Nothing secret from the page that embeds the chat (only sites the school allows may): '*'.
       setItem: (_key, value) => {
         saved = value;
-        window.parent.postMessage({ type: 'lantern:save', chat: value }, '*');
+        window.parent.postMessage({ type: 'lantern:save', chat: value, session }, '*');
       },
     };
     const ready = () => {
       window.removeEventListener('message', onState);
+      session = session || newSessionId();
       resolve(store);
     };
     const onState = (e: MessageEvent) => {
       if (e.source !== window.parent || !e.data || e.data.type !== 'lantern:state') return;
       saved = typeof e.data.chat === 'string' ? e.data.chat : null;
+      session = valid(e.data.session);
       ready();
     };
     window.addEventListener('message', onState);
@@ -75,11 +86,32 @@ function chatStore(): Promise<ChatStore | null> {
 
 const THUMB_ICON = 'M7 10v11H3V10zM7 10l4-7c1.4 0 2.6 1.2 2.3 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7.8A2 2 0 0 1 17.7 21H7';
 
-function call(path: string, body?: unknown): Promise<Response> {
+/** Calls that may start a session: refused (401) for one whose token this frame lacks, they start a new one and try once more. */
+const CLAIMS = /^\/api\/widget\/(chat\/stream|live\/request|handoff|leads)$/;
+
+async function call(path: string, body?: Record<string, unknown>, again = true): Promise<Response> {
   const headers: Record<string, string> = { 'X-API-Key': key };
-  if (body === undefined) return fetch(path, { headers });
-  headers['Content-Type'] = 'application/json';
-  return fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (token) headers['X-Visitor-Token'] = token;
+  if (body) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, body ? { method: 'POST', headers, body: JSON.stringify({ ...body, session_id: session }) } : { headers });
+  const renewed = res.headers.get('X-Visitor-Token');
+  if (renewed && renewed !== token) {
+    token = renewed;
+    keepToken();
+  }
+  // A session this frame holds no token for (saved before tokens, or its token lost): a new one.
+  if (res.status === 401 && again && body && CLAIMS.test(path)) {
+    session = newSessionId();
+    token = '';
+    try {
+      if (window.parent === window) sessionStorage.setItem('lantern:session', session);
+    } catch {
+      // storage blocked: this page view keeps the new session
+    }
+    keepToken();
+    return call(path, body, false);
+  }
+  return res;
 }
 const readJson = (res: Response): Promise<unknown> => res.json().catch(() => null);
 const getJson = <T>(path: string): Promise<T | null> =>
@@ -87,7 +119,7 @@ const getJson = <T>(path: string): Promise<T | null> =>
     .then((res) => (res.ok ? (res.json() as Promise<T>) : null))
     .catch(() => null);
 const report = (event: Record<string, unknown>) => {
-  call('/api/widget/events', { session_id: session, ...event }).catch(() => {});
+  call('/api/widget/events', event).catch(() => {});
 };
 const parseJson = (text: string): Record<string, unknown> | null => {
   try {
@@ -160,6 +192,11 @@ async function boot() {
   const chat = loadChat(storage, session);
   // Every save follows something the visitor did: the loader also restarts the conversation's clock.
   const save = () => saveChat(storage, session, chat);
+  token = chat.token || '';
+  keepToken = () => {
+    chat.token = token || undefined;
+    save();
+  };
   const lead = cfg.lead_generation;
 
   // Header: avatar, title, close (only inside the loader's panel).
@@ -232,7 +269,7 @@ async function boot() {
     };
     box.onsubmit = async (e) => {
       e.preventDefault();
-      const body: Record<string, unknown> = { session_id: session };
+      const body: Record<string, unknown> = {};
       for (const [field, input] of inputs) {
         const value = leadValue(field.type, input.value, input.checked);
         if (value !== undefined) body[field.key] = value;
@@ -364,7 +401,7 @@ async function boot() {
       chat.messages.push(said);
       log.append(messageRow(said));
       save();
-      return askPerson();
+      return void live.request(text);
     }
     void ask(text);
   }
@@ -403,7 +440,7 @@ async function boot() {
     let done: Record<string, unknown> | null = null;
     let failure: string | null = null;
     try {
-      const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, session_id: session, language: lang });
+      const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, language: lang });
       if (res.status === 429) return tooMany(res, question, asked);
       if (!res.ok) failure = lang === 'en' ? refusalText(res.status, await readJson(res)) : t.failure;
       else
@@ -527,7 +564,7 @@ async function boot() {
       if (wrong.length) return parts.fail(wrong.map(([, m]) => m).join(' '), wrong.map(([i]) => i));
       parts.submit.disabled = true;
       try {
-        const res = await call('/api/widget/handoff', { session_id: session, name: v(parts.name), email: v(parts.email) || undefined, phone: v(parts.phone) || undefined, question: v(parts.question), language: lang });
+        const res = await call('/api/widget/handoff', { name: v(parts.name), email: v(parts.email) || undefined, phone: v(parts.phone) || undefined, question: v(parts.question), language: lang });
         if (res.ok) {
           chat.handoff = 'done';
           save();
@@ -553,7 +590,7 @@ async function boot() {
   // A person, when the school has live chat on and someone is available; else the form above.
   const live = createLive({
     t,
-    session,
+    session: () => session,
     language: lang,
     call,
     readEvents,

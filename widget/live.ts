@@ -9,9 +9,10 @@ export type LiveState = 'waiting' | 'active';
 
 type Host = {
   t: Texts;
-  session: string;
+  session: () => string;
   language: string;
-  call: (path: string, body?: unknown) => Promise<Response>;
+  /** A widget call with the visitor's token; a body gets the session's id. */
+  call: (path: string, body?: Record<string, unknown>) => Promise<Response>;
   readEvents: (res: Response, on: (name: string, data: Record<string, unknown> | null) => void) => Promise<void>;
   /** The saved conversation's live part. */
   saved: () => { live?: LiveState; liveAfter?: number; agent?: string };
@@ -64,7 +65,7 @@ export function createLive(host: Host) {
 
   /** Where things stand now, with the messages missed while away; a wait past its end ends here. */
   async function catchUp(): Promise<void> {
-    const res = await host.call('/api/widget/live/state?session_id=' + encodeURIComponent(host.session) + '&after=' + after());
+    const res = await host.call('/api/widget/live/state?session_id=' + encodeURIComponent(host.session()) + '&after=' + after());
     if (!res.ok) return;
     const s = (await res.json()) as { status?: string; agent?: string | null; wait_seconds?: number | null; messages?: Record<string, unknown>[] };
     for (const m of s.messages || []) message(m);
@@ -85,7 +86,7 @@ export function createLive(host: Host) {
     try {
       while (state()) {
         try {
-          const res = await host.call('/api/widget/live/events?session_id=' + encodeURIComponent(host.session));
+          const res = await host.call('/api/widget/live/events?session_id=' + encodeURIComponent(host.session()));
           if (res.ok) {
             retry = 1000;
             await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'status' && data ? status(data.status, data.agent) : undefined));
@@ -106,12 +107,12 @@ export function createLive(host: Host) {
   return {
     /** Whether the visitor's messages go to a person now. */
     active: () => !!state(),
-    /** Asking for a person: queued (and told so), or the form. */
-    async request(): Promise<void> {
+    /** Asking for a person (with the words the visitor asked with, kept in the conversation): queued (and told so), or the form. */
+    async request(message?: string): Promise<void> {
       if (state()) return host.note(state() === 'active' ? fill(t.joined, { name: host.saved().agent || t.staff }) : t.connecting);
       let answer: { status?: string; wait_seconds?: number; agent?: string | null } = {};
       try {
-        const res = await host.call('/api/widget/live/request', { session_id: host.session, language: host.language });
+        const res = await host.call('/api/widget/live/request', { language: host.language, message });
         if (res.ok) answer = await res.json();
       } catch {
         // the form still reaches the office
@@ -124,7 +125,7 @@ export function createLive(host: Host) {
     },
     /** Sends the visitor's message to the person; false when the conversation is no longer with one (the assistant answers). */
     async send(text: string): Promise<boolean> {
-      const res = await host.call('/api/widget/live/messages', { session_id: host.session, text });
+      const res = await host.call('/api/widget/live/messages', { text });
       if (res.status === 409) {
         host.store(undefined);
         return false;

@@ -1,6 +1,7 @@
 import { h, newSessionId } from './dom';
 import { drawLauncher, type LauncherOptions } from './launcher';
 import { promptPlan, schedulePrompt } from './schedule';
+import { SESSION_PATTERN } from './chat';
 import { loadConversation, saveConversation, timeoutMs, visitorSession } from './session';
 import type { PersonaInfo, WidgetConfig } from './types';
 
@@ -185,7 +186,8 @@ import type { PersonaInfo, WidgetConfig } from './types';
         stopAnimation = () => {};
         hideBubble();
         if (!frame) {
-          const q = new URLSearchParams({ key, session, theme });
+          // The session goes to the frame by message, never in its address (widget/frame.ts).
+          const q = new URLSearchParams({ key, theme });
           frame = h('iframe', { title, src: api + '/widget/frame?' + q });
           // Focus given before the frame has loaded is lost: give it again once it has.
           frame.onload = () => open && frame!.focus();
@@ -218,8 +220,12 @@ import type { PersonaInfo, WidgetConfig } from './types';
       const from = frame && frame.contentWindow;
       if (!from || e.source !== from || e.origin !== apiOrigin || !e.data) return;
       if (e.data.type === 'lantern:close') setOpen(false);
-      else if (e.data.type === 'lantern:load') from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session) }, apiOrigin);
-      else if (e.data.type === 'lantern:save') saveConversation(storage, key, session, e.data.chat, Date.now());
+      else if (e.data.type === 'lantern:load') from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session), session }, apiOrigin);
+      else if (e.data.type === 'lantern:save') {
+        // The frame may have started a new session (one it held no token for): it is the visitor's from now on.
+        if (SESSION_PATTERN.test(e.data.session)) session = e.data.session;
+        saveConversation(storage, key, session, e.data.chat, Date.now());
+      }
     });
 
     report('widget_loaded');

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { actionFor, staffAction } from '@/lib/http/action';
-import { endLive, joinLive, listLive, liveConversation, postStaffMessage, waitingCount } from '@/lib/live/conversations';
+import { closeAllWaiting, endLive, joinLive, listLive, liveConversation, postStaffMessage, waitingCount } from '@/lib/live/conversations';
 import { liveOperations } from '@/lib/live/operations';
 import { liveSettings, myAvailability, saveLiveSettings, setAvailability } from '@/lib/live/settings';
 
@@ -22,3 +22,4 @@ export const joinLiveAction = actionFor(liveOperations.join, ({ ctx, params }) =
 export const postLiveMessageAction = actionFor(liveOperations.message, ({ ctx, params, body }) => postStaffMessage(ctx, params.id, body.text));
 export const leaveLiveAction = actionFor(liveOperations.leave, ({ ctx, params }) => endLive(ctx, params.id, 'leave'));
 export const closeLiveAction = actionFor(liveOperations.close, ({ ctx, params }) => endLive(ctx, params.id, 'close'));
+export const closeAllWaitingAction = actionFor(liveOperations.closeWaiting, ({ ctx }) => closeAllWaiting(ctx));

@@ -43,6 +43,8 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [session, setSession] = useState(newSession);
+  // The session's visitor token (the first answer's X-Visitor-Token): later messages of the session send it back.
+  const token = useRef('');
   const input = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -102,9 +104,10 @@ export function TestChat({ schoolName }: { schoolName: string }) {
     try {
       const res = await fetch('/api/widget/chat', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': key, ...(token.current ? { 'X-Visitor-Token': token.current } : {}) },
         body: JSON.stringify({ message, conversation_history: history, session_id: session }),
       });
+      token.current = res.headers.get('X-Visitor-Token') ?? token.current;
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { response?: string; sources?: unknown };
       reply = body.response?.trim() ? body.response : EMPTY_REPLY;
@@ -127,6 +130,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const clear = () => {
     setMessages([]);
     setSession(newSession());
+    token.current = '';
     setTimeout(() => persona && setMessages(withGreeting(persona.greeting)), 1000);
   };
 

@@ -91,6 +91,16 @@ export const conversations = pgTable(
     liveHeldBy: integer('live_held_by').references(() => users.id, { onDelete: 'set null' }),
     /** When a person first joined: the conversation counts as handled by a person. */
     liveJoinedAt: timestamp('live_joined_at', { withTimezone: true }),
+    /** The last staff message the widget has shown (it says so when it catches up): a closed chat's messages are served once. */
+    liveSeenIndex: integer('live_seen_index').notNull().default(-1),
+    /** A wait ran out and the school has not been mailed yet: the next sweep sends one digest per school. */
+    liveMissedPending: boolean('live_missed_pending').notNull().default(false),
+    /**
+     * When a visitor token was first handed out for this session (lib/widget/visitor-token.ts): from
+     * then on, reading or writing the session needs it. Rows that only the loader's analytics made
+     * are null until the visitor's first message claims them.
+     */
+    visitorTokenAt: timestamp('visitor_token_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     uniqueIndex('conversations_session_idx').on(t.schoolId, t.sessionId),

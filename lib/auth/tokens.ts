@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { getDb } from '@/db/client';
+import { getDb, resultRows } from '@/db/client';
 import { refreshTokens } from '@/db/schema';
 import { unauthorized } from '@/lib/http/errors';
 import { randomToken, sha256 } from '@/lib/security/tokens';
@@ -162,4 +162,27 @@ export async function rotateRefreshToken(
   }
   const refresh = await storeRefreshToken(user.id, row.familyId, row.linkedUserIds);
   return pairOf(await signAccessToken(user.id, user.tokenVersion, row.familyId), refresh);
+}
+
+/** A sign-in held open (an event stream): the account, the token version it was made with, its session record. */
+export type OpenSignIn = { userId: number; tokenVersion: number; familyId?: string };
+
+/**
+ * Which of these sign-ins still stand (the account active, its token version unchanged, its session
+ * not signed out): one statement for them all, for long-lived streams that a deactivation, a
+ * deletion or a sign-out must end. Answers the indexes of those that stand.
+ */
+export async function signInsStanding(open: OpenSignIn[]): Promise<Set<number>> {
+  if (!open.length) return new Set();
+  const db = await getDb();
+  const rows = resultRows<{ i: number }>(
+    await db.execute(sql`
+      select x.i from jsonb_to_recordset(${JSON.stringify(open.map((o, i) => ({ i, user_id: o.userId, version: o.tokenVersion, family: o.familyId ?? null })))}::jsonb)
+        as x(i int, user_id int, version int, family text)
+      join users u on u.id = x.user_id and u.is_active and u.token_version = x.version
+      where x.family is null or exists (
+        select 1 from refresh_tokens r
+        where r.family_id = x.family::uuid and r.revoked_at is null and r.rotated_at is null and r.expires_at > now())`),
+  );
+  return new Set(rows.map((r) => Number(r.i)));
 }

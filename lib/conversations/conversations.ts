@@ -16,7 +16,8 @@ const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(convers
 export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEventInput): Promise<void> {
   if (!caller.logging) return;
   const db = await getDb();
-  const base = { schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash };
+  // A row the page events make is nobody's yet: the visitor's first message claims it (lib/widget/visitor-token.ts).
+  const base = { schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), clientHash: caller.clientHash, visitorTokenAt: null };
   const target = [conversations.schoolId, conversations.sessionId];
   switch (input.event_type) {
     case 'widget_loaded':

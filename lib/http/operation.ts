@@ -31,7 +31,15 @@ export type Operation = {
   limit?: PublicLimit;
   /** Statuses, besides 422, that this call answers with `{detail}`. */
   errors?: number[];
+  /**
+   * A widget call on a visitor's session (`session_id`; lib/widget/visitor-token.ts): 'claim' also
+   * works for a session whose token nobody holds yet (and hands it out), 'require' needs the token.
+   * A function decides by the parsed input (thumbs need the token; the loader's page events do not).
+   */
+  visitor?: VisitorRule | ((input: { body: unknown; query: unknown }) => VisitorRule | null);
 };
+
+export type VisitorRule = 'claim' | 'require';
 
 export const defineOperations = <T extends Record<string, Operation>>(ops: T): T => ops;
 

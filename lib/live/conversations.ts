@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations, users } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict, notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -93,7 +94,8 @@ export async function liveConversation(ctx: AuthContext, id: number): Promise<Li
   const schoolId = requireSchoolId(ctx);
   const [row] = await liveRows(schoolId, sql`c.id = ${id}`);
   if (!row) throw notFound(NOT_LIVE);
-  return { ...summaryOf(row), session_id: row.session_id, details: row.lead_data ?? {}, messages: await messagesOf(schoolId, id) };
+  // The conversation's reference, as Logs and the CRM show it: the session id itself opens nothing, but stays with the visitor.
+  return { ...summaryOf(row), session_id: conversationReference(row.session_id), details: row.lead_data ?? {}, messages: await messagesOf(schoolId, id) };
 }
 
 const firstName = (ctx: AuthContext) => ctx.user.firstName?.trim() || ctx.user.username;
@@ -182,4 +184,20 @@ export async function endLive(ctx: AuthContext, id: number, how: 'leave' | 'clos
   // Declined before anyone joined: the visitor gets the form, as when the wait runs out.
   await announce(schoolId, row, { kind: 'queue', status: row.joined ? 'returned' : 'missed', agent: firstName(ctx) });
   return { id, status: 'closed' };
+}
+
+/**
+ * POST /live/waiting/close: every visitor still waiting gets the form at once (the office is
+ * closing, or a flood of requests buried the real ones): {closed}.
+ */
+export async function closeAllWaiting(ctx: AuthContext): Promise<{ closed: number }> {
+  const schoolId = assertMayChat(ctx);
+  const db = await getDb();
+  const rows = await db
+    .update(conversations)
+    .set({ liveStatus: 'closed', liveHeldBy: null })
+    .where(and(eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
+    .returning({ id: conversations.id, session_id: conversations.sessionId });
+  for (const row of rows) await announce(schoolId, row, { kind: 'queue', status: 'missed', agent: firstName(ctx) });
+  return { closed: rows.length };
 }

@@ -23,6 +23,10 @@ export const liveOperations = defineOperations({
     summary: 'Say whether you are available to chat: {available}. It lapses 2 minutes after your Live view closes. 403 for a superuser (who may watch, not chat)',
   },
   waiting: { method: 'GET', path: '/live/waiting', tag, auth: 'bearer', errors, summary: 'How many visitors wait for a person: {waiting}' },
+  closeWaiting: {
+    method: 'POST', path: '/live/waiting/close', tag, auth: 'bearer', bodyOptional: true, errors: [...errors, 403],
+    summary: 'Close all waiting: every visitor waiting for a person gets the contact form at once: {closed}. 403 for a superuser',
+  },
   list: {
     method: 'GET', path: '/live/conversations', tag, auth: 'bearer', query: liveListQuerySchema, errors,
     summary: 'Live conversations (status=open: waiting, longest wait first, then active; or waiting, active, closed): [{id, status, waiting_since, held_by {id, name}, visitor, language, last_message {role, text, at}}]',
@@ -54,23 +58,25 @@ export const liveOperations = defineOperations({
   },
 });
 
+// Every call names the visitor's session and needs its X-Visitor-Token (the request may be the first to claim it).
 const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [401, 403, 429] };
 
 export const widgetLiveOperations = defineOperations({
   request: {
     method: 'POST', path: '/api/widget/live/request', ...widget, body: liveRequestSchema,
-    summary: 'Ask for a person: {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed} (then the contact form)',
+    visitor: 'claim',
+    summary: 'Ask for a person ({session_id, language?, message?: the words they asked with, kept in the conversation}): {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed|no_message (nothing written yet)|busy (three visitors of this address wait already)} (then the contact form). Counted on its own limits per session, address and key',
   },
   message: {
-    method: 'POST', path: '/api/widget/live/messages', ...widget, errors: [...widget.errors, 409], body: visitorLiveMessageSchema, status: 201,
+    method: 'POST', path: '/api/widget/live/messages', ...widget, errors: [...widget.errors, 409], body: visitorLiveMessageSchema, status: 201, visitor: 'require',
     summary: 'Write to the person: {session_id, text} → {index}. 409 when the conversation is not with a person',
   },
   state: {
-    method: 'GET', path: '/api/widget/live/state', ...widget, query: visitorStateQuerySchema,
+    method: 'GET', path: '/api/widget/live/state', ...widget, query: visitorStateQuerySchema, visitor: 'require',
     summary: 'The live chat of session_id: {status: none|waiting|active|closed, agent, wait_seconds, messages: staff messages after `after`}; a wait past its end ends here',
   },
   events: {
-    method: 'GET', path: '/api/widget/live/events', ...widget, query: visitorEventsQuerySchema,
+    method: 'GET', path: '/api/widget/live/events', ...widget, errors: [...widget.errors, 409, 503], query: visitorEventsQuerySchema, visitor: 'require',
     responseDescription: 'text/event-stream: status {status: active|returned|missed|dropped|closed, agent}, message {index, text, author, at}; ends when the conversation is back with the assistant',
     summary: 'The person\'s side of session_id\'s conversation, as server-sent events',
   },

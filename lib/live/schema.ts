@@ -48,17 +48,20 @@ export const liveMessageSchema = z.object({
     .max(LIVE_TEXT_MAX, `Text must be at most ${LIVE_TEXT_MAX} characters`),
 });
 
-/** The visitor asks for a person: POST /api/widget/live/request. */
+const visitorText = z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters');
+
+/**
+ * The visitor asks for a person: POST /api/widget/live/request. `message`: the words they asked
+ * with (kept in the conversation); a visitor who has written nothing yet is offered the form.
+ */
 export const liveRequestSchema = z.object({
   session_id: sessionIdField,
   language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+  message: visitorText.optional(),
 });
 
 /** The visitor writes to the person: POST /api/widget/live/messages (the chat's own limit on length). */
-export const visitorLiveMessageSchema = z.object({
-  session_id: sessionIdField,
-  text: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters'),
-});
+export const visitorLiveMessageSchema = z.object({ session_id: sessionIdField, text: visitorText });
 
 export const visitorStateQuerySchema = z.object({
   session_id: sessionIdField,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { liveChatSettings, livePresence, schools, type OfficeHours } from '@/db/schema';
+import { liveChatSettings, livePresence, schools, users, type OfficeHours } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { forbidden } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
@@ -92,6 +92,8 @@ export async function availableStaff(schoolId: number, now = new Date()): Promis
   const [row] = await db
     .select({ n: count() })
     .from(livePresence)
+    // Only accounts that can still sign in: a deactivated one's open view says nothing.
+    .innerJoin(users, and(eq(users.id, livePresence.userId), eq(users.isActive, true)))
     .where(and(eq(livePresence.schoolId, schoolId), eq(livePresence.available, true), gt(livePresence.seenAt, new Date(now.getTime() - PRESENCE_LAPSE_MS))));
   return row?.n ?? 0;
 }

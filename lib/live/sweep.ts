@@ -1,14 +1,23 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
+import { conversations } from '@/db/schema';
+import { schoolOfficeAddress } from '@/lib/chat/handoff';
+import { visitorName } from '@/lib/conversations/visitor-name';
+import { queueMail } from '@/lib/mail/outbox';
 import { publish } from './bus';
+import { schoolLiveSettings } from './settings';
 import { expireWait } from './visitor';
 
 // Live chat's clock, run every minute (lib/live/jobs.ts): waits that ran out end (the visitor gets
-// the form, the school an e-mail), and a conversation whose staff member's Live view has been gone
-// for the wait goes back to waiting (the visitor is told).
+// the form), the school gets one e-mail per sweep listing every visitor who waited in vain since
+// the last, and a conversation whose staff member's Live view has been gone for the wait goes back
+// to waiting (the visitor is told).
 
-export async function sweepLive(now = new Date()): Promise<{ expired: number; dropped: number }> {
+/** Visitors named in one digest; the rest are counted. */
+const DIGEST_NAMES = 50;
+
+export async function sweepLive(now = new Date()): Promise<{ expired: number; dropped: number; digests: number }> {
   const db = await getDb();
   const at = now.toISOString();
   const due = resultRows<{ id: number; school_id: number }>(
@@ -19,7 +28,11 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
       limit 500`),
   );
   let expired = 0;
-  for (const c of due) if (await expireWait(Number(c.school_id), Number(c.id), now)) expired += 1;
+  for (const c of due) if (await expireWait(Number(c.school_id), Number(c.id))) expired += 1;
+
+  const schools = resultRows<{ school_id: number }>(await db.execute(sql`select distinct school_id from conversations where live_missed_pending`));
+  let digests = 0;
+  for (const s of schools) if (await mailMissedDigest(Number(s.school_id))) digests += 1;
 
   const dropped = resultRows<{ id: number; school_id: number; session_id: string }>(
     await db.execute(sql`
@@ -37,5 +50,51 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
       returning c.id, c.school_id, c.session_id`),
   );
   for (const c of dropped) await publish({ school: Number(c.school_id), conversation: Number(c.id), session: c.session_id, kind: 'queue', status: 'dropped' });
-  return { expired, dropped: dropped.length };
+  return { expired, dropped: dropped.length, digests };
+}
+
+/**
+ * One e-mail for every visitor of the school whose wait ran out since the last digest, queued in the
+ * transaction that marks them reported (a digest is sent once, and no visitor is left out).
+ */
+async function mailMissedDigest(schoolId: number): Promise<boolean> {
+  const db = await getDb();
+  // Read before the transaction: PGlite has one session, which the transaction holds.
+  const settings = await schoolLiveSettings(schoolId);
+  return db.transaction(async (tx) => {
+    const missed = resultRows<{ id: number; session_id: string; lead_data: Record<string, unknown> | null; since: string | Date | null; source: string }>(
+      await tx.execute(sql`
+        select id, session_id, lead_data, live_waiting_since as since, source from conversations
+        where school_id = ${schoolId} and live_missed_pending
+        order by live_waiting_since nulls last, id
+        for update skip locked`),
+    );
+    if (!missed.length) return false;
+    await tx.update(conversations).set({ liveMissedPending: false }).where(and(eq(conversations.schoolId, schoolId), inArray(conversations.id, missed.map((m) => Number(m.id)))));
+    const to = settings.notify_email ?? (await schoolOfficeAddress(schoolId, tx));
+    if (!to) return false;
+    const clock = new Intl.DateTimeFormat('en-US', { timeZone: settings.time_zone, hour: 'numeric', minute: '2-digit' });
+    const names = missed.map((m) => visitorName(m.lead_data, m.session_id));
+    const lines = missed.slice(0, DIGEST_NAMES).map((m, i) => `- ${names[i]}${m.since ? `, asked at ${clock.format(new Date(m.since))}` : ''}`);
+    if (missed.length > DIGEST_NAMES) lines.push(`- and ${missed.length - DIGEST_NAMES} more`);
+    const n = missed.length;
+    const test = missed.every((m) => m.source === 'test_chat') ? '[Test chat] ' : '';
+    await queueMail(
+      {
+        to,
+        kind: 'live_missed',
+        subject: n === 1 ? `${test}A visitor waited for a person in live chat: ${names[0]}` : `${test}${n} visitors waited for a person in live chat`,
+        text: [
+          `${n === 1 ? 'A visitor' : `${n} visitors`} asked to talk to a person on ${settings.school_name}'s website and waited ${settings.wait_minutes} minute${settings.wait_minutes === 1 ? '' : 's'}, but nobody joined:`,
+          '',
+          ...lines,
+          '',
+          'They were offered the form to leave their details; if they send it, its e-mail follows with the conversation.',
+          'The conversations are in Lantern under Chatbot > Logs.',
+        ].join('\n'),
+      },
+      tx,
+    );
+    return true;
+  });
 }

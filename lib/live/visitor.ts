@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { conversations, users } from '@/db/schema';
+import { conversationMessages, conversations, users } from '@/db/schema';
 import { schoolOfficeAddress } from '@/lib/chat/handoff';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict } from '@/lib/http/errors';
@@ -20,11 +20,19 @@ import type { LiveMessage } from './schema';
 
 /** A visitor whose wait ran out gets the form, not another wait, for this long. */
 const RETRY_AFTER_MISS_MS = 30 * 60_000;
+/** Open waits from one client address: a school's network may put a few visitors behind one; a flood gets the form. */
+export const MAX_WAITS_PER_CLIENT = 3;
 
-export type LiveRequestAnswer = { status: 'waiting' | 'active'; wait_seconds: number; agent: string | null } | { status: 'unavailable'; reason: 'off' | 'hours' | 'nobody' | 'logging' | 'missed' };
+export type LiveRequestAnswer =
+  | { status: 'waiting' | 'active'; wait_seconds: number; agent: string | null }
+  | { status: 'unavailable'; reason: 'off' | 'hours' | 'nobody' | 'logging' | 'missed' | 'no_message' | 'busy' };
 
-/** POST /api/widget/live/request: queue the conversation for a person, or say why not (the frame then shows the form). */
-export async function requestLive(caller: WidgetCaller, input: { session_id: string; language?: string }, now = new Date()): Promise<LiveRequestAnswer> {
+/**
+ * POST /api/widget/live/request: queue the conversation for a person, or say why not (the frame then
+ * shows the form). Only a visitor who has written something (before, or with the request) is
+ * queued, and only a few at a time from one address, so a script cannot bury real visitors.
+ */
+export async function requestLive(caller: WidgetCaller, input: { session_id: string; language?: string; message?: string }, now = new Date()): Promise<LiveRequestAnswer> {
   const settings = await schoolLiveSettings(caller.schoolId);
   if (!settings.enabled) return { status: 'unavailable', reason: 'off' };
   // Staff read the conversation in Logs and the Live view: without logging there is nothing to show them.
@@ -32,7 +40,14 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   if (!withinOfficeHours(settings.office_hours, settings.time_zone, now)) return { status: 'unavailable', reason: 'hours' };
   const db = await getDb();
   const [current] = await db
-    .select({ status: conversations.liveStatus, since: conversations.liveWaitingSince, joined: conversations.liveJoinedAt, agent: users.firstName })
+    .select({
+      status: conversations.liveStatus,
+      since: conversations.liveWaitingSince,
+      joined: conversations.liveJoinedAt,
+      agent: users.firstName,
+      wrote: sql<boolean>`exists(select 1 from conversation_messages m where m.conversation_id = ${conversations.id} and m.role = 'user')`,
+      waitingHere: sql<number>`(select count(*)::int from conversations w where w.school_id = ${caller.schoolId} and w.client_hash = ${caller.clientHash} and w.live_status = 'waiting' and w.session_id <> ${input.session_id})`,
+    })
     .from(conversations)
     .leftJoin(users, eq(users.id, conversations.liveHeldBy))
     .where(and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, input.session_id)))
@@ -45,28 +60,57 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   }
   // A wait that ran out (nobody joined) is not started again at once: the visitor gets the form.
   if (current?.status === 'closed' && !current.joined && current.since && now.getTime() - current.since.getTime() < RETRY_AFTER_MISS_MS) return { status: 'unavailable', reason: 'missed' };
+  if (!input.message && !current?.wrote) return { status: 'unavailable', reason: 'no_message' };
+  const waitingHere = current ? Number(current.waitingHere) : await waitingFromClient(caller, input.session_id);
+  if (waitingHere >= MAX_WAITS_PER_CLIENT) return { status: 'unavailable', reason: 'busy' };
   if (!(await availableStaff(caller.schoolId, now))) return { status: 'unavailable', reason: 'nobody' };
-  const at = now.toISOString();
-  const [row] = await db
-    .insert(conversations)
-    .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, liveStatus: 'waiting', liveWaitingSince: now })
-    .onConflictDoUpdate({
-      target: [conversations.schoolId, conversations.sessionId],
-      set: {
-        status: 'engaged',
-        handoffAt: sql`coalesce(${conversations.handoffAt}, ${at}::timestamptz)`,
-        widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, ${at}::timestamptz)`,
-        engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
-        language: sql`coalesce(${conversations.language}, excluded.language)`,
-        liveStatus: 'waiting',
-        liveWaitingSince: now,
-        liveHeldBy: null,
-        endedAt: sql`now()`,
-      },
-    })
-    .returning({ id: conversations.id });
-  await publish({ school: caller.schoolId, conversation: row!.id, session: input.session_id, kind: 'queue', status: 'waiting' });
+  const queued = await queueConversation(caller, input, now);
+  await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
+  if (queued.message) await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'message', message: queued.message });
   return { status: 'waiting', wait_seconds: wait, agent: null };
+}
+
+async function waitingFromClient(caller: WidgetCaller, sessionId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(and(eq(conversations.schoolId, caller.schoolId), eq(conversations.clientHash, caller.clientHash), eq(conversations.liveStatus, 'waiting'), ne(conversations.sessionId, sessionId)));
+  return row?.n ?? 0;
+}
+
+/** The conversation waits for a person, with the words the visitor asked with, in one transaction. */
+async function queueConversation(caller: WidgetCaller, input: { session_id: string; language?: string; message?: string }, now: Date) {
+  const db = await getDb();
+  const at = now.toISOString();
+  const asked = input.message ? 1 : 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversations)
+      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, liveStatus: 'waiting', liveWaitingSince: now, messageCount: asked })
+      .onConflictDoUpdate({
+        target: [conversations.schoolId, conversations.sessionId],
+        set: {
+          status: 'engaged',
+          handoffAt: sql`coalesce(${conversations.handoffAt}, ${at}::timestamptz)`,
+          widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, ${at}::timestamptz)`,
+          engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
+          language: sql`coalesce(${conversations.language}, excluded.language)`,
+          liveStatus: 'waiting',
+          liveWaitingSince: now,
+          liveHeldBy: null,
+          messageCount: sql`${conversations.messageCount} + ${asked}`,
+          endedAt: sql`now()`,
+        },
+      })
+      .returning({ id: conversations.id, messageCount: conversations.messageCount });
+    if (!input.message) return { id: row!.id, message: null };
+    const [m] = await tx
+      .insert(conversationMessages)
+      .values({ conversationId: row!.id, schoolId: caller.schoolId, position: row!.messageCount - 1, role: 'user', content: input.message })
+      .returning({ index: conversationMessages.position, at: conversationMessages.createdAt });
+    return { id: row!.id, message: { index: m!.index, role: 'user' as const, text: input.message, author: null, at: m!.at.toISOString() } };
+  });
 }
 
 /** POST /api/widget/live/messages: the visitor writes to the person (stored in the conversation). */
@@ -100,12 +144,14 @@ export type VisitorLiveState = { status: 'none' | 'waiting' | 'active' | 'closed
 
 /**
  * GET /api/widget/live/state: where the visitor's live chat stands, and the staff messages after
- * `after` (what the frame missed while it was away). A wait past its end is ended here.
+ * `after` (what the frame missed while it was away; asking with `after` says it has shown the rest).
+ * A closed chat's messages are served once: what the frame has been given is not given again. A
+ * wait past its end is ended here.
  */
 export async function visitorLiveState(caller: WidgetCaller, sessionId: string, after = -1, now = new Date()): Promise<VisitorLiveState> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: conversations.id, status: conversations.liveStatus, since: conversations.liveWaitingSince, agent: users.firstName })
+    .select({ id: conversations.id, status: conversations.liveStatus, since: conversations.liveWaitingSince, agent: users.firstName, seen: conversations.liveSeenIndex })
     .from(conversations)
     .leftJoin(users, eq(users.id, conversations.liveHeldBy))
     .where(and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, sessionId)))
@@ -116,48 +162,27 @@ export async function visitorLiveState(caller: WidgetCaller, sessionId: string, 
   if (status === 'waiting' && row.since) {
     const { wait_minutes } = await schoolLiveSettings(caller.schoolId);
     wait = Math.ceil((row.since.getTime() + wait_minutes * 60_000 - now.getTime()) / 1000);
-    if (wait <= 0 && (await expireWait(caller.schoolId, row.id, now))) status = 'closed';
+    if (wait <= 0 && (await expireWait(caller.schoolId, row.id))) status = 'closed';
   }
-  const messages = (await messagesOf(caller.schoolId, row.id, after)).filter((m) => m.role === 'staff');
+  const from = status === 'closed' ? Math.max(after, row.seen) : after;
+  const messages = (await messagesOf(caller.schoolId, row.id, from)).filter((m) => m.role === 'staff');
+  const seen = status === 'closed' ? Math.max(from, ...messages.map((m) => m.index)) : after;
+  if (seen > row.seen) await db.update(conversations).set({ liveSeenIndex: sql`greatest(${conversations.liveSeenIndex}, ${seen})` }).where(eq(conversations.id, row.id));
   return { status, agent: status === 'active' ? (row.agent ?? null) : null, wait_seconds: status === 'waiting' ? Math.max(0, wait ?? 0) : null, messages };
 }
 
 /**
- * Ends one wait that ran out: closed, the visitor told (they get the handoff form), and the
- * notified address mailed, in one transaction; false when it was no longer waiting.
+ * Ends one wait that ran out: closed and the visitor told (they get the handoff form). The school
+ * hears of it in the next sweep's digest (lib/live/sweep.ts), marked in the same statement so no
+ * missed visitor goes unreported. False when it was no longer waiting.
  */
-export async function expireWait(schoolId: number, conversationId: number, now = new Date()): Promise<boolean> {
+export async function expireWait(schoolId: number, conversationId: number): Promise<boolean> {
   const db = await getDb();
-  // Read before the transaction: PGlite has one session, which the transaction holds.
-  const settings = await schoolLiveSettings(schoolId);
-  const ended = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(conversations)
-      .set({ liveStatus: 'closed', liveHeldBy: null })
-      .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
-      .returning({ id: conversations.id, sessionId: conversations.sessionId, leadData: conversations.leadData, since: conversations.liveWaitingSince, source: conversations.source });
-    if (!row) return null;
-    const to = settings.notify_email ?? (await schoolOfficeAddress(schoolId, tx));
-    if (to) {
-      const who = visitorName(row.leadData, row.sessionId);
-      const minutes = row.since ? Math.max(1, Math.round((now.getTime() - row.since.getTime()) / 60_000)) : settings.wait_minutes;
-      await queueMail(
-        {
-          to,
-          kind: 'live_missed',
-          subject: `${row.source === 'test_chat' ? '[Test chat] ' : ''}A visitor waited for a person in live chat: ${who}`,
-          text: [
-            `${who} asked to talk to a person on ${settings.school_name}'s website and waited ${minutes} minute${minutes === 1 ? '' : 's'}, but nobody joined.`,
-            '',
-            'They were offered the form to leave their details; if they send it, its e-mail follows with the conversation.',
-            'The conversation so far is in Lantern under Chatbot > Logs.',
-          ].join('\n'),
-        },
-        tx,
-      );
-    }
-    return row;
-  });
+  const [ended] = await db
+    .update(conversations)
+    .set({ liveStatus: 'closed', liveHeldBy: null, liveMissedPending: true })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
+    .returning({ id: conversations.id, sessionId: conversations.sessionId });
   if (!ended) return false;
   await publish({ school: schoolId, conversation: ended.id, session: ended.sessionId, kind: 'queue', status: 'missed' });
   return true;

@@ -149,8 +149,8 @@ const perMinute = (name: string, fallback: number) => {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 
-/** The widget's own limits: chat messages, or every other widget call (loads, opens, thumbs, persona, config, leads, handoff). */
-export type WidgetLimits = 'chat' | 'calls';
+/** The widget's own limits: chat messages, requests for a person, or every other widget call (loads, opens, thumbs, persona, config, leads, handoff). */
+export type WidgetLimits = 'chat' | 'live' | 'calls';
 
 /**
  * A widget call's limits, known before its key is looked up (the key's hash, the client, the session
@@ -165,6 +165,15 @@ export function widgetLimits(kind: WidgetLimits, keyHash: string, client: string
       { key: `widget:client:${client}`, max: perMinute('WIDGET_CLIENT_CALLS_PER_MINUTE', 300), windowMs: 60_000 },
       { key: `widget:key:${keyHash}`, max: perMinute('WIDGET_KEY_CALLS_PER_MINUTE', 30_000), windowMs: 60_000 },
     ];
+  }
+  // Asking for a person has a budget of its own: a flood of requests spends neither the chat's nor a real visitor's.
+  if (kind === 'live') {
+    const live: RequestLimit[] = [
+      { key: `live:client:${client}`, max: perMinute('WIDGET_LIVE_CLIENT_LIMIT_PER_MINUTE', 10), windowMs: 60_000 },
+      { key: `live:key:${keyHash}`, max: perMinute('WIDGET_LIVE_KEY_LIMIT_PER_MINUTE', 120), windowMs: 60_000 },
+    ];
+    if (sessionId) live.push({ key: `live:session:${keyHash}:${sessionId}`, max: 5, windowMs: 60_000 });
+    return live;
   }
   const limits: RequestLimit[] = [
     { key: `chat:client:${client}`, max: perMinute('WIDGET_CLIENT_LIMIT_PER_MINUTE', 60), windowMs: 60_000 },
@@ -185,7 +194,8 @@ export function sentKeyHash(req: Request): string | null {
 export function corsHeaders(req: Request): Record<string, string> {
   const origin = req.headers.get('origin');
   if (!origin) return {};
-  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+  // The visitor's token comes back in a header (lib/widget/visitor-token.ts): the page may read it.
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'X-Visitor-Token, Retry-After', Vary: 'Origin' };
 }
 
 // Preflights carry the page's Origin but never the key, so the most they can be judged by is
@@ -225,7 +235,7 @@ export async function originKnown(origin: string): Promise<boolean> {
 
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
+  'Access-Control-Allow-Headers': 'Content-Type, X-API-Key, X-Visitor-Token',
   'Access-Control-Max-Age': '86400',
   Vary: 'Origin',
 };

@@ -33,24 +33,31 @@ export const leadGenOperations = defineOperations({
   fieldDefinitions: { method: 'GET', path: '/lead-gen/field-definitions', tag: 'Lead generation', auth: 'bearer', errors: [401], summary: 'The lead fields: {fields: {key: {label, description}}}' },
 });
 
+// Calls on a visitor's session (`visitor`) answer 401 without the session's X-Visitor-Token once one
+// was handed out (lib/widget/visitor-token.ts); their answers carry it renewed.
 const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [401, 403, 429] };
 
 export const widgetOperations = defineOperations({
   personaInfo: { method: 'GET', path: '/api/widget/persona-info', ...widget, summary: '{greeting, ai_name, avatar_url}' },
   config: { method: 'GET', path: '/api/widget/config', ...widget, summary: 'Widget styling (defaults filled in), the public lead generation settings, the ways to reach the office (handoff.contact_actions) and the sites links in answers may point to (link_sites {domains, hosts})' },
-  chat: { method: 'POST', path: '/api/widget/chat', ...widget, errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}' },
+  chat: { method: 'POST', path: '/api/widget/chat', ...widget, visitor: 'claim', errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}; the first answer of a session adds visitor_token (also in the X-Visitor-Token header of every answer), which later calls on the session send back' },
   chatStream: {
-    method: 'POST', path: '/api/widget/chat/stream', ...widget, body: chatRequestSchema,
+    method: 'POST', path: '/api/widget/chat/stream', ...widget, visitor: 'claim', body: chatRequestSchema,
     summary: 'Ask the assistant, answered as server-sent events: delta {text}, done {response, session_id, message_index}, error {detail}',
   },
-  events: { method: 'POST', path: '/api/widget/events', ...widget, errors: [...widget.errors, 404], body: widgetEventSchema, summary: 'Report widget_loaded, widget_opened, conversation_engaged, or a thumbs up/down (message_feedback)' },
+  events: {
+    method: 'POST', path: '/api/widget/events', ...widget, errors: [...widget.errors, 404], body: widgetEventSchema,
+    // Thumbs mark the visitor's own answers; the loader's page events (no token there) only count.
+    visitor: ({ body }) => ((body as { event_type?: string }).event_type === 'message_feedback' ? 'require' : null),
+    summary: 'Report widget_loaded, widget_opened, conversation_engaged, or a thumbs up/down (message_feedback, with the X-Visitor-Token)',
+  },
   leads: {
-    method: 'POST', path: '/api/widget/leads', ...widget, errors: [...widget.errors, 409], status: 201,
+    method: 'POST', path: '/api/widget/leads', ...widget, errors: [...widget.errors, 409], status: 201, visitor: 'claim',
     body: quickInfoCardSchema,
     summary: "The quick info card: {session_id, ...lead fields} → {lead_id, created}; 422 'Please provide: …' below the school's minimum requirements",
   },
   handoff: {
-    method: 'POST', path: '/api/widget/handoff', ...widget, status: 201,
+    method: 'POST', path: '/api/widget/handoff', ...widget, status: 201, visitor: 'claim',
     body: handoffRequestSchema,
     summary:
       "Talk to a person: {session_id, name, email and/or phone, question, language?} → {lead_id, created, mailed}. The session's lead is created or updated and marked as a handoff, the conversation flagged, and the admissions office (the school's contact e-mail) mailed the transcript through the outbox",

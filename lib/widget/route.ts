@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { readJsonBody } from '@/lib/http/body';
 import { errorResponse } from '@/lib/http/route';
@@ -9,6 +10,7 @@ import { sessionIdField } from '@/lib/chat/schema';
 import { publicLimitHit } from '@/lib/security/public-limit';
 import { takeHits, type RequestLimit } from '@/lib/security/request-limits';
 import { authorizeWidget, isOriginRefusal, preflight, sentKeyHash, widgetLimits, withCors, type WidgetCaller, type WidgetLimits } from './access';
+import { claimVisitorSession, issueVisitorToken, VISITOR_TOKEN_HEADER, visitorTokenRefused, visitorTokenValid } from './visitor-token';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -49,8 +51,10 @@ export function widgetRoute<O extends Operation>(
       if (unreadable) throw unreadable;
       const body = op.body ? parseWith(op.body, raw, 'body') : undefined;
       const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      const visitor = await visitorOf(op, req, caller, body, query);
       const result = await handler({ req, caller, body: body as Infer<O['body']>, query: query as Infer<O['query']> });
-      res = result instanceof Response ? result : Response.json(result ?? null, { status: op.status ?? 200 });
+      res = result instanceof Response ? result : Response.json(withToken(result, visitor), { status: op.status ?? 200 });
+      if (visitor) res.headers.set(VISITOR_TOKEN_HEADER, visitor.token);
     } catch (err) {
       refused = isOriginRefusal(err);
       res = errorResponse(err);
@@ -62,5 +66,31 @@ export function widgetRoute<O extends Operation>(
     return withCors(res, req);
   };
 }
+
+/**
+ * The visitor's session a call names, judged by the operation's rule: with the session's token, or
+ * ('claim') on a session nobody holds yet. A 'claim' call that names no session starts one here, so
+ * its token is known before the answer starts (a stream's headers go first). The answer carries a
+ * renewed token; `issued` when the caller came without one (the first answer also has it in its body).
+ */
+async function visitorOf(op: Operation, req: Request, caller: WidgetCaller, body: unknown, query: unknown): Promise<{ token: string; issued: boolean } | null> {
+  const rule = typeof op.visitor === 'function' ? op.visitor({ body, query }) : op.visitor;
+  if (!rule) return null;
+  const input = (body ?? query) as { session_id?: string };
+  if (!input.session_id) {
+    if (rule === 'require') throw visitorTokenRefused();
+    input.session_id = randomUUID();
+  }
+  const sessionId = input.session_id;
+  let issued = false;
+  if (!visitorTokenValid(req.headers.get(VISITOR_TOKEN_HEADER), caller.schoolId, sessionId)) {
+    if (rule === 'require' || !(await claimVisitorSession(caller.schoolId, sessionId))) throw visitorTokenRefused();
+    issued = true;
+  }
+  return { token: issueVisitorToken(caller.schoolId, sessionId), issued };
+}
+
+const withToken = (result: unknown, visitor: { token: string; issued: boolean } | null) =>
+  visitor?.issued && result && typeof result === 'object' && !Array.isArray(result) ? { ...result, visitor_token: visitor.token } : (result ?? null);
 
 export const widgetPreflight = (req: Request) => preflight(req).catch(errorResponse);
