@@ -19,7 +19,6 @@ import { touchPresence } from './settings';
 // their sign-ins every few seconds (a deactivated, deleted or signed-out account's end) and keep
 // their people's presence fresh, with one statement each for all.
 
-const TICK_MS = 5_000;
 const KEEP_ALIVE_MS = 25_000;
 const PRESENCE_MS = 30_000;
 const encoder = new TextEncoder();
@@ -31,6 +30,8 @@ const setting = (name: string, fallback: number) => {
 };
 /** How long one stream lives before the client reconnects (LIVE_STREAM_MAX_LIFE_MS; the tests shorten it). */
 const maxLifeMs = () => setting('LIVE_STREAM_MAX_LIFE_MS', 10 * 60_000);
+/** How often streams are checked: their life, their sign-ins (LIVE_STREAM_CHECK_MS; the tests shorten it). */
+const checkMs = () => setting('LIVE_STREAM_CHECK_MS', 5_000);
 /** Open streams allowed at once on this instance, by what they are counted on. */
 export const streamCaps = () => ({
   session: 2,
@@ -48,9 +49,9 @@ type Open = {
   counted: string[];
   viewer?: { schoolId: number; userId: number; signIn: OpenSignIn };
 };
-type Streams = { open: Set<Open>; counts: Map<string, number>; timer: ReturnType<typeof setInterval> | null; ticks: number; checking: boolean };
+type Streams = { open: Set<Open>; counts: Map<string, number>; timer: ReturnType<typeof setInterval> | null; pinged: number; touched: number; checking: boolean };
 const key = Symbol.for('lantern.live.streams');
-const streams: Streams = ((globalThis as Record<symbol, Streams>)[key] ??= { open: new Set(), counts: new Map(), timer: null, ticks: 0, checking: false });
+const streams: Streams = ((globalThis as Record<symbol, Streams>)[key] ??= { open: new Set(), counts: new Map(), timer: null, pinged: 0, touched: 0, checking: false });
 
 const RETRY_SECONDS = 30;
 
@@ -73,7 +74,8 @@ function release(o: Open) {
 function track(o: Open): () => void {
   streams.open.add(o);
   if (!streams.timer) {
-    streams.timer = setInterval(tick, TICK_MS);
+    streams.pinged = streams.touched = Date.now();
+    streams.timer = setInterval(tick, checkMs());
     streams.timer.unref?.();
   }
   return () => {
@@ -88,15 +90,17 @@ function track(o: Open): () => void {
 
 /** Every few seconds: streams past their life end, staff streams whose sign-in is gone end; now and then a keep-alive and the presence. */
 function tick() {
-  streams.ticks += 1;
   const now = Date.now();
   const life = maxLifeMs();
-  const ping = streams.ticks % (KEEP_ALIVE_MS / TICK_MS) === 0;
+  const ping = now - streams.pinged >= KEEP_ALIVE_MS;
+  if (ping) streams.pinged = now;
   for (const o of streams.open) {
     if (now - o.opened >= life) o.end();
     else if (ping) o.send(PING);
   }
-  if (!streams.checking) void checkViewers(streams.ticks % (PRESENCE_MS / TICK_MS) === 0);
+  const touch = now - streams.touched >= PRESENCE_MS;
+  if (touch) streams.touched = now;
+  if (!streams.checking) void checkViewers(touch);
 }
 
 async function checkViewers(touch: boolean) {

@@ -26,6 +26,8 @@ import * as requestRoute from '@/app/api/widget/live/request/route';
 import * as stateRoute from '@/app/api/widget/live/state/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, livePresence, mailOutbox } from '@/db/schema';
+import { conversationReference } from '@/lib/conversations/reference';
+import { shortVisitor } from '@/lib/conversations/visitor-name';
 import { openStreams } from '@/lib/live/bus';
 import { sweepLive } from '@/lib/live/sweep';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
@@ -75,15 +77,27 @@ const ALWAYS = { enabled: true, office_hours: [], wait_minutes: 3, notify_email:
 const settings = (token: string, body: unknown) => call(settingsRoute.PUT, 'PUT', '/live/settings', { token, body });
 const available = (token: string, value = true) => call(availabilityRoute.PUT, 'PUT', '/live/availability', { token, body: { available: value } });
 const widget = (k = key) => ({ 'x-api-key': k });
-const ask = (session: string, k = key) => call(requestRoute.POST, 'POST', '/api/widget/live/request', { headers: widget(k), body: { session_id: session, language: 'es' } });
-const visitorSays = (session: string, text: string, k = key) => call(visitorMessagesRoute.POST, 'POST', '/api/widget/live/messages', { headers: widget(k), body: { session_id: session, text } });
+// Each visitor's token, as the frame keeps it: taken from the first answer, sent with every call on the session.
+const tokens = new Map<string, string>();
+const asVisitor = (session: string, k = key) => ({ ...widget(k), ...(tokens.has(`${k}:${session}`) ? { 'x-visitor-token': tokens.get(`${k}:${session}`)! } : {}) });
+async function visitorCall(handler: Parameters<typeof call>[0], method: string, url: string, session: string, body?: unknown, k = key) {
+  const res = await call(handler, method, url, { headers: asVisitor(session, k), body });
+  const token = res.headers.get('x-visitor-token');
+  if (token) tokens.set(`${k}:${session}`, token);
+  return res;
+}
+const visitorChat = (session: string, message: string) => visitorCall(chatRoute.POST, 'POST', '/api/widget/chat', session, { message, session_id: session });
+const ask = (session: string, k = key, message: string | null = 'Can I talk to a person?') =>
+  visitorCall(requestRoute.POST, 'POST', '/api/widget/live/request', session, { session_id: session, language: 'es', message: message ?? undefined }, k);
+const visitorSays = (session: string, text: string, k = key) => visitorCall(visitorMessagesRoute.POST, 'POST', '/api/widget/live/messages', session, { session_id: session, text }, k);
+const liveState = (session: string, after = -1) => visitorCall(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=${after}`, session);
 const byId = (id: number) => ({ params: { id: String(id) } });
 const join = (token: string, id: number) => call(joinRoute.POST, 'POST', `/live/conversations/${id}/join`, { token, ...byId(id) });
 const staffSays = (token: string, id: number, text: unknown) => call(staffMessagesRoute.POST, 'POST', `/live/conversations/${id}/messages`, { token, ...byId(id), body: { text } });
 const leave = (token: string, id: number) => call(leaveRoute.POST, 'POST', `/live/conversations/${id}/leave`, { token, ...byId(id) });
 const close = (token: string, id: number) => call(closeRoute.POST, 'POST', `/live/conversations/${id}/close`, { token, ...byId(id) });
 const listLive = (token: string) => call(liveListRoute.GET, 'GET', '/live/conversations', { token });
-const idOf = async (session: string) => (await listLive(admin)).json.find((c: { visitor: string; id: number }) => c.visitor.endsWith(session.replace(/[^A-Za-z0-9]/g, '').slice(-6)))?.id as number;
+const idOf = async (session: string) => (await (await getDb()).select({ id: conversations.id }).from(conversations).where(eq(conversations.sessionId, session)))[0]!.id;
 
 /** An open event stream of a route handler, read as the browser would. */
 async function open(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, headers: Record<string, string>) {
@@ -123,16 +137,16 @@ describe('live chat settings', () => {
 
 describe('asking for a person', () => {
   it('gives the form while live chat is off, outside office hours, or nobody is available', async () => {
-    expect((await ask('off-1')).json).toEqual({ status: 'unavailable', reason: 'off' });
+    expect((await ask('off-1')).json).toMatchObject({ status: 'unavailable', reason: 'off' });
     // Office hours on the school's clock: a school in Honolulu, open only on a day and time it is not now there.
     await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: admin, body: { name: 'Live College', time_zone: 'Pacific/Honolulu' } });
     const now = new Date();
     const hawaii = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(now);
     const today = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(hawaii);
     await settings(admin, { ...ALWAYS, office_hours: [{ day: (today + 3) % 7, start: '00:00', end: '23:59' }] });
-    expect((await ask('hours-1')).json).toEqual({ status: 'unavailable', reason: 'hours' });
+    expect((await ask('hours-1')).json).toMatchObject({ status: 'unavailable', reason: 'hours' });
     await settings(admin, { ...ALWAYS, office_hours: [{ day: today, start: '00:00', end: '23:59' }] });
-    expect((await ask('nobody-1')).json).toEqual({ status: 'unavailable', reason: 'nobody' });
+    expect((await ask('nobody-1')).json).toMatchObject({ status: 'unavailable', reason: 'nobody' });
   });
 
   it('a superuser may watch but not chat; the widget key is not a staff token', async () => {
@@ -153,21 +167,21 @@ describe('a live conversation', () => {
 
     // The visitor chatted with the assistant first; that history is the staff member's to read.
     const session = 'live-visitor-a1b2c3';
-    expect((await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: widget(), body: { message: 'What programs do you offer?', session_id: session } })).status).toBe(200);
-    const asked = await ask(session);
+    expect((await visitorChat(session, 'What programs do you offer?')).status).toBe(200);
+    const asked = await ask(session, key, null);
     expect(asked.json).toEqual({ status: 'waiting', wait_seconds: 180, agent: null });
     const queued = await staffStream.next((g) => g.event === 'changed' && g.data.status === 'waiting');
     const id = queued.data.id as number;
     expect((await call(waitingRoute.GET, 'GET', '/live/waiting', { token: admin })).json).toEqual({ waiting: 1 });
-    expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: 'Visitor a1b2c3', last_message: expect.objectContaining({ role: 'assistant' }) })]);
+    expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: shortVisitor(session), last_message: expect.objectContaining({ role: 'assistant' }) })]);
 
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     // Asking again while waiting changes nothing (no second place in the queue).
     expect((await ask(session)).json.status).toBe('waiting');
 
     const joined = await join(admin, id);
     expect(joined.status).toBe(200);
-    expect(joined.json).toMatchObject({ id, status: 'active', held_by: { name: 'Maria Staff' }, session_id: session });
+    expect(joined.json).toMatchObject({ id, status: 'active', held_by: { name: 'Maria Staff' }, session_id: conversationReference(session) });
     expect(joined.json.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect((await visitor.next((g) => g.event === 'status')).data).toEqual({ status: 'active', agent: 'Maria' });
 
@@ -202,7 +216,7 @@ describe('a live conversation', () => {
     ] as const) expect((await fn()).status, label).toBe(404);
     expect((await listLive(other)).json).toEqual([]);
     // The visitor of another school cannot write into this conversation with their own key.
-    expect((await visitorSays(session, 'hi', otherKey)).status).toBe(409);
+    expect((await visitorSays(session, 'hi', otherKey)).status).toBe(401);
 
     const detail = await call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: colleague, ...byId(id) });
     expect(detail.json.messages.map((m: { role: string; author: string | null }) => [m.role, m.author])).toEqual([
@@ -220,7 +234,7 @@ describe('a live conversation', () => {
     expect(visitor.ended()).toBe(true);
     expect((await visitorSays(session, 'still there?')).status).toBe(409);
     expect((await leave(admin, id)).json.detail).toBe('This live chat has ended');
-    const again = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: widget(), body: { message: 'When is the application deadline?', session_id: session } });
+    const again = await visitorChat(session, 'When is the application deadline?');
     expect(again.status).toBe(200);
 
     // One history: Logs show the person's messages with their name; analytics count it apart.
@@ -240,7 +254,7 @@ describe('a live conversation', () => {
     await available(admin);
     const session = 'live-missed-d4e5f6';
     expect((await ask(session)).json.status).toBe('waiting');
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     const id = await idOf(session);
     // Not yet due: nothing happens.
     expect(await sweepLive(new Date(Date.now() + 60_000))).toMatchObject({ expired: 0 });
@@ -250,8 +264,8 @@ describe('a live conversation', () => {
     await visitor.done;
     const db = await getDb();
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'live-desk@live.example.edu'));
-    expect(mails.map((m) => m.subject)).toContain('A visitor waited for a person in live chat: Visitor d4e5f6');
-    expect((await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}`, { headers: widget() })).json.status).toBe('closed');
+    expect(mails.map((m) => m.subject)).toContain(`A visitor waited for a person in live chat: ${shortVisitor(session)}`);
+    expect((await liveState(session)).json.status).toBe('closed');
     expect((await ask(session)).json).toEqual({ status: 'unavailable', reason: 'missed' });
     expect((await join(admin, id)).status).toBe(409);
   });
@@ -263,13 +277,13 @@ describe('a live conversation', () => {
     const session = 'live-late-a9a9a9';
     await ask(session);
     await db.update(conversations).set({ liveWaitingSince: new Date(Date.now() - 61_000) }).where(eq(conversations.sessionId, session));
-    const state = await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=-1`, { headers: widget() });
+    const state = await liveState(session);
     expect(state.json).toEqual({ status: 'closed', agent: null, wait_seconds: null, messages: [] });
-    expect((await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=x`, { headers: widget() })).status).toBe(422);
+    expect((await call(stateRoute.GET, 'GET', `/api/widget/live/state?session_id=${session}&after=x`, { headers: asVisitor(session) })).status).toBe(422);
 
     const declined = 'live-declined-b8b8b8';
     await ask(declined);
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, widget());
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, asVisitor(declined));
     expect((await close(colleague, await idOf(declined))).status).toBe(200);
     expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
   });
@@ -281,7 +295,7 @@ describe('a live conversation', () => {
     await ask(session);
     const id = await idOf(session);
     expect((await join(colleague, id)).status).toBe(200);
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, widget());
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     // Sam's Live view closed four minutes ago (no presence since).
     const db = await getDb();
     await db.update(livePresence).set({ seenAt: new Date(Date.now() - 4 * 60_000) }).where(eq(livePresence.schoolId, (await db.select().from(conversations).where(eq(conversations.id, id)))[0]!.schoolId));
