@@ -5,6 +5,8 @@ import { getAuthSecret } from '@/lib/auth/secret';
 import { secureCookies } from '@/lib/auth/cookies';
 import { sessionExpiredUrl, STAFF_PATH_HEADER } from '@/lib/web/staff-path';
 import { requestIsHttps } from '@/lib/http/client';
+import { forbidden } from '@/lib/http/errors';
+import { originIsOwnHost } from '@/lib/http/origin';
 import { inlineScriptSource, newNonce, pageContentSecurityPolicy, pageSecurityHeaders, pathDecodes, SECRET_QUERY_PARAMS } from '@/lib/security/page-headers';
 
 const themeScript = inlineScriptSource(THEME_BOOT_SCRIPT);
@@ -21,6 +23,13 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (!pathDecodes(pathname)) return Response.json({ detail: 'The address contains a malformed %-escape' }, { status: 400 });
   if (isApiPath(pathname)) return NextResponse.next();
+  // A server action (a POST to a page) sent with an Origin that is not this site's: Next.js refuses
+  // it with a 500, or throws on one that does not parse (`Origin: bareword`). Refused here with a
+  // 403 by the same reading of Origin and Host (next.config sets no serverActions.allowedOrigins);
+  // an action without Origin goes on to its own session check, as in Next.js.
+  if (request.method === 'POST' && request.headers.has('next-action') && request.headers.has('origin') && !originIsOwnHost(request.headers)) {
+    return forbidden('This request did not come from this site').toResponse();
+  }
 
   const nonce = newNonce();
   const csp = pageContentSecurityPolicy(nonce, [themeScript]);

@@ -8,6 +8,7 @@ import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } fr
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
+import { headerOrigin } from './origin';
 import { logError, logValue } from '@/lib/system/log';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -34,14 +35,16 @@ function databaseConflict(err: unknown): boolean {
 /**
  * The staff web session for a browser request. The cookie is SameSite=Lax, and the request must also
  * come from this site's own pages (Origin), so another site cannot post on a staff member's behalf.
+ * An Origin that names no site (`null`, `file://`, a bare word) is refused like another site's.
  */
 async function sessionPrincipal(req: Request): Promise<AuthContext> {
-  const origin = req.headers.get('origin');
+  const sent = req.headers.get('origin');
+  const origin = headerOrigin(sent);
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
   // A same-origin GET (a download link) carries no Origin; the browser's Sec-Fetch-Site, which no
   // page can set, says it came from this site.
-  const sameSiteGet = !origin && req.method === 'GET' && req.headers.get('sec-fetch-site') === 'same-origin';
-  if (!sameSiteGet && (!origin || !host || new URL(origin).host !== host)) throw unauthorized('Not authenticated');
+  const sameSiteGet = !sent && req.method === 'GET' && req.headers.get('sec-fetch-site') === 'same-origin';
+  if (!sameSiteGet && (!origin || !host || origin.host !== host)) throw unauthorized('Not authenticated');
   const { getStaffSession } = await import('@/lib/auth/web-session');
   const ctx = await getStaffSession();
   if (!ctx) throw sessionEnded();

@@ -200,3 +200,49 @@ export async function fuzzOperation(op: Operation, who: Caller, runs: number, se
   await fc.assert(property, { numRuns: runs, seed, endOnFailure: true });
   return result;
 }
+
+/** The host the matrix's requests are addressed to (`callOp` builds them on http://localhost:3000). */
+const HOST = 'localhost:3000';
+
+/**
+ * `Origin` and `Referer` values that name no site: a sandboxed frame or a cross-site redirect
+ * (`null`), a page opened from disk (`file://`), a bare word, an empty or hostless value, an address
+ * where an origin belongs. Each is sent with a `Host`, so a session check compares them.
+ */
+export const MALFORMED_ORIGIN_HEADERS: Record<string, string>[] = [
+  { origin: 'null' },
+  { origin: 'file://' },
+  { origin: 'bareword' },
+  { origin: '' },
+  { origin: 'http://' },
+  { origin: `http://${HOST}/dashboard` },
+  { origin: 'null', 'sec-fetch-site': 'same-origin' },
+  { referer: 'null' },
+  { referer: 'file:///etc/passwd' },
+  { referer: 'bareword' },
+  { origin: 'file://', referer: `http://${HOST}/dashboard` },
+];
+
+/**
+ * Every malformed Origin/Referer above, sent to one operation without credentials (where a staff
+ * session would be read) and as `who` (unless `anonymousOnly`). The property: the answer passes
+ * `judge` (so never a 5xx), and without credentials it is what the same call without Origin answers
+ * (401 where a staff session is needed).
+ */
+export async function fuzzOriginHeaders(op: Operation, who: Caller, ids: Record<string, string> = {}, anonymousOnly = false): Promise<FuzzResult> {
+  const base = requestOf(op, ids);
+  const result: FuzzResult = { cases: 0, failures: [] };
+  const missing = await callOp(op, {}, { ...base, headers: { host: HOST } });
+  const callers: Caller[] = anonymousOnly ? [{}] : [{}, who];
+  for (const extra of MALFORMED_ORIGIN_HEADERS) {
+    for (const caller of callers) {
+      const res = await callOp(op, caller, { ...base, headers: { host: HOST, ...extra } });
+      result.cases++;
+      const anonymous = !caller.token && !caller.apiKey;
+      // A 429 is a limit per account or e-mail that the repeated call reached, not the header's doing.
+      const problem = judge(res) ?? (anonymous && res.status !== missing.status && res.status !== 429 ? `${res.status}, where the same call without Origin answers ${missing.status}` : null);
+      if (problem) result.failures.push({ op: opKey(op), request: JSON.stringify({ headers: extra, as: anonymous ? 'anonymous' : Object.keys(caller).join('+') }), problem });
+    }
+  }
+  return result;
+}

@@ -56,6 +56,8 @@ export type Request_ = {
   body?: unknown;
   rawBody?: string | Uint8Array | FormData;
   contentType?: string;
+  /** Extra request headers (Origin, Referer, Host …), sent as given. */
+  headers?: Record<string, string>;
 };
 export type Answer = { status: number; text: string; json: unknown; headers: Headers };
 
@@ -75,6 +77,7 @@ export async function callOp(op: Operation, who: Caller, req: Request_ = {}): Pr
   const headers: Record<string, string> = { [CLIENT_ADDRESS_HEADER]: who.ip ?? nextIp() };
   if (who.token) headers.authorization = `Bearer ${who.token}`;
   if (who.apiKey) headers['x-api-key'] = who.apiKey;
+  Object.assign(headers, req.headers);
   let body: BodyInit | undefined;
   if (req.rawBody !== undefined) {
     body = req.rawBody as BodyInit;
