@@ -2,10 +2,12 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { clientAddressFrom, hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
 import { findUserById } from '@/lib/users/queries';
+import { sitePath } from '@/lib/web/site-path';
 import { authenticate, type AuthContext } from './accounts';
 import { secureCookies } from './cookies';
 import { credentialsSchema, idField } from './schema';
@@ -20,6 +22,43 @@ function clientOf(headers: Record<string, unknown> | undefined): string {
     const value = headers?.[name];
     return value === undefined || value === null ? null : String(value);
   }));
+}
+
+/**
+ * next-auth's `callbackUrl` (a query or form field, then its callback-url cookie) by the same
+ * redirect rule as `?next=`: a path on this site, or an address on it whose path passes; anything
+ * else (another site, `//host`, `/.//host`, a bare word that next-auth's default would throw on)
+ * becomes the site's root.
+ */
+export function callbackRedirect({ url, baseUrl }: { url: string; baseUrl: string }): string {
+  let path: string | null = null;
+  if (url.startsWith('/')) path = sitePath(url);
+  else if (URL.canParse(url) && URL.canParse(baseUrl)) {
+    const target = new URL(url);
+    if (target.origin === new URL(baseUrl).origin) path = sitePath(target.pathname + target.search + target.hash);
+  }
+  // The root is named as next-auth names it by default (no trailing slash), so its cookie stays as it is.
+  return path && path !== '/' ? `${baseUrl}${path}` : baseUrl;
+}
+
+/**
+ * The request next-auth is handed, with a `callbackUrl` in the address judged first: next-auth
+ * answers 500 ("server configuration") to one that does not parse as an address (`bareword`), so a
+ * path is replaced by what the redirect rule makes of it and anything unusable is dropped (next-auth
+ * then goes to the site's root). An http(s) address is left to `callbackRedirect`.
+ */
+export function withJudgedCallbackUrl(req: NextRequest): NextRequest {
+  const given = req.nextUrl.searchParams.get('callbackUrl');
+  if (given === null) return req;
+  let kept: string | null;
+  if (given.startsWith('/')) kept = sitePath(given);
+  else kept = URL.canParse(given) && /^https?:$/.test(new URL(given).protocol) ? given : null;
+  if (kept === given) return req;
+  const url = req.nextUrl.clone();
+  if (kept) url.searchParams.set('callbackUrl', kept);
+  else url.searchParams.delete('callbackUrl');
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body;
+  return new NextRequest(url, { method: req.method, headers: req.headers, body, ...(body ? { duplex: 'half' } : {}) });
 }
 
 // next-auth v4 reads its URL from NEXTAUTH_URL; trusting the Host header lets a fresh install work on any port.
@@ -57,6 +96,7 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      redirect: callbackRedirect,
       jwt({ token, user }) {
         if (user) {
           token.uid = Number(user.id);

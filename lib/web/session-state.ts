@@ -1,6 +1,8 @@
 // What the browser remembers about the session: the session-expired
 // message and the path to return to after the next sign-in, both in sessionStorage.
 
+import { sitePath } from './site-path';
+
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 const MESSAGE_KEY = 'sessionExpiredMessage';
 const REDIRECT_KEY = 'redirectAfterLogin';
@@ -15,26 +17,17 @@ function store(): Storage | null {
   }
 }
 
-// Any origin works as the base: what matters is whether resolving the path leaves it.
-const SITE = 'https://lantern.invalid';
-
 /**
- * Paths worth returning to: a path on this site, other than the landing and login pages. The path is
- * resolved as the browser would resolve it (a backslash counts as a slash, tabs and newlines are
- * dropped, so `/\evil.example` and `/%09/evil.example` are `//evil.example`) and kept only when it
- * stays on this origin; what is returned is the resolved path, never the raw text.
+ * Paths worth returning to: a path on this site by the one redirect rule (`sitePath`: resolved as
+ * the browser would, refused if it leaves the origin or starts with `//` or `/\` once resolved),
+ * other than the landing and login pages. Checked when the path is stored and again when it is read.
  */
 export function rememberablePath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith('/')) return null;
-  let url: URL;
-  try {
-    url = new URL(path, SITE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== SITE) return null;
-  if (url.pathname === '/' || url.pathname === '/login') return null;
-  return url.pathname + url.search + url.hash;
+  const resolved = sitePath(path);
+  if (!resolved) return null;
+  const pathname = resolved.replace(/[?#].*$/s, '');
+  if (pathname === '/' || pathname === '/login') return null;
+  return resolved;
 }
 
 export function rememberExpiredSession(path: string | null): void {

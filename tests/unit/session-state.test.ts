@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expireSession, rememberablePath, SESSION_EXPIRED_MESSAGE, storedSessionMessage, takeRedirectAfterLogin } from '@/lib/web/session-state';
+import { expireSession, rememberablePath, rememberExpiredSession, SESSION_EXPIRED_MESSAGE, storedSessionMessage, takeRedirectAfterLogin } from '@/lib/web/session-state';
+import { sitePath } from '@/lib/web/site-path';
+import { sessionExpiredUrl } from '@/lib/web/staff-path';
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -49,7 +51,60 @@ describe('session state in the browser', () => {
     // Paths on the site are kept, resolved (dot segments gone) and never longer than the site's own.
     expect(rememberablePath('/dashboard/leads?page=2#top')).toBe('/dashboard/leads?page=2#top');
     expect(rememberablePath('/dashboard/../dashboard/users')).toBe('/dashboard/users');
-    expect(rememberablePath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+
+  it('refuses a path that starts with // or /\\ once resolved, however it is spelt (issue 47, item 7)', () => {
+    const leaving = [
+      '/.//h',
+      '/./\\h',
+      '/.\\/h',
+      '/..//h',
+      '/../..//h',
+      '/a/..//h',
+      '/dashboard/..//h',
+      '/dashboard/.././/h',
+      '/%2e%2e//h',
+      '/a/%2E%2E//h',
+      '/%2F%2Fh',
+      '/%2f/h',
+      '/%5Ch',
+      '/%5C%5Ch',
+      '/%5C/h',
+      '/.%2F/h',
+      '/dashboard/..%2F%2Fh',
+      '/%252F%252Fh',
+      '/%25252F/h',
+      '/%09/h',
+      '/\\h',
+      '//h',
+      '///h',
+    ];
+    for (const path of leaving) {
+      expect(sitePath(path), JSON.stringify(path)).toBeNull();
+      expect(rememberablePath(path), JSON.stringify(path)).toBeNull();
+    }
+    // Paths that only contain // or an escaped slash further on are this site's.
+    expect(sitePath('/dashboard//leads')).toBe('/dashboard//leads');
+    expect(sitePath('/dashboard/%2F%2Fh')).toBe('/dashboard/%2F%2Fh');
+    expect(sitePath('/dashboard/leads?next=//h#//h')).toBe('/dashboard/leads?next=//h#//h');
+    expect(sitePath('/dashboard/a%20b/%00')).toBe('/dashboard/a%20b/%00');
+    expect(sitePath('/')).toBe('/');
+    expect(rememberablePath('/./login')).toBeNull();
+  });
+
+  it('stores nothing for such a path, so nothing is left for the read to drop', () => {
+    rememberExpiredSession('/.//evil.example');
+    expect(window.sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+    expect(storedSessionMessage()).toBe(SESSION_EXPIRED_MESSAGE);
+    rememberExpiredSession('/dashboard/./leads');
+    expect(window.sessionStorage.getItem('redirectAfterLogin')).toBe('/dashboard/leads');
+  });
+
+  it("the session-expired redirect's next is a staff path by the same rule, else /dashboard", () => {
+    const nextOf = (path: string | null) => new URLSearchParams(sessionExpiredUrl(path).split('?')[1]).get('next');
+    expect(nextOf('/dashboard/leads?page=2')).toBe('/dashboard/leads?page=2');
+    expect(nextOf('/dashboard/x/../users')).toBe('/dashboard/users');
+    for (const path of ['/dashboard/..//h', '/dashboard/.././/h', '/dashboard/%2E%2E/%2F%2Fh', '/dashboardevil', '//h', null]) expect(nextOf(path), String(path)).toBe('/dashboard');
   });
 
   it('stores the message and the path, goes home once per second, and forgets the path once taken', () => {
