@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 
 // Items 3 and 4: the Analytics tab of Chatbot Management, from conversations that came in
 // through the real widget API: cards, funnel and charts; Generate Daily Stats then reload; an
@@ -17,8 +17,9 @@ test('Analytics tab: cards, funnel and charts; Generate Daily Stats; Add answer 
   const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
   const widget = { 'x-api-key': key };
   const event = async (session_id: string, event_type: string) => expect((await request.post('/api/widget/events', { data: { session_id, event_type }, headers: widget })).ok()).toBe(true);
+  const visitor = widgetVisitor(request, key);
   const chat = async (session_id: string, message: string) => {
-    const res = await request.post('/api/widget/chat', { data: { message, session_id }, headers: widget });
+    const res = await visitor('/api/widget/chat', { message, session_id });
     expect(res.status()).toBe(200);
     return (await res.json()) as { response: string };
   };

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { conversationReference as ref } from '../../lib/conversations/reference';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT, WEBSITE_PORT } from './ports';
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
@@ -203,8 +204,8 @@ test.describe('the widget on a school website', () => {
     await frame.getByRole('button', { name: 'Helpful' }).first().click();
     await expect(frame.getByRole('button', { name: 'Helpful' }).first()).toHaveAttribute('aria-pressed', 'true');
 
-    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.status).toBe('engaged');
-    const conv = (await conversations(request)).find((c) => c.session_id === session)!;
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === ref(session))?.status).toBe('engaged');
+    const conv = (await conversations(request)).find((c) => c.session_id === ref(session))!;
     expect(conv.message_count).toBe(2);
     expect(conv.widget_opened_at).not.toBeNull();
     await expect
@@ -215,12 +216,27 @@ test.describe('the widget on a school website', () => {
     expect(detail.messages[1].content).toContain('$24,500');
   });
 
+  test('a link that names a session opens a conversation of its own: the planted session gets nothing (issue 47)', async ({ browser, request }) => {
+    const page = await browser.newPage();
+    const planted = 'planted-session-0047';
+    await page.goto(`/widget/frame?key=${key}&session=${planted}`);
+    const input = page.getByLabel('Type your message');
+    await input.fill('How much is tuition?');
+    await input.press('Enter');
+    await expect(page.getByRole('log')).toContainText('$24,500 per year');
+    const own = (await page.evaluate(() => sessionStorage.getItem('lantern:session')))!;
+    expect(own).not.toBe(planted);
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === ref(own))?.message_count).toBe(2);
+    expect((await conversations(request)).some((c) => c.session_id === ref(planted))).toBe(false);
+    await page.close();
+  });
+
   test('a page view that never opens the chat is stored as widget_loaded', async ({ browser, request }) => {
     const page = await browser.newPage();
     await page.goto(`http://localhost:${HOST_PAGE_PORT}/`);
     await expect(page.locator('lantern-widget').getByRole('button', { name: /^Chat with/ })).toBeVisible();
     const session = (await sessionOf(page))!;
-    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.status).toBe('widget_loaded');
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === ref(session))?.status).toBe('widget_loaded');
     await page.close();
   });
 
@@ -243,7 +259,7 @@ test.describe('the widget on a school website', () => {
     await card.getByLabel('Email').fill('avery@example.com');
     await card.getByRole('button', { name: 'Submit' }).click();
     await expect(frame.getByText('Thanks! An admissions counsellor will be in touch.')).toBeVisible();
-    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === session)?.lead_id).toEqual(expect.any(Number));
+    await expect.poll(async () => (await conversations(request)).find((c) => c.session_id === ref(session))?.lead_id).toEqual(expect.any(Number));
     await page.close();
   });
 
@@ -266,8 +282,9 @@ test.describe('the widget on a school website', () => {
     const frame = await openWidget(page);
     const session = (await sessionOf(page))!;
     // The visitor's session has used its messages for this minute (20, WIDGET_SESSION_LIMIT_PER_MINUTE).
+    const visitor = widgetVisitor(request, key);
     for (let i = 0; i < 20; i++) {
-      const res = await request.post('/api/widget/chat', { data: { message: 'hi', session_id: session }, headers: { 'x-api-key': key } });
+      const res = await visitor('/api/widget/chat', { message: 'hi', session_id: session });
       expect(res.status()).toBe(200);
     }
     const input = frame.getByLabel('Type your message');

@@ -120,3 +120,18 @@ export async function expectNoSidewaysOverflow(page: Page, where: string) {
   });
   expect(overflow, where).toEqual({ scroll: 0, wide: [] });
 }
+
+/**
+ * Widget calls as a visitor's frame makes them: each session's visitor token (X-Visitor-Token of its
+ * first answer) is kept and sent back with every later call on that session.
+ */
+export function widgetVisitor(request: APIRequestContext, key: string) {
+  const tokens = new Map<string, string>();
+  return async (path: string, data: { session_id?: string } & Record<string, unknown>) => {
+    const token = data.session_id ? tokens.get(data.session_id) : undefined;
+    const res = await request.post(path, { data, headers: { 'x-api-key': key, ...(token ? { 'x-visitor-token': token } : {}) } });
+    const renewed = res.headers()['x-visitor-token'];
+    if (renewed && data.session_id) tokens.set(data.session_id, renewed);
+    return res;
+  };
+}

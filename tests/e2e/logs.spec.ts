@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { conversationReference as ref } from '../../lib/conversations/reference';
 import { shortVisitor } from '../../lib/conversations/visitor-name';
-import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { createUser, dialog, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 
 // Item 4 and 5: the Logs tab of Chatbot Management. Conversations come in through the
 // real widget API; staff filter, sort and page them, open one, rate an answer (rate, edit, delete),
-// correct it (the test chat then answers with the correction) and export the filtered list.
+// correct it (the test chat then answers with the correction) and export the filtered list. Staff
+// see a conversation's reference (ref), never the session id the widget used: the visitor's short
+// name ends with it, the search finds it, the exports carry it.
+
+/** "Visitor 3f9a2c": the end of the session's conversation reference. */
+const visitor = (session: string) => shortVisitor(ref(session));
 
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
 const CORRECTED = 'Tuition for 2026–27 is $23,900 a year after the Harbor Grant.';
@@ -26,8 +32,9 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
   const widget = { 'x-api-key': key };
   const event = async (session_id: string, event_type: string) => expect((await request.post('/api/widget/events', { data: { session_id, event_type }, headers: widget })).ok()).toBe(true);
+  const widgetCall = widgetVisitor(request, key);
   const chat = async (session_id: string, message: string) => {
-    const res = await request.post('/api/widget/chat', { data: { message, session_id }, headers: widget });
+    const res = await widgetCall('/api/widget/chat', { message, session_id });
     expect(res.status()).toBe(200);
     return (await res.json()) as { response: string; message_index: number };
   };
@@ -41,7 +48,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   const tuition = uniq('tuition-');
   const first = await chat(tuition, 'How much is tuition?');
   expect(first.response).toContain('$24,500');
-  await request.post('/api/widget/events', { data: { session_id: tuition, event_type: 'message_feedback', message_index: first.message_index, rating: -1 }, headers: widget });
+  await widgetCall('/api/widget/events', { session_id: tuition, event_type: 'message_feedback', message_index: first.message_index, rating: -1 });
   const deadline = uniq('deadline-');
   await chat(deadline, 'When is the application deadline?');
   await chat(deadline, 'Can I schedule a campus tour?');
@@ -55,7 +62,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await expect(count).toHaveText('Showing 1–20 of 25 conversations');
   await expect(rows).toHaveCount(20);
   // Newest first: the last conversation is on top.
-  await expect(rows.first()).toContainText(shortVisitor(deadline));
+  await expect(rows.first()).toContainText(visitor(deadline));
   await expectAccessible(page, 'Logs tab');
 
   // 20 a page.
@@ -73,7 +80,7 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   await engagement.selectOption('widget_opened');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(shortVisitor(opened));
+  await expect(rows.first()).toContainText(visitor(opened));
   await expect(rows.first()).toContainText('Opened');
   await engagement.selectOption('widget_loaded');
   await expect(count).toHaveText('Showing 1–20 of 22 conversations');
@@ -84,46 +91,51 @@ test('Logs tab: filter, sort and page; view, rate, edit and delete a rating; cor
   await expect(count).toHaveText('Showing 1–20 of 25 conversations');
   await page.getByLabel('Date range').selectOption('all');
 
-  // Text search: the session id or the first question.
+  // Text search: the conversation's reference or the first question; the session id finds nothing.
   const search = page.getByLabel('Search');
   await search.fill('TUITION');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(shortVisitor(tuition));
-  await search.fill(opened);
+  await expect(rows.first()).toContainText(visitor(tuition));
+  await search.fill(ref(opened));
   await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(visitor(opened));
+  await search.fill(opened);
+  await expect(page.getByText('No conversations match these filters.')).toBeVisible();
   await search.fill('no such conversation');
   await expect(page.getByText('No conversations match these filters.')).toBeVisible();
   await search.fill('');
 
   // Sorting: by messages (4, then 2, then the rest), both ways; by engagement.
   await page.getByLabel('Sort by').selectOption('messages');
-  await expect(rows.nth(0)).toContainText(shortVisitor(deadline));
-  await expect(rows.nth(1)).toContainText(shortVisitor(tuition));
+  await expect(rows.nth(0)).toContainText(visitor(deadline));
+  await expect(rows.nth(1)).toContainText(visitor(tuition));
   await page.getByRole('button', { name: /Sort descending/ }).click();
-  await expect(rows.first()).not.toContainText(shortVisitor(deadline));
+  await expect(rows.first()).not.toContainText(visitor(deadline));
   await page.getByRole('button', { name: /Sort ascending/ }).click();
   await page.getByLabel('Sort by').selectOption('engagement');
   await expect(rows.nth(0)).toContainText('Engaged');
   await expect(rows.nth(1)).toContainText('Engaged');
-  await expect(rows.nth(2)).toContainText(shortVisitor(opened));
+  await expect(rows.nth(2)).toContainText(visitor(opened));
 
   // Exports of the filtered list, as files named by the date.
   await engagement.selectOption('conversation_engaged');
   const csv = await download(page, 'Export CSV');
   expect(csv.name).toMatch(/^conversations-\d{4}-\d{2}-\d{2}\.csv$/);
   const records = parse(csv.text, { columns: true }) as Record<string, string>[];
-  expect(records.map((r) => r.session_id).sort()).toEqual([deadline, tuition].sort());
-  expect(records.find((r) => r.session_id === tuition)).toMatchObject({ status: 'engaged', messages: '2', thumbs_down: '1', first_question: 'How much is tuition?' });
+  expect(records.map((r) => r.session_id).sort()).toEqual([ref(deadline), ref(tuition)].sort());
+  expect(csv.text).not.toContain(tuition);
+  expect(records.find((r) => r.session_id === ref(tuition))).toMatchObject({ status: 'engaged', messages: '2', thumbs_down: '1', first_question: 'How much is tuition?' });
   const jsonl = await download(page, 'Export JSONL');
   expect(jsonl.name).toMatch(/^conversations-\d{4}-\d{2}-\d{2}\.jsonl$/);
   const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l));
-  expect(lines.map((l) => l.session_id)).toEqual([deadline, tuition]);
+  expect(lines.map((l) => l.session_id)).toEqual([ref(deadline), ref(tuition)]);
+  expect(jsonl.text).not.toContain(tuition);
   expect(lines[0].messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
 
   // The conversation: engagement level, messages with times, the visitor's thumbs.
-  await page.getByRole('button', { name: `View conversation with ${shortVisitor(tuition)}` }).click();
+  await page.getByRole('button', { name: `View conversation with ${visitor(tuition)}` }).click();
   const d = dialog(page);
-  await expect(d.getByRole('heading', { name: `Conversation with ${shortVisitor(tuition)}` })).toBeVisible();
+  await expect(d.getByRole('heading', { name: `Conversation with ${visitor(tuition)}` })).toBeVisible();
   await expect(d.getByText('Engaged')).toBeVisible();
   const answer = d.getByTestId('log-message').nth(1);
   await expect(answer).toContainText('$24,500');
@@ -211,10 +223,10 @@ test('Logs tab on a narrow screen: cards instead of a table', async ({ page, req
   await page.getByRole('button', { name: 'Logs' }).click();
   const card = page.getByTestId('table-card');
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(shortVisitor(session_id));
+  await expect(card).toContainText(visitor(session_id));
   await expect(card).toContainText('Do you accept the Common App?');
   await expect(page.getByRole('table')).toHaveCount(0);
-  await card.getByRole('button', { name: `View conversation with ${shortVisitor(session_id)}` }).click();
+  await card.getByRole('button', { name: `View conversation with ${visitor(session_id)}` }).click();
   await expect(dialog(page).getByTestId('log-message')).toHaveCount(2);
   await expectAccessible(page, 'narrow conversation modal');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, createSchoolAs, createUser, expectNoSidewaysOverflow, OWNER, ownerToken, signIn, uniq } from './helpers';
+import { apiToken, createSchoolAs, createUser, expectNoSidewaysOverflow, OWNER, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 
 // Issue 35, item 5: every staff screen reads well at a desktop (1280 px) and a phone (390 px) width
 // with what visitors really type (a 300-character word, a long name and e-mail, a request for a
@@ -39,8 +39,9 @@ test('no staff screen overflows at 1280 or 390 px with long visitor text, and ev
   const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
   const widget = { 'x-api-key': key };
   const session = uniq('long-visitor-');
-  expect((await request.post('/api/widget/chat', { data: { message: `Is ${LONG} a program you offer?`, session_id: session }, headers: widget })).status()).toBe(200);
-  const lead = await request.post('/api/widget/leads', { headers: widget, data: { session_id: session, first_name: LONG.slice(0, 90), last_name: 'Okonkwo-Featherstonehaugh', email: `${LONG.slice(0, 60).toLowerCase()}@example.com` } });
+  const visitor = widgetVisitor(request, key);
+  expect((await visitor('/api/widget/chat', { message: `Is ${LONG} a program you offer?`, session_id: session })).status()).toBe(200);
+  const lead = await visitor('/api/widget/leads', { session_id: session, first_name: LONG.slice(0, 90), last_name: 'Okonkwo-Featherstonehaugh', email: `${LONG.slice(0, 60).toLowerCase()}@example.com` });
   expect(lead.status(), await lead.text()).toBe(201);
   const handoff = await request.post('/api/widget/handoff', { headers: widget, data: { session_id: uniq('handoff-'), name: 'Maximilian Featherstonehaugh', email: 'max@example.com', question: `Can someone explain ${LONG}?` } });
   expect(handoff.status(), await handoff.text()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, expectNoSidewaysOverflow, ownerToken, signIn, uniq } from './helpers';
+import { createUser, expectNoSidewaysOverflow, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 
 // What a visitor types cannot break or spoof a staff screen. A question that
 // is one 1,990-character word wraps on Logs, Analytics, Leads and the conversation views instead of
@@ -16,13 +16,13 @@ test('a long unbroken question and bidirectional controls leave every staff scre
   expect((await request.post('/schools/', { data: { name: uniq('Birch College ') }, headers: auth })).status()).toBe(201);
   const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
   expect((await request.put('/lead-gen/settings', { data: { enabled: true, collection_mode: 'smart_card', field_order: ['first_name', 'last_name', 'email'], minimum_requirements: 'first_name AND email' }, headers: auth })).status()).toBe(200);
-  const widget = { 'x-api-key': key };
   const session = uniq('long-');
-  for (const message of [WORD, SPOOF]) expect((await request.post('/api/widget/chat', { data: { message, session_id: session }, headers: widget })).status()).toBe(200);
+  const visitor = widgetVisitor(request, key);
+  for (const message of [WORD, SPOOF]) expect((await visitor('/api/widget/chat', { message, session_id: session })).status()).toBe(200);
   // A name with an override is stored without it (and one with a line break is refused).
-  const lead = await request.post('/api/widget/leads', { headers: widget, data: { session_id: session, first_name: 'Eve\u202Egnp.exe', last_name: 'Longworth', email: 'eve@example.com' } });
+  const lead = await visitor('/api/widget/leads', { session_id: session, first_name: 'Eve\u202Egnp.exe', last_name: 'Longworth', email: 'eve@example.com' });
   expect(lead.status(), await lead.text()).toBe(201);
-  expect((await request.post('/api/widget/leads', { headers: widget, data: { session_id: session, first_name: 'Eve\nBcc: x', email: 'eve@example.com' } })).status()).toBe(422);
+  expect((await visitor('/api/widget/leads', { session_id: session, first_name: 'Eve\nBcc: x', email: 'eve@example.com' })).status()).toBe(422);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, user.email, user.password);
