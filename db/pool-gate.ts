@@ -39,16 +39,16 @@ export function slotGate(slots: number, timeoutMs: number) {
     if (next) next.grant();
     else free++;
   };
-  /** Answers the slot's release, callable any number of times (only the first counts). */
-  const acquire = async (): Promise<() => void> => {
+  /** Answers the slot's release, callable any number of times (only the first counts); `waitMs` overrides the gate's wait for one call. */
+  const acquire = async (waitMs = timeoutMs): Promise<() => void> => {
     if (free > 0) free--;
     else {
       await new Promise<void>((resolve, reject) => {
         const waiter = { grant: () => (clearTimeout(timer), resolve()) };
         const timer = setTimeout(() => {
           waiting.splice(waiting.indexOf(waiter), 1);
-          reject(new PoolTimeoutError(timeoutMs));
-        }, timeoutMs);
+          reject(new PoolTimeoutError(waitMs));
+        }, waitMs);
         waiting.push(waiter);
       });
     }

@@ -286,9 +286,10 @@ function summary(b: { imported: number; updated: number; skipped: number }): str
 /**
  * Runs one import to its end (the request for a small file, the prospect_import job for a large
  * one). A run that finds effects of an earlier, interrupted attempt undoes them first, so a retry
- * starts clean. Answers the batch as it ended.
+ * starts clean. Answers the batch as it ended. An .xlsx waits up to `readWaitMs` for the process's
+ * spreadsheet slot (a request's short wait by default); SpreadsheetBusy leaves the batch processing.
  */
-export async function runProspectImport(batchId: string): Promise<ImportOutcome | null> {
+export async function runProspectImport(batchId: string, opts: { readWaitMs?: number } = {}): Promise<ImportOutcome | null> {
   const db = await getDb();
   const [batch] = await db.select().from(prospectBatches).where(eq(prospectBatches.id, batchId)).limit(1);
   if (!batch) return null;
@@ -327,7 +328,7 @@ export async function runProspectImport(batchId: string): Promise<ImportOutcome 
       rowsInChunk = 0;
       await db.update(prospectBatches).set(progress).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
     };
-    for await (const row of readRows(source, batch.fileType, batch.encoding as CsvEncoding | null)) {
+    for await (const row of readRows(source, batch.fileType, batch.encoding as CsvEncoding | null, opts.readWaitMs)) {
       if (!plan) {
         plan = planMapping(columnNames(row.cells), batch.fieldMappings);
         continue;

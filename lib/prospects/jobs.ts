@@ -9,9 +9,10 @@ export const prospectImportJob = defineJob({
   retry: { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 5 * 60_000 },
   handler: async () => {
     const { markProspectImportFailed, runProspectImport } = await import('./import');
+    const { BACKGROUND_READ_WAIT_MS } = await import('./read-gate');
     return {
       run: async ({ batch_id }) => {
-        const b = await runProspectImport(batch_id);
+        const b = await runProspectImport(batch_id, { readWaitMs: BACKGROUND_READ_WAIT_MS });
         return b ? { batch_id, status: b.status, imported: b.imported, updated: b.updated, skipped: b.skipped } : { batch_id, status: 'missing' };
       },
       giveUp: ({ batch_id }, error) => markProspectImportFailed(batch_id, error),

@@ -23,12 +23,12 @@ export const prospectOperations = defineOperations({
   update: { method: 'PUT', path: '/api/prospects/my-school/{id}', tag, auth: 'bearer', params: byId, body: prospectUpdateSchema, errors: [...errors, 409], summary: 'Change any fields of a prospect' },
   remove: { method: 'DELETE', path: '/api/prospects/my-school/{id}', tag, auth: 'bearer', params: byId, errors, summary: 'Delete one prospect: {message}' },
   parseHeaders: {
-    method: 'POST', path: '/api/prospects/my-school/parse-headers', tag, auth: 'bearer-or-session', multipart: upload, errors: [...errors, 413],
+    method: 'POST', path: '/api/prospects/my-school/parse-headers', tag, auth: 'bearer-or-session', multipart: upload, errors: [...errors, 413, 503],
     summary:
       'Read a .csv or .xlsx file (judged by content; .xls answers 422 asking for .xlsx or .csv): {headers, suggested_mappings: [{source_column, target_field, is_custom}], preview (first 5 rows), file_type, encoding, delimiter}. Nothing is stored',
   },
   upload: {
-    method: 'POST', path: '/api/prospects/my-school/upload', tag, auth: 'bearer-or-session', errors: [...errors, 413],
+    method: 'POST', path: '/api/prospects/my-school/upload', tag, auth: 'bearer-or-session', errors: [...errors, 413, 503],
     multipart: { fileField: 'file', fields: { field_mappings: 'JSON list of {source_column, target_field, is_custom}; columns not listed (or with an empty target_field) are skipped' } },
     summary:
       'Import a file as one batch: {success, message, errors: [{line, column, message}] (the header is line 1), batch_id, status, imported, updated, skipped, error_count}. A small file is imported before the answer (200); a large one in the background (202, status processing: follow GET /batch/{batch_id}). A re-import updates prospects with the same external_id, else the same e-mail',

@@ -1,5 +1,6 @@
 import 'server-only';
 import { parse as parseCsv } from 'csv-parse';
+import { requestReadWaitMs } from './read-gate';
 import { MAX_COLUMNS } from './schema';
 import type { ByteSource, SheetRow } from './source';
 import { WorkbookUnreadable, xlsxDeclaredRows, xlsxSheetRows } from './xlsx';
@@ -182,17 +183,19 @@ async function* csvRows(source: ByteSource, encoding: CsvEncoding): AsyncGenerat
   }
 }
 
-const WORKBOOK_REFUSED: Record<WorkbookUnreadable['reason'], string> = {
-  not_a_workbook: NOT_A_SPREADSHEET,
-  too_large: 'The workbook unpacks to too much data to be a real spreadsheet',
-  damaged: 'The Excel file could not be read; it may be damaged. Please save it again as .xlsx or .csv',
+export const TOO_LARGE_TO_READ = 'This spreadsheet is too large to read';
+
+const WORKBOOK_REFUSED: Record<WorkbookUnreadable['reason'], (err: WorkbookUnreadable) => string> = {
+  not_a_workbook: () => NOT_A_SPREADSHEET,
+  too_large: (err) => `${TOO_LARGE_TO_READ}: ${err.detail}. Please split it into smaller files, or save it as .csv, and upload that instead`,
+  damaged: () => 'The Excel file could not be read; it may be damaged. Please save it again as .xlsx or .csv',
 };
 
-async function* xlsxRows(source: ByteSource): AsyncGenerator<SheetRow> {
+async function* xlsxRows(source: ByteSource, waitMs: number): AsyncGenerator<SheetRow> {
   try {
-    yield* xlsxSheetRows(source);
+    yield* xlsxSheetRows(source, waitMs);
   } catch (err) {
-    if (err instanceof WorkbookUnreadable) throw new FileRejected(WORKBOOK_REFUSED[err.reason]);
+    if (err instanceof WorkbookUnreadable) throw new FileRejected(WORKBOOK_REFUSED[err.reason](err));
     throw err;
   }
 }
@@ -211,9 +214,12 @@ export async function estimateRows(source: ByteSource, kind: FileKind): Promise<
   return xlsxDeclaredRows(source);
 }
 
-/** Every non-empty row of the file, the header first. */
-export function readRows(source: ByteSource, kind: FileKind, encoding: CsvEncoding | null): AsyncGenerator<SheetRow> {
-  return kind === 'xlsx' ? xlsxRows(source) : csvRows(source, encoding ?? 'utf-8');
+/**
+ * Every non-empty row of the file, the header first. An .xlsx read first waits up to `waitMs` for
+ * the process's one spreadsheet slot (read-gate.ts: a request's short wait unless said otherwise).
+ */
+export function readRows(source: ByteSource, kind: FileKind, encoding: CsvEncoding | null, waitMs = requestReadWaitMs()): AsyncGenerator<SheetRow> {
+  return kind === 'xlsx' ? xlsxRows(source, waitMs) : csvRows(source, encoding ?? 'utf-8');
 }
 
 /**

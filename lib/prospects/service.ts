@@ -6,7 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
 import { readUpload, streamUpload } from '@/lib/http/upload';
 import { toValidationIssues } from '@/lib/http/validation';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { openBlobWriter } from '@/lib/storage/blobs';
 import { requireSchoolId } from '@/lib/tenancy';
 import { suggestMappings } from './header-match';
@@ -30,6 +30,7 @@ import {
   type UploadResult,
 } from './schema';
 import { prospectImportJob } from './jobs';
+import { SpreadsheetBusy } from './read-gate';
 
 type Row = typeof prospects.$inferSelect;
 
@@ -322,18 +323,26 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
     size ??= await writer.finish(kind === 'xlsx' ? XLSX_TYPE : 'text/csv');
     const db = await getDb();
     const inline = size <= inlineImportMaxBytes();
+    const queue = (batchId: string, tx?: JobWriter) => enqueue(prospectImportJob, { batch_id: batchId }, { dedupeKey: `prospect_import:${batchId}` }, tx);
     const batch = await db.transaction(async (tx) => {
       const [b] = await tx
         .insert(prospectBatches)
         .values({ schoolId, filename: upload.filename.slice(0, 255), fileType: kind, encoding, blobId: writer.id, fieldMappings: mappings, createdBy: ctx.user.id })
         .returning();
-      if (!inline) await enqueue(prospectImportJob, { batch_id: b!.id }, { dedupeKey: `prospect_import:${b!.id}` }, tx);
+      if (!inline) await queue(b!.id, tx);
       return b!;
     });
-    if (!inline) {
-      return { status: 202, body: { success: true, message: 'The file is being imported; progress is shown below', errors: [], batch_id: batch.id, status: 'processing', imported: 0, updated: 0, skipped: 0, error_count: 0 } };
+    const processing = { status: 202, body: { success: true, message: 'The file is being imported; progress is shown below', errors: [], batch_id: batch.id, status: 'processing' as const, imported: 0, updated: 0, skipped: 0, error_count: 0 } };
+    if (!inline) return processing;
+    let done;
+    try {
+      done = (await runProspectImport(batch.id))!;
+    } catch (err) {
+      // Another spreadsheet held the reader all the while: the batch is untouched, the job imports it.
+      if (!(err instanceof SpreadsheetBusy)) throw err;
+      await queue(batch.id);
+      return processing;
     }
-    const done = (await runProspectImport(batch.id))!;
     // A file that failed as a whole answers like any refused input ({detail}); its batch stays recorded as failed.
     if (done.status === 'failed') throw fileIssue(done.message ?? 'The file could not be imported', 'file_content');
     return { status: 200, body: resultOf(done) };

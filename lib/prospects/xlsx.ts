@@ -2,22 +2,55 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
+import { spreadsheetSlot } from './read-gate';
 import type { ByteSource, SheetRow } from './source';
 
 // The first sheet of an .xlsx, row by row, read from the stored upload by byte ranges: yauzl reads
 // the archive's directory at its end and inflates one member at a time, saxes parses the XML as it
-// comes. In memory at once: the shared strings table and one row, never the whole file.
+// comes. In memory at once: the shared strings table and one row, never the whole file. What one
+// read may unpack is bounded (XLSX_LIMITS), and one read runs at a time in a process (read-gate.ts).
 
 export class WorkbookUnreadable extends Error {
-  constructor(readonly reason: 'not_a_workbook' | 'too_large' | 'damaged') {
-    super(reason);
+  constructor(
+    readonly reason: 'not_a_workbook' | 'too_large' | 'damaged',
+    /** For too_large: what passed its limit, said to the school ("its text unpacks to more than 100 MB"). */
+    readonly detail = 'it unpacks to too much data to be a real spreadsheet',
+  ) {
+    super(reason === 'too_large' ? detail : reason);
     this.name = 'WorkbookUnreadable';
   }
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * What one read may unpack. A file past a limit is refused (422) as soon as it passes it: a part's
+ * stated size is checked before it is inflated, and its inflated bytes are counted as they come.
+ */
+export const XLSX_LIMITS = {
+  /** Any part read whole (the shared strings, styles, the workbook): 100 MB, as a document's archive (lib/knowledge). */
+  partBytes: 100 * MB,
+  /**
+   * The sheet streams row by row and is never held, so it may be larger: 256 MB holds MAX_ROWS
+   * (200,000) rows of about 30 columns; bench/prospects.ts's 200,000 rows of 14 columns unpack to 109 MB.
+   */
+  sheetBytes: 256 * MB,
+  /**
+   * The shared strings' text, kept for the whole read: 50 million characters, 250 of distinct text
+   * for each of MAX_ROWS rows (the bench's list at 200,000 rows holds 12 million). Far above any prospect
+   * list a 25 MB upload holds; below what costs the process more than a few hundred megabytes.
+   */
+  sharedStringChars: 50_000_000,
+  /** Cell formats kept from styles.xml: Excel allows 64,000 and about 250 custom number formats. */
+  cellStyles: 65_536,
+  numberFormats: 1_000,
+};
+
 const MAX_ZIP_ENTRIES = 2000;
-const MAX_UNCOMPRESSED = 1024 * 1024 * 1024;
+const MAX_UNCOMPRESSED = 1024 * MB;
 const MAX_RATIO = 200;
+
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** yauzl reads the source through this: each range it asks for is a stream of the stored bytes. */
 class SourceReader extends yauzl.RandomAccessReader {
@@ -35,7 +68,8 @@ type Workbook = { zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> };
 async function openWorkbook(source: ByteSource): Promise<Workbook> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromRandomAccessReaderPromise(new SourceReader(source), await source.size(), { lazyEntries: true, autoClose: false });
+    // Inflated sizes are checked here, against the stated size and the part's limit (parseMemberSteps).
+    zip = await yauzl.fromRandomAccessReaderPromise(new SourceReader(source), await source.size(), { lazyEntries: true, autoClose: false, validateEntrySizes: false });
   } catch {
     throw new WorkbookUnreadable('not_a_workbook');
   }
@@ -45,7 +79,7 @@ async function openWorkbook(source: ByteSource): Promise<Workbook> {
     for await (const e of zip.eachEntry()) {
       total += e.uncompressedSize;
       const ratio = e.compressedSize > 0 ? e.uncompressedSize / e.compressedSize : 0;
-      if (entries.size >= MAX_ZIP_ENTRIES || total > MAX_UNCOMPRESSED || (e.uncompressedSize > 10 * 1024 * 1024 && ratio > MAX_RATIO)) {
+      if (entries.size >= MAX_ZIP_ENTRIES || total > MAX_UNCOMPRESSED || (e.uncompressedSize > 10 * MB && ratio > MAX_RATIO)) {
         zip.close();
         throw new WorkbookUnreadable('too_large');
       }
@@ -66,16 +100,27 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 type Handlers = { open?: (tag: SaxesTagPlain, local: string) => void; close?: (local: string) => void; text?: (text: string) => void };
 
+/** A part's limit and how the refusal names it ("its text", "its first sheet"). */
+type Cap = { bytes: number; what: string };
+const PART: Cap = { bytes: XLSX_LIMITS.partBytes, what: 'one of its parts' };
+
 /** Parses one member of the archive as it inflates, handing each element to `on`. */
-async function parseMember(wb: Workbook, name: string, on: Handlers): Promise<void> {
-  const steps = parseMemberSteps(wb, name, on);
+async function parseMember(wb: Workbook, name: string, on: Handlers, cap: Cap = PART): Promise<void> {
+  const steps = parseMemberSteps(wb, name, on, cap);
   while (!(await steps.next()).done);
 }
 
-/** The same, pausing after each inflated chunk so a caller can hand on what it parsed so far. */
-async function* parseMemberSteps(wb: Workbook, name: string, on: Handlers): AsyncGenerator<void> {
+/**
+ * The same, pausing after each inflated chunk so a caller can hand on what it parsed so far. A part
+ * stated larger than its cap is refused before it is inflated; the inflated bytes are counted as they
+ * come, and inflating stops at the first chunk past the stated size (a directory can lie), so no
+ * part ever inflates past its cap.
+ */
+async function* parseMemberSteps(wb: Workbook, name: string, on: Handlers, cap: Cap = PART): AsyncGenerator<void> {
   const entry = wb.entries.get(name);
   if (!entry) return;
+  const tooLarge = () => new WorkbookUnreadable('too_large', `${cap.what} unpacks to more than ${mb(cap.bytes)}`);
+  if (entry.uncompressedSize > cap.bytes) throw tooLarge();
   const parser = new SaxesParser();
   if (on.open) parser.on('opentag', (tag) => on.open!(tag as SaxesTagPlain, localName(tag.name)));
   if (on.close) parser.on('closetag', (tag) => on.close!(localName(tag.name)));
@@ -87,11 +132,15 @@ async function* parseMemberSteps(wb: Workbook, name: string, on: Handlers): Asyn
     throw new WorkbookUnreadable('damaged');
   }
   const decoder = new TextDecoder('utf-8');
+  let inflated = 0;
   try {
     for await (const chunk of stream) {
+      inflated += (chunk as Buffer).length;
+      if (inflated > entry.uncompressedSize) throw new WorkbookUnreadable('damaged');
       parser.write(decoder.decode(chunk as Buffer, { stream: true }));
       yield;
     }
+    if (inflated !== entry.uncompressedSize) throw new WorkbookUnreadable('damaged');
     parser.write(decoder.decode()).close();
     yield;
   } catch (err) {
@@ -113,28 +162,36 @@ async function workbookParts(wb: Workbook): Promise<{ sheet: string; sharedStrin
       if (local === 'workbookPr') date1904 = ['1', 'true'].includes(String(tag.attributes.date1904 ?? ''));
     },
   });
-  const targets = new Map<string, string>();
+  // Only the two targets needed are kept, however many relationships the part lists.
+  let sheet: string | null = null;
   let sharedStrings: string | null = null;
   await parseMember(wb, 'xl/_rels/workbook.xml.rels', {
     open: (tag, local) => {
       if (local !== 'Relationship') return;
       const target = String(tag.attributes.Target ?? '');
       const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-      targets.set(String(tag.attributes.Id ?? ''), path);
-      if (String(tag.attributes.Type ?? '').endsWith('/sharedStrings')) sharedStrings = path;
+      if (firstSheetRel && sheet === null && String(tag.attributes.Id ?? '') === firstSheetRel) sheet = path;
+      if (sharedStrings === null && String(tag.attributes.Type ?? '').endsWith('/sharedStrings')) sharedStrings = path;
     },
   });
-  const sheet = (firstSheetRel && targets.get(firstSheetRel)) || 'xl/worksheets/sheet1.xml';
+  sheet ||= 'xl/worksheets/sheet1.xml';
   return { sheet, sharedStrings: sharedStrings ?? (wb.entries.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : null), date1904 };
 }
 
-/** Every <si> of the shared strings table as its plain text (rich-text runs joined, phonetic guides left out). */
+const TEXT: Cap = { bytes: XLSX_LIMITS.partBytes, what: 'its text' };
+const SHEET: Cap = { bytes: XLSX_LIMITS.sheetBytes, what: 'its first sheet' };
+
+/**
+ * Every <si> of the shared strings table as its plain text (rich-text runs joined, phonetic guides
+ * left out). The table is kept for the whole read, so its characters are counted as they are kept.
+ */
 async function readSharedStrings(wb: Workbook, path: string | null): Promise<string[]> {
   const strings: string[] = [];
   if (!path) return strings;
   let current: string[] | null = null;
   let inText = false;
   let phonetic = 0;
+  let chars = 0;
   await parseMember(wb, path, {
     open: (_, local) => {
       if (local === 'si') current = [];
@@ -142,7 +199,12 @@ async function readSharedStrings(wb: Workbook, path: string | null): Promise<str
       else if (local === 'rPh') phonetic++;
     },
     text: (t) => {
-      if (current && inText && !phonetic) current.push(t);
+      if (!current || !inText || phonetic) return;
+      chars += t.length;
+      if (chars > XLSX_LIMITS.sharedStringChars) {
+        throw new WorkbookUnreadable('too_large', `its text holds more than ${(XLSX_LIMITS.sharedStringChars / 1e6).toLocaleString('en-US')} million characters`);
+      }
+      current.push(t);
     },
     close: (local) => {
       if (local === 't') inText = false;
@@ -152,7 +214,7 @@ async function readSharedStrings(wb: Workbook, path: string | null): Promise<str
         current = null;
       }
     },
-  });
+  }, TEXT);
   return strings;
 }
 
@@ -169,9 +231,10 @@ async function readDateStyles(wb: Workbook): Promise<boolean[]> {
   let inCellXfs = false;
   await parseMember(wb, 'xl/styles.xml', {
     open: (tag, local) => {
-      if (local === 'numFmt') custom.set(Number(tag.attributes.numFmtId), String(tag.attributes.formatCode ?? ''));
+      // Formats past Excel's own limits are not kept: their cells read as plain numbers.
+      if (local === 'numFmt' && custom.size < XLSX_LIMITS.numberFormats) custom.set(Number(tag.attributes.numFmtId), String(tag.attributes.formatCode ?? '').slice(0, 255));
       else if (local === 'cellXfs') inCellXfs = true;
-      else if (local === 'xf' && inCellXfs) {
+      else if (local === 'xf' && inCellXfs && styles.length < XLSX_LIMITS.cellStyles) {
         const id = Number(tag.attributes.numFmtId ?? 0);
         styles.push(DATE_FORMAT_IDS.has(id) || (custom.has(id) && isDateFormat(custom.get(id)!)));
       }
@@ -206,9 +269,19 @@ function columnOf(ref: string): number {
   return n - 1;
 }
 
-/** The first sheet's non-empty rows, in order; `line` is the sheet's own row number. */
-export async function* xlsxSheetRows(source: ByteSource): AsyncGenerator<SheetRow> {
-  const wb = await openWorkbook(source);
+/**
+ * The first sheet's non-empty rows, in order; `line` is the sheet's own row number. The read waits
+ * up to `waitMs` for this process's one spreadsheet slot (read-gate.ts) and holds it to the end.
+ */
+export async function* xlsxSheetRows(source: ByteSource, waitMs: number): AsyncGenerator<SheetRow> {
+  const release = await spreadsheetSlot(waitMs);
+  let wb: Workbook;
+  try {
+    wb = await openWorkbook(source);
+  } catch (err) {
+    release();
+    throw err;
+  }
   try {
     const { sheet, sharedStrings, date1904 } = await workbookParts(wb);
     const strings = await readSharedStrings(wb, sharedStrings);
@@ -271,7 +344,7 @@ export async function* xlsxSheetRows(source: ByteSource): AsyncGenerator<SheetRo
           row = null;
         }
       },
-    });
+    }, SHEET);
     try {
       while (!(await steps.next()).done) {
         while (ready.length) yield ready.shift()!;
@@ -282,6 +355,7 @@ export async function* xlsxSheetRows(source: ByteSource): AsyncGenerator<SheetRo
     }
   } finally {
     wb.zip.close();
+    release();
   }
 }
 
@@ -301,7 +375,7 @@ export async function xlsxDeclaredRows(source: ByteSource): Promise<number | nul
           done = true;
         } else if (local === 'sheetData') done = true;
       },
-    });
+    }, SHEET);
     while (!done && !(await steps.next()).done);
     await steps.return(undefined);
     return rows;
