@@ -13,30 +13,44 @@ function event(name: string, data: unknown): Uint8Array {
 }
 
 export function turnEventStream(turn: Turn, headers: Record<string, string> = {}): Response {
+  // A visitor who leaves mid-answer (the stream cancelled) still has the turn stored: the writes stop, the work does not.
+  let gone = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      const send = (bytes: Uint8Array) => {
+        if (gone) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          gone = true;
+        }
+      };
       let answer = '';
       try {
         for await (const piece of turn.textStream) {
           answer += piece;
-          controller.enqueue(event('delta', { text: piece }));
+          send(event('delta', { text: piece }));
         }
         const stored = await turn.finish(answer);
-        controller.enqueue(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources }));
+        send(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources }));
       } catch (err) {
         const fault = databaseFault(err);
         if (fault) {
           // The answer could not be stored (the database is restarting): not acknowledged, so the
           // visitor may send it again; said as a 503 would, since the 200 status is already sent.
           console.warn(`[chat] database ${fault}: the answer may not have been stored: ${logValue((err as Error)?.message ?? err)}`);
-          controller.enqueue(event('error', { detail: FAULT_DETAIL[fault], code: 'unavailable', retry_after: FAULT_RETRY_AFTER[fault] }));
+          send(event('error', { detail: FAULT_DETAIL[fault], code: 'unavailable', retry_after: FAULT_RETRY_AFTER[fault] }));
         } else {
           if (!(err instanceof ModelFailure)) console.error(`[chat] stream failed ${logError(err)}`);
           else console.warn(`[chat] the model failed: ${logValue((err.reason as Error)?.message ?? err.reason)}`);
-          controller.enqueue(event('error', { detail: FAILURE, code: 'unavailable' }));
+          send(event('error', { detail: FAILURE, code: 'unavailable' }));
         }
       }
+      if (gone) return;
       controller.close();
+    },
+    cancel() {
+      gone = true;
     },
   });
   return new Response(body, {

@@ -2,10 +2,7 @@ import 'server-only';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations, users } from '@/db/schema';
-import { schoolOfficeAddress } from '@/lib/chat/handoff';
-import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict } from '@/lib/http/errors';
-import { queueMail } from '@/lib/mail/outbox';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
 import { messagesOf } from './conversations';
@@ -167,7 +164,7 @@ export async function visitorLiveState(caller: WidgetCaller, sessionId: string, 
   const from = status === 'closed' ? Math.max(after, row.seen) : after;
   const messages = (await messagesOf(caller.schoolId, row.id, from)).filter((m) => m.role === 'staff');
   const seen = status === 'closed' ? Math.max(from, ...messages.map((m) => m.index)) : after;
-  if (seen > row.seen) await db.update(conversations).set({ liveSeenIndex: sql`greatest(${conversations.liveSeenIndex}, ${seen})` }).where(eq(conversations.id, row.id));
+  if (seen > row.seen) await db.update(conversations).set({ liveSeenIndex: sql`greatest(${conversations.liveSeenIndex}, ${seen})` }).where(and(eq(conversations.id, row.id), eq(conversations.schoolId, caller.schoolId)));
   return { status, agent: status === 'active' ? (row.agent ?? null) : null, wait_seconds: status === 'waiting' ? Math.max(0, wait ?? 0) : null, messages };
 }
 

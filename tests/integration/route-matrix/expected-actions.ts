@@ -120,6 +120,7 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'live:postLiveMessageAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['POST /live/conversations/{id}/messages'] }], 'chat'),
   'live:leaveLiveAction': theirs(params('liveConversation'), 'chat'),
   'live:closeLiveAction': theirs(params('liveConversation'), 'chat'),
+  'live:closeAllWaitingAction': own(empty, 'chat'),
 
   'logging:setupSettingsAction': own(),
   'logging:saveSetupSettingsAction': own(() => [{ body: {} }]),

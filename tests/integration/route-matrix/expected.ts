@@ -203,6 +203,7 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "PUT /live/settings": STAFF,
   "PUT /live/availability": CHAT,
   "GET /live/waiting": STAFF,
+  "POST /live/waiting/close": CHAT,
   "GET /live/conversations": STAFF,
   "GET /live/conversations/{id}": STAFF,
   "POST /live/conversations/{id}/join": CHAT,
