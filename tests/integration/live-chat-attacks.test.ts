@@ -143,7 +143,7 @@ describe('item 3: a session id alone reads and writes nothing', () => {
       ['stream', await attacker.listen()],
     ] as const) {
       expect(res.status, label).toBe(401);
-      expect(((res as { json?: { detail: string } }).json ?? res).detail, label).toMatch(/visitor token/);
+      expect(('json' in res ? res.json : res).detail, label).toMatch(/visitor token/);
     }
     // A token of another session, of another school, expired, or forged is refused like none.
     const otherSession = visitor('other-session-0002');
