@@ -24,6 +24,7 @@ export const PAGE_SIZE = 20;
 
 type Row = {
   id: number;
+  /** The conversation's reference (never the widget's session id): searched, and the end of "Visitor 3f9a2c". */
   session_id: string;
   source: string;
   status: string | null;
@@ -215,7 +216,7 @@ export function LogsPanel() {
         <TextField
           label="Search"
           type="search"
-          placeholder="Visitor, session or first question"
+          placeholder="Visitor, reference or first question"
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);

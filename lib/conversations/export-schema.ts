@@ -18,7 +18,7 @@ export const conversationFilterSchema = z.object({
   from_date: dateBound.optional(),
   /** Started at or before; a date alone is the end of that day (UTC), spec 002 §9. */
   to_date: dateBound.optional(),
-  /** Case-insensitive text in the session id or the visitor's first question. */
+  /** Case-insensitive text in the conversation's reference (`session_id` in the list and export) or the visitor's first question. */
   q: z.string().trim().max(200).optional(),
 });
 

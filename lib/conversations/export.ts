@@ -5,11 +5,13 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { ConversationExportQuery, ConversationFilter } from './export-schema';
+import { conversationReferenceSql } from './reference';
 
 // GET /conversations/export: the Logs tab's filtered conversations as CSV (one row per
 // conversation) or JSONL (one conversation per line with its messages). Streamed: the database is
 // read in keyset batches (newest first, the list's order) as the client reads, so the server never
-// holds more than one batch, whatever the number of conversations.
+// holds more than one batch, whatever the number of conversations. `session_id` (column and key) is
+// the conversation's reference, computed by the database: the widget's session id never leaves.
 
 export const EXPORT_BATCH = 1000;
 const CHUNK_BYTES = 64 * 1024;
@@ -32,7 +34,8 @@ export function filterSql(schoolId: number, f: ConversationFilter): SQL {
   }
   if (f.q) {
     const pattern = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    parts.push(sql`(c.session_id ilike ${pattern} or (${firstQuestionSql(sql`c.id`)}) ilike ${pattern})`);
+    // The reference staff see (never the session id it is made from), or the first question.
+    parts.push(sql`(${conversationReferenceSql(sql`c.session_id`)} ilike ${pattern} or (${firstQuestionSql(sql`c.id`)}) ilike ${pattern})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -43,6 +46,7 @@ export const firstQuestionSql = (conversationId: SQL) =>
 
 type ConversationRow = {
   id: number;
+  /** The conversation's reference. */
   session_id: string;
   source: string;
   status: string;
@@ -104,7 +108,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
   async function conversationRows(from: Key | null, to: Key | null): Promise<ConversationRow[]> {
     return resultRows<ConversationRow>(
       await db.execute(sql`
-        select c.id, c.session_id, c.source, c.status, ${iso(sql`c.started_at`)} as started_at, ${iso(sql`c.ended_at`)} as ended_at,
+        select c.id, ${conversationReferenceSql(sql`c.session_id`)} as session_id, c.source, c.status, ${iso(sql`c.started_at`)} as started_at, ${iso(sql`c.ended_at`)} as ended_at,
           ${iso(sql`c.widget_opened_at`)} as widget_opened_at, c.message_count,
           greatest(0, round(extract(epoch from (c.ended_at - c.started_at))))::int as duration_seconds, c.lead_id
         from conversations c
@@ -170,7 +174,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
   async function jsonlBatch(from: Key | null, to: Key | null): Promise<Uint8Array[]> {
     const query = sql`
         with page as (
-          select c.id, c.session_id, c.source, c.status, c.started_at, c.ended_at, c.widget_opened_at, c.message_count, c.lead_id, c.live_joined_at
+          select c.id, ${conversationReferenceSql(sql`c.session_id`)} as session_id, c.source, c.status, c.started_at, c.ended_at, c.widget_opened_at, c.message_count, c.lead_id, c.live_joined_at
           from conversations c
           where ${range(from, to)}
           -- Exact already; the limit keeps the planner's estimate at one batch (index lookups, not a scan of every message).

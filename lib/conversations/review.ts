@@ -7,12 +7,15 @@ import { notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { TOPIC_CATEGORIES } from '@/lib/analytics/categories';
 import { engagementScore, keyPoints } from '@/lib/analytics/engagement';
+import { conversationReference } from './reference';
 import { visitorName, type VisitorDetails } from './visitor-name';
 
-// Staff read the conversations their school's widget had.
+// Staff read the conversations their school's widget had. `session_id` in what they read is the
+// conversation's reference (lib/conversations/reference.ts), never the widget's session id.
 
 export type ConversationListItem = {
   id: number;
+  /** The conversation's reference ("c-" and 20 hex digits), not the widget's session id. */
   session_id: string;
   source: ConversationSource;
   status: ConversationStatus;
@@ -77,7 +80,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
   const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
   return rows.map((r) => ({
     id: Number(r.id),
-    session_id: r.session_id,
+    session_id: conversationReference(r.session_id),
     source: r.source,
     status: r.status,
     started_at: date(r.started_at),
@@ -187,7 +190,7 @@ export async function getConversation(ctx: AuthContext, id: number) {
   const poor = messages.filter((m) => m.rating === 'poor').length;
   return {
     conversation_id: c.id,
-    session_id: c.sessionId,
+    session_id: conversationReference(c.sessionId),
     source: c.source,
     status: c.status,
     created_at: c.startedAt,

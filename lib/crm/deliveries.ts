@@ -6,6 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import type { LeadSavedEvent } from '@/lib/leads/events';
+import { conversationReference } from '@/lib/conversations/reference';
 import { givenName } from '@/lib/conversations/visitor-name';
 import { leadTranscript } from '@/lib/leads/transcript';
 import { queueMail } from '@/lib/mail/outbox';
@@ -91,7 +92,7 @@ export async function sendExistingLeads(ctx: AuthContext): Promise<{ queued: num
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The lead as the CRM receives it (every field; the mapping picks from it). */
+/** The lead as the CRM receives it (every field; the mapping picks from it); session_id is the conversation's reference. */
 async function leadRecord(schoolId: number, leadId: number): Promise<LeadRecord | null> {
   const db = await getDb();
   const [l] = await db.select().from(leads).where(and(eq(leads.id, leadId), eq(leads.schoolId, schoolId))).limit(1);
@@ -119,7 +120,7 @@ async function leadRecord(schoolId: number, leadId: number): Promise<LeadRecord 
     opt_in_sms: l.optInSms,
     opt_in_phone: l.optInPhone,
     source: l.source,
-    session_id: l.sessionId,
+    session_id: conversationReference(l.sessionId),
     conversation_id: conv?.id ?? null,
     conversation_count: l.conversationCount,
     chat_history: await leadTranscript(schoolId, leadId, db),

@@ -23,7 +23,7 @@ export const crmOperations = defineOperations({
   remove: { method: 'DELETE', path: '/api/crm-integration', tag, auth: 'bearer', errors, summary: 'Delete the integration; deliveries still waiting are cancelled: {message}' },
   test: {
     method: 'POST', path: '/api/crm-integration/test', tag, auth: 'bearer', bodyOptional: true, errors,
-    summary: 'Send a signed sample lead built from the mapping (X-Lantern-Event: test): {success, message, status_code, sent_data, sent_headers (secrets masked), response_body (first 2 KB), error_details, test_timestamp}',
+    summary: "Send a signed sample lead built from the mapping (X-Lantern-Event: test): {success, message, status_code, sent_data, sent_headers (secrets masked), response_body (first 2 KB), error_details, test_timestamp}. A lead's session_id, here and in every delivery, is the conversation's reference, not the widget's session",
   },
   rotateSecret: {
     method: 'POST', path: '/api/crm-integration/secret/rotate', tag, auth: 'bearer', bodyOptional: true, errors,

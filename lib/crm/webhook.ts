@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHmac, randomBytes } from 'node:crypto';
+import { conversationReference } from '@/lib/conversations/reference';
 import { AppError } from '@/lib/http/errors';
 import { safeFetch } from '@/lib/security/outbound';
 import type { CrmAuthType, CrmEvent, CrmHttpMethod, CrmMappingValue } from './schema';
@@ -151,7 +152,7 @@ export function sampleLead(now = new Date()): LeadRecord {
     opt_in_sms: false,
     opt_in_phone: false,
     source: 'chatbot_conversation',
-    session_id: 'test-session',
+    session_id: conversationReference('test-session'),
     conversation_id: 0,
     conversation_count: 1,
     chat_history: 'User: What programs do you offer?\nAssistant: We offer programs in the sciences, arts and engineering.',

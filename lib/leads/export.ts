@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rawStatement, resultRows, type Database } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName, UTF8_BOM } from '@/lib/export/csv';
+import { conversationReferenceSql } from '@/lib/conversations/reference';
 import { requireSchoolId } from '@/lib/tenancy';
 import { EXPORT_FIELD_KEYS, SOURCE_LABELS, type ExportField, type LeadExportQuery } from './manage-schema';
 import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
@@ -69,6 +70,11 @@ const FIELD_SQL: Record<ExportField, { csv: SQL; json: SQL }> = Object.fromEntri
       case 'opt_in_sms':
       case 'opt_in_phone':
         return [k, { csv: yesNo(k), json: sql.raw(k) }];
+      case 'session_id': {
+        // The conversation's reference ("c-" and hex digits: no CSV quoting), never the session id.
+        const reference = conversationReferenceSql(sql.raw('session_id'));
+        return [k, { csv: sql`coalesce(${reference}, '')`, json: reference }];
+      }
       case 'id':
       case 'graduation_year':
       case 'conversation_count':

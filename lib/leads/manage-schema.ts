@@ -254,6 +254,7 @@ export type LeadView = {
   parent_phone: string | null;
   conversation_count: number;
   last_interaction_at: string;
+  /** The reference of the lead's conversation (lib/conversations/reference.ts), never the widget's session id. */
   session_id: string | null;
   date_of_birth: string | null;
   opt_in_email: boolean | null;

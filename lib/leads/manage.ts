@@ -4,6 +4,7 @@ import { getDb, resultRows, type Database } from '@/db/client';
 import { LEAD_SEARCH_TEXT, leadExports, leads } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound, validationError } from '@/lib/http/errors';
+import { conversationReference } from '@/lib/conversations/reference';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadFieldKey } from './fields';
 import {
@@ -47,6 +48,8 @@ function toView(r: Record<string, unknown>): LeadView {
   return {
     ...(r as unknown as LeadView),
     id: Number(r.id),
+    // The conversation's reference: the session id stays the lead's key inside Lantern (lib/leads/save.ts).
+    session_id: conversationReference((r.session_id as string | null) ?? null),
     conversation_count: Number(r.conversation_count),
     graduation_year: r.graduation_year === null ? null : Number(r.graduation_year),
     gpa: r.gpa === null ? null : Number(r.gpa),

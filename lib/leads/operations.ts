@@ -12,13 +12,13 @@ export const leadOperations = defineOperations({
     method: 'GET', path: '/leads/', tag: 'Leads', auth: 'bearer', query: leadListQuerySchema, errors,
     responseDescription: 'An array of leads (spec §3.3 fields); X-Total-Count: how many match the filters',
     summary:
-      "The school's leads, newest first by default: page_size (1-10000, default 100), page or offset, source, search (names, e-mail, phone), since_last_export, from_date and to_date (a date alone is the whole day, UTC), sort (created_at, updated_at, last_interaction_at, name, email, phone, source, graduation_year, conversation_count; - for descending)",
+      "The school's leads, newest first by default: page_size (1-10000, default 100), page or offset, source, search (names, e-mail, phone), since_last_export, from_date and to_date (a date alone is the whole day, UTC), sort (created_at, updated_at, last_interaction_at, name, email, phone, source, graduation_year, conversation_count; - for descending). session_id is the conversation's reference, not the widget's session",
   },
   create: {
     method: 'POST', path: '/leads/', tag: 'Leads', auth: 'bearer', body: leadCreateSchema, status: 201, errors,
     summary: 'Enter a lead (source staff_entry): any lead fields, with a first or last name and an email or phone. Answers the lead',
   },
-  get: { method: 'GET', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, errors, summary: 'One lead' },
+  get: { method: 'GET', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, errors, summary: "One lead; its session_id (here, in the list and the export) is the conversation's reference, not the widget's session" },
   update: {
     method: 'PATCH', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, body: leadUpdateSchema, errors,
     summary: 'Change lead fields (null or an empty value clears one); source, school and session cannot change. Answers the lead',
@@ -26,7 +26,7 @@ export const leadOperations = defineOperations({
   remove: { method: 'DELETE', path: '/leads/{id}', tag: 'Leads', auth: 'bearer', params: byId, errors, summary: 'Delete a lead (its conversations stay): {message}' },
   conversation: {
     method: 'GET', path: '/leads/{id}/conversation', tag: 'Leads', auth: 'bearer', params: byId, errors,
-    summary: "The lead's conversations: {lead_id, conversation_text (plain text; null without a conversation), conversations: [{conversation_id, session_id, started_at, messages}]}",
+    summary: "The lead's conversations: {lead_id, conversation_text (plain text; null without a conversation), conversations: [{conversation_id, session_id (the conversation's reference, not the widget's session), started_at, messages}]}",
   },
   stats: { method: 'GET', path: '/leads/stats', tag: 'Leads', auth: 'bearer', query: leadStatsQuerySchema, errors, summary: '{total, today, last_7_days, by_source, with_email, with_phone, with_both}; today starts at today_from when given' },
   fieldStats: {
@@ -42,6 +42,6 @@ export const leadOperations = defineOperations({
     method: 'GET', path: '/leads/export', tag: 'Leads', auth: 'bearer-or-session', query: leadExportQuerySchema, errors: [401, 404],
     responseDescription:
       'A streamed attachment leads-YYYY-MM-DD.csv (UTF-8 with BOM, header row of field keys, formula-like cells prefixed with a quote) or .json (an array of objects). Headers: X-Lead-Count (leads in the file), X-Export-Until (exclusive upper bound of created_at: send it as to_date when tracking a normal export), X-Export-From (the last export date, for since_last_export)',
-    summary: 'Export the leads the list filters select (never moves the last export date): format csv|json, fields (comma-separated keys; all when absent)',
+    summary: "Export the leads the list filters select (never moves the last export date): format csv|json, fields (comma-separated keys; all when absent); session_id is the conversation's reference, not the widget's session",
   },
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, resultRows, type Database } from '@/db/client';
+import { conversationReference } from '@/lib/conversations/reference';
 
 // A lead's conversation as plain text: GET /leads/{id}/conversation shows it, prints it
 // and downloads it; the CRM delivery sends it as chat_history. A lead's conversations are those
@@ -19,6 +20,7 @@ export type LeadConversationMessage = {
   topics: string[];
 };
 
+/** `session_id` is the conversation's reference (lib/conversations/reference.ts), not the widget's session id. */
 export type LeadConversation = { conversation_id: number; session_id: string; started_at: string; messages: LeadConversationMessage[] };
 
 /** The lead's conversations with their visitor and assistant messages, oldest first; null when the lead is not the school's. */
@@ -45,7 +47,7 @@ export async function leadConversations(schoolId: number, leadId: number, db?: D
   );
   return rows.map((r) => ({
     conversation_id: Number(r.conversation_id),
-    session_id: r.session_id,
+    session_id: conversationReference(r.session_id),
     started_at: r.started_at,
     messages: (typeof r.messages === 'string' ? JSON.parse(r.messages) : (r.messages ?? [])) as LeadConversationMessage[],
   }));

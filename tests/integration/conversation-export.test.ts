@@ -7,6 +7,7 @@ import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings, conversations, leads } from '@/db/schema';
 import { principalFromRequest } from '@/lib/auth/principal';
 import { EXPORT_BATCH } from '@/lib/conversations/export';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { firstQuestions } from '@/lib/conversations/review';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { Browser } from './browser';
@@ -15,6 +16,7 @@ import { call, STRONG_PASSWORD } from './http';
 
 // GET /conversations/export streams the school's conversations, filtered like the
 // Logs tab, as CSV (one row per conversation) or JSONL (one conversation per line with its messages).
+// `session_id` there is the conversation's reference, never the widget's session id.
 
 type School = StaffSchool;
 let su: string;
@@ -94,7 +96,7 @@ describe('GET /conversations/export', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="conversations-${new Date().toISOString().slice(0, 10)}.csv"`);
     const rows = csvRows(res.json);
-    expect(rows.map((r) => r.session_id)).toEqual(['sess-quoted', 'sess-test', 'sess-deadline', 'sess-opened', 'sess-loaded']);
+    expect(rows.map((r) => r.session_id)).toEqual(['sess-quoted', 'sess-test', 'sess-deadline', 'sess-opened', 'sess-loaded'].map(ref));
     expect(Object.keys(rows[0]!)).toEqual(['conversation_id', 'session_id', 'source', 'started', 'ended', 'status', 'messages', 'duration_seconds', 'lead', 'lead_id', 'excellent_ratings', 'poor_ratings', 'thumbs_up', 'thumbs_down', 'topics', 'sentiment', 'first_question']);
     expect(rows[0]).toMatchObject({
       conversation_id: String(quoted),
@@ -110,7 +112,7 @@ describe('GET /conversations/export', () => {
       first_question: 'How much is tuition, "really"?\nAnd fees?',
     });
     expect(Date.parse(rows[0]!.started!)).toBeGreaterThan(Date.now() - 2 * 3600_000);
-    expect(rows[2]).toMatchObject({ session_id: 'sess-deadline', poor_ratings: '1', excellent_ratings: '0', lead: 'no', lead_id: '', first_question: 'When is the deadline?' });
+    expect(rows[2]).toMatchObject({ session_id: ref('sess-deadline'), poor_ratings: '1', excellent_ratings: '0', lead: 'no', lead_id: '', first_question: 'When is the deadline?' });
     expect(rows[3]).toMatchObject({ status: 'opened', messages: '0', first_question: '' });
   });
 
@@ -121,18 +123,20 @@ describe('GET /conversations/export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="conversations-\d{4}-\d{2}-\d{2}\.jsonl"$/);
     const lines = jsonLines(res.json);
     expect(lines).toHaveLength(5);
-    const deadline = lines.find((l) => l.session_id === 'sess-deadline');
+    const deadline = lines.find((l) => l.session_id === ref('sess-deadline'));
     expect(deadline).toMatchObject({ conversation_id: rated, status: 'engaged', message_count: 2, poor_ratings_count: 1, lead_submitted: false, first_question: 'When is the deadline?' });
     expect(deadline.messages).toEqual([
       expect.objectContaining({ message_index: 0, role: 'user', content: 'When is the deadline?', rating: null }),
       expect.objectContaining({ message_index: 1, role: 'assistant', content: 'December 1.', rating: 'poor', rating_notes: 'Missing the regular deadline', rating_category: 'accuracy', user_feedback_rating: 1 }),
     ]);
     expect(Date.parse(deadline.messages[0].timestamp)).not.toBeNaN();
-    expect(lines.find((l) => l.session_id === 'sess-opened').messages).toEqual([]);
+    expect(lines.find((l) => l.session_id === ref('sess-opened')).messages).toEqual([]);
   });
 
   it('applies the list filters: source, status, date range (a date alone ends at the end of its day) and text', async () => {
-    const sessions = async (q: Record<string, string>) => csvRows((await exportOf(riverside, { format: 'csv', ...q })).json).map((r) => r.session_id);
+    // The references, read back as the session ids the test made them from.
+    const bySession = new Map(['sess-quoted', 'sess-test', 'sess-deadline', 'sess-opened', 'sess-loaded'].map((s) => [ref(s), s]));
+    const sessions = async (q: Record<string, string>) => csvRows((await exportOf(riverside, { format: 'csv', ...q })).json).map((r) => bySession.get(r.session_id!) ?? r.session_id);
     expect(await sessions({ source: 'test_chat' })).toEqual(['sess-test']);
     expect(await sessions({ source: 'widget', status: 'engaged' })).toEqual(['sess-quoted', 'sess-deadline']);
     expect(await sessions({ status: 'widget_loaded' })).toEqual(['sess-loaded']);
@@ -142,18 +146,34 @@ describe('GET /conversations/export', () => {
     const tenDaysAgo = new Date(Date.now() - 10 * 86400_000).toISOString().slice(0, 10);
     expect(await sessions({ from_date: tenDaysAgo, to_date: tenDaysAgo })).toEqual(['sess-opened']);
     expect((await sessions({ to_date: today })).length).toBe(5);
-    // Text: the session id or the first question, case-insensitive; % and _ are plain characters.
+    // Text: the conversation's reference (whole or part) or the first question, case-insensitive;
+    // % and _ are plain characters. The session id a reference is made from finds nothing.
     expect(await sessions({ q: 'DEADLINE' })).toEqual(['sess-deadline']);
     expect(await sessions({ q: 'tuition, "really' })).toEqual(['sess-quoted']);
-    expect(await sessions({ q: 'sess-op' })).toEqual(['sess-opened']);
+    expect(await sessions({ q: ref('sess-opened') })).toEqual(['sess-opened']);
+    expect(await sessions({ q: ref('sess-opened').slice(4, 16).toUpperCase() })).toEqual(['sess-opened']);
+    expect(await sessions({ q: 'sess-op' })).toEqual([]);
     expect(await sessions({ q: '%' })).toEqual([]);
     expect(await sessions({ q: 'December' })).toEqual([]); // answers are not searched
-    expect(jsonLines((await exportOf(riverside, { format: 'jsonl', q: 'housing' })).json).map((l) => l.session_id)).toEqual(['sess-test']);
+    expect(jsonLines((await exportOf(riverside, { format: 'jsonl', q: 'housing' })).json).map((l) => l.session_id)).toEqual([ref('sess-test')]);
+  });
+
+  it("carries each conversation's reference, never the session id, in CSV and JSONL", async () => {
+    const raw = ['sess-quoted', 'sess-test', 'sess-deadline', 'sess-opened', 'sess-loaded'];
+    for (const format of ['csv', 'jsonl']) {
+      const { text } = await exportOf(riverside, { format });
+      for (const s of raw) {
+        expect(text).toContain(ref(s));
+        expect(text).not.toContain(s);
+      }
+    }
+    const rows = csvRows((await exportOf(riverside, { format: 'csv' })).json);
+    expect(rows.every((r) => /^c-[0-9a-f]{20}$/.test(r.session_id!))).toBe(true);
   });
 
   it("never shows another school's conversations", async () => {
     const mine = csvRows((await exportOf(other, { format: 'csv' })).json);
-    expect(mine.map((r) => r.session_id)).toEqual(['sess-secret']);
+    expect(mine.map((r) => r.session_id)).toEqual([ref('sess-secret')]);
     const theirs = (await exportOf(riverside, { format: 'jsonl', q: 'secret' })).json;
     expect(theirs).toBe('');
     expect(JSON.stringify(jsonLines((await exportOf(riverside, { format: 'jsonl' })).json))).not.toContain('Secret');
@@ -182,11 +202,11 @@ describe('GET /conversations/export', () => {
     await db.execute(sql`insert into conversations (school_id, session_id, status, started_at, ended_at, message_count)
       select ${school.id}, 'bulk-' || g, 'engaged', date_trunc('minute', now()) - (g % 3) * interval '1 minute', now(), 2 from generate_series(1, ${n}) g`);
     await db.execute(sql`insert into conversation_messages (conversation_id, school_id, position, role, content)
-      select c.id, c.school_id, p, case when p = 0 then 'user' else 'assistant' end, 'q ' || c.session_id || ' ' || p from conversations c, generate_series(0, 1) p where c.school_id = ${school.id}`);
+      select c.id, c.school_id, p, case when p = 0 then 'user' else 'assistant' end, 'q ' || c.id || ' ' || p from conversations c, generate_series(0, 1) p where c.school_id = ${school.id}`);
     const lines = jsonLines((await exportOf(school, { format: 'jsonl' })).json);
     expect(lines).toHaveLength(n);
     expect(new Set(lines.map((l) => l.session_id)).size).toBe(n);
-    expect(lines.every((l) => l.messages.length === 2 && l.messages[0].content === `q ${l.session_id} 0`)).toBe(true);
+    expect(lines.every((l) => l.messages.length === 2 && l.messages[0].content === `q ${l.conversation_id} 0`)).toBe(true);
     const starts = lines.map((l) => Date.parse(l.started_at));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
     expect(csvRows((await exportOf(school, { format: 'csv' })).json)).toHaveLength(n);

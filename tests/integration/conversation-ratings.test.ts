@@ -11,6 +11,7 @@ import * as openapiRoute from '@/app/openapi.json/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings, conversations, leads } from '@/db/schema';
 import { ratedTurnContext } from '@/lib/conversations/ratings';
+import { conversationReference } from '@/lib/conversations/reference';
 import { engagementScore } from '@/lib/conversations/review';
 import { deleteSchoolConversationsBefore } from '@/lib/conversations/retention';
 import { staffWithSchool, type StaffSchool } from './staff';
@@ -341,7 +342,7 @@ describe('conversation list and detail', () => {
     expect(res.json.map((c: { id: number }) => c.id)).toEqual([newer, older, loaded]);
     expect(res.json[0]).toEqual({
       id: newer,
-      session_id: 'newer',
+      session_id: conversationReference('newer'),
       source: 'widget',
       status: 'engaged',
       started_at: expect.any(String),
@@ -378,7 +379,7 @@ describe('conversation list and detail', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       conversation_id: conv,
-      session_id: 'detail',
+      session_id: conversationReference('detail'),
       source: 'widget',
       lead_id: lead!.id,
       lead_submitted: true,

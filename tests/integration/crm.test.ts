@@ -9,6 +9,7 @@ import * as rotateRoute from '@/app/(rest)/api/crm-integration/secret/rotate/rou
 import * as testRoute from '@/app/(rest)/api/crm-integration/test/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, crmDeliveries, crmIntegrations, jobs, mailOutbox } from '@/db/schema';
+import { conversationReference } from '@/lib/conversations/reference';
 import { crmRetryDelayMs } from '@/lib/crm/retry';
 import { drainJobs } from '@/lib/jobs/runner';
 import { saveLead } from '@/lib/leads/save';
@@ -240,6 +241,28 @@ describe('lead delivery', () => {
     await runAll();
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.verified).toMatchObject({ id: saved.id, first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com', gpa: 3.9, source: 'chatbot_conversation' });
+  });
+
+  it("carries the conversation's reference as session_id, never the visitor's session id", async () => {
+    const s = await connected();
+    const sessionId = unique('crm-visitor-');
+    const db = await getDb();
+    const [conv] = await db.insert(conversations).values({ schoolId: s.id, sessionId }).returning();
+    await db.insert(conversationMessages).values({ conversationId: conv!.id, schoolId: s.id, position: 0, role: 'user', content: 'Can I visit campus?' });
+    const saved = await lead(s.id, { first_name: 'Ana', email: 'ana@example.com' }, sessionId);
+    await lead(s.id, { last_name: 'Lopez' }, sessionId);
+    await runAll();
+    // lead.created (carrying the change made before its first attempt), or created then updated.
+    expect(receiver.received.length).toBeGreaterThanOrEqual(1);
+    for (const got of receiver.received) {
+      expect(got.verifyError).toBeNull();
+      expect(got.verified).toMatchObject({ id: saved.id, session_id: conversationReference(sessionId), conversation_id: conv!.id });
+      expect(got.body).not.toContain(sessionId);
+      expect(JSON.stringify(got.headers)).not.toContain(sessionId);
+    }
+    // Test Connection's sample has a reference of the same form.
+    const sample = await call(testRoute.POST, 'POST', '/api/crm-integration/test', { token: s.token });
+    expect(sample.json.sent_data.session_id).toMatch(/^c-[0-9a-f]{20}$/);
   });
 
   it('retries a failing CRM: failing twice then succeeding is one lead delivered in three attempts under one webhook-id', async () => {

@@ -12,6 +12,7 @@ import * as leadsRoute from '@/app/(rest)/leads/route';
 import * as statsRoute from '@/app/(rest)/leads/stats/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, leads } from '@/db/schema';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { LEAD_EXPORT_BATCH } from '@/lib/leads/export';
 import type { LeadSavedEvent } from '@/lib/leads/events';
 import { afterLeadSaved } from './lead-saved';
@@ -236,6 +237,37 @@ describe('GET /leads/{id}/conversation and leadTranscript', () => {
     const lonely = await seed(school, { firstName: 'Quiet', email: 'quiet@example.com' });
     expect(await leadTranscript(school.id, lonely)).toBeNull();
     expect((await call(leadConversationRoute.GET, 'GET', `/leads/${lonely}/conversation`, { token: school.token, params: { id: String(lonely) } })).json.conversation_text).toBeNull();
+  });
+});
+
+describe("a lead's session_id is its conversation's reference", () => {
+  it('in the list, the lead, its conversations and both exports; never the session id', async () => {
+    const school = await staffWithSchool(su, 'ref@lantern.test', 'Reference Leads College');
+    const db = await getDb();
+    const session = 'sess-ref-lead-7f3e9a';
+    const id = await seed(school, { firstName: 'Remy', email: 'remy@example.com', sessionId: session, age: '1 minute' });
+    const [c] = await db.insert(conversations).values({ schoolId: school.id, sessionId: session, leadId: id, messageCount: 1 }).returning({ id: conversations.id });
+    await db.insert(conversationMessages).values({ conversationId: c!.id, schoolId: school.id, position: 0, role: 'user', content: 'Is there a nursing program?' });
+    const staffEntered = await seed(school, { firstName: 'Stella', email: 'stella@example.com' });
+    const p = { id: String(id) };
+
+    const listed = await list(school);
+    const one = await call(leadRoute.GET, 'GET', `/leads/${id}`, { token: school.token, params: p });
+    const conversation = await call(leadConversationRoute.GET, 'GET', `/leads/${id}/conversation`, { token: school.token, params: p });
+    const csv = await exportOf(school, { format: 'csv' });
+    const csvOnly = await exportOf(school, { format: 'csv', fields: 'id,session_id' });
+    const json = await exportOf(school, { format: 'json' });
+    expect(listed.json.find((l: { id: number }) => l.id === id).session_id).toBe(ref(session));
+    expect(listed.json.find((l: { id: number }) => l.id === staffEntered).session_id).toBeNull();
+    expect(one.json.session_id).toBe(ref(session));
+    expect(conversation.json.conversations.map((x: { session_id: string }) => x.session_id)).toEqual([ref(session)]);
+    expect(csvRows(csv.text).map((r) => [Number(r.id), r.session_id])).toEqual([[staffEntered, ''], [id, ref(session)]]);
+    expect(csvRows(csvOnly.text)).toEqual([{ id: String(staffEntered), session_id: '' }, { id: String(id), session_id: ref(session) }]);
+    expect(JSON.parse(json.text).map((l: { id: number; session_id: string | null }) => [l.id, l.session_id])).toEqual([[staffEntered, null], [id, ref(session)]]);
+    for (const text of [JSON.stringify(listed.json), JSON.stringify(one.json), JSON.stringify(conversation.json), csv.text, csvOnly.text, json.text]) {
+      expect(text).not.toContain(session);
+      expect(text).not.toContain('7f3e9a');
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import * as instructionsRoute from '@/app/(rest)/special-instructions/route';
 import * as promptsRoute from '@/app/(rest)/action-prompts/route';
 import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { call, STRONG_PASSWORD } from './http';
 
 // A small server speaking the OpenAI Chat Completions API with streaming, as OpenAI, Ollama or
@@ -112,7 +113,7 @@ describe('chat through an OpenAI-compatible server', () => {
     expect(system!.content).toContain('$24,500 per year');
     expect(rest.map((m) => m.content)).toEqual([...history.slice(-10).map((h) => h.content), 'How much is tuition?']);
     const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token });
-    const id = String(list.json.find((c: { session_id: string }) => c.session_id === 'oa-1').id);
+    const id = String(list.json.find((c: { session_id: string }) => c.session_id === ref('oa-1')).id);
     const detail = await call(conversationRoute.GET, 'GET', `/conversations/${id}`, { token, params: { id } });
     expect(detail.json.messages[1]).toMatchObject({ role: 'assistant', content: PIECES.join('') });
   });
@@ -153,7 +154,7 @@ describe('chat through an OpenAI-compatible server', () => {
       );
       expect(await streamed.text()).toMatch(/^event: error\ndata: \{"detail":"Sorry, I'm having trouble connecting right now/m);
       const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token });
-      expect(list.json.some((c: { session_id: string }) => c.session_id === 'oa-3' || c.session_id === 'oa-4')).toBe(false);
+      expect(list.json.some((c: { session_id: string }) => c.session_id === ref('oa-3') || c.session_id === ref('oa-4'))).toBe(false);
     } finally {
       mode = 'ok';
     }

@@ -31,6 +31,7 @@ import { getDb, getDbKind, statementCount } from '@/db/client';
 import { conversationMessages, conversations, schools, widgetApiKeys } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { readyRedis } from '@/lib/security/redis';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { call, fromClient, STRONG_PASSWORD } from './http';
 
 let su: string;
@@ -282,7 +283,7 @@ describe('chat with the local model', () => {
     expect(res.json.response).toContain('$24,500 per year');
     expect(res.json).toMatchObject({ session_id: 'visitor-tuition', message_index: 1 });
     const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token, query: { limit: 100 } });
-    const conv = list.json.find((c: { session_id: string }) => c.session_id === 'visitor-tuition');
+    const conv = list.json.find((c: { session_id: string }) => c.session_id === ref('visitor-tuition'));
     expect(conv).toMatchObject({ source: 'widget', status: 'engaged', message_count: 2 });
     const detail = await call(conversationRoute.GET, 'GET', `/conversations/${conv.id}`, { token, params: { id: String(conv.id) } });
     expect(detail.json.messages.map((m: { role: string; message_index: number }) => [m.role, m.message_index])).toEqual([
@@ -373,9 +374,9 @@ describe('chat with the local model', () => {
     expect(riverside.json.response).not.toContain('$31,900');
     // Riverside's conversation is listed for Riverside, never for Cedar.
     const riversideList = await call(conversationsRoute.GET, 'GET', '/conversations/', { token, query: { limit: 100 } });
-    expect(riversideList.json.map((c: { session_id: string }) => c.session_id)).toContain('riverside-asks-about-cedar');
+    expect(riversideList.json.map((c: { session_id: string }) => c.session_id)).toContain(ref('riverside-asks-about-cedar'));
     const cedarList = await call(conversationsRoute.GET, 'GET', '/conversations/', { token: otherToken });
-    expect(cedarList.json.every((c: { session_id: string }) => c.session_id !== 'riverside-asks-about-cedar' && c.session_id !== 'visitor-tuition')).toBe(true);
+    expect(cedarList.json.every((c: { session_id: string }) => c.session_id !== ref('riverside-asks-about-cedar') && c.session_id !== ref('visitor-tuition'))).toBe(true);
   });
 });
 

@@ -17,6 +17,7 @@ import * as leadsRoute from '@/app/api/widget/leads/route';
 import { getDb } from '@/db/client';
 import { leads } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { call, STRONG_PASSWORD } from './http';
 
 let su: string;
@@ -109,7 +110,7 @@ describe('conversational lead capture', () => {
     const lead = await leadOf('lead-1');
     expect(lead).toMatchObject({ source: 'chatbot_conversation', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', intendedMajor: ['Nursing (BSN)'], conversationCount: 1, isTest: false });
     const list = await call(conversationsRoute.GET, 'GET', '/conversations/', { token });
-    const id = String(list.json.find((c: { session_id: string }) => c.session_id === 'lead-1').id);
+    const id = String(list.json.find((c: { session_id: string }) => c.session_id === ref('lead-1')).id);
     expect((await call(conversationRoute.GET, 'GET', `/conversations/${id}`, { token, params: { id } })).json).toMatchObject({ lead_id: lead!.id, lead_submitted: true });
   });
 

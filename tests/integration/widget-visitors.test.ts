@@ -23,6 +23,7 @@ import { resetMemoryLimits } from '@/lib/security/request-limits';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
 import { mailState } from '@/lib/mail/health';
+import { conversationReference as ref } from '@/lib/conversations/reference';
 import { call, STRONG_PASSWORD } from './http';
 
 // Visitors' languages (the model is asked for the visitor's language; the built-in model
@@ -89,7 +90,7 @@ beforeAll(async () => {
 
 const chat = (body: Record<string, unknown>, k = key) => call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': k }, body });
 const handoff = (body: Record<string, unknown>, k = key) => call(handoffRoute.POST, 'POST', '/api/widget/handoff', { headers: { 'x-api-key': k }, body });
-const listed = async (session: string, as = token) => (await call(conversationsRoute.GET, 'GET', '/conversations/', { token: as })).json.find((c: { session_id: string }) => c.session_id === session);
+const listed = async (session: string, as = token) => (await call(conversationsRoute.GET, 'GET', '/conversations/', { token: as })).json.find((c: { session_id: string }) => c.session_id === ref(session));
 
 describe("the visitor's language", () => {
   it('asks a configured model to answer in the language of the message, else the widget language', async () => {
