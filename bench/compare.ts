@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 import { QUESTIONS } from './knowledge-data';
-import { BENCH_SECRET, percentile, root, startLantern, stopLantern } from './server';
+import { BENCH_SECRET, commitTree, percentile, root, startLantern, stopLantern } from './server';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -44,33 +44,8 @@ const run = (cmd: string, cmdArgs: string[], cwd: string, env: NodeJS.ProcessEnv
   if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed in ${cwd}`);
 };
 
-/** The commit's tree, built, in a folder kept between runs (its build is reused). */
-function prepareBase(): string {
-  const dir = path.join(os.tmpdir(), `lantern-compare-${sha}`);
-  // Outside .next: a build wipes .next.
-  const built = path.join(dir, '.lantern-compare-built');
-  if (fs.existsSync(built)) return dir;
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  console.log(`[compare] extracting ${short} into ${dir}`);
-  execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C '${dir}'`], { cwd: root });
-  // The same packages (hard links: quick, and the build's bundler will not follow a symlinked node_modules).
-  try {
-    execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
-  } catch {
-    execFileSync('cp', ['-a', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
-  }
-  // The same seed and questions in both trees.
-  for (const file of ['bench/chat-seed.ts', 'bench/knowledge-data.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
-  console.log(`[compare] building ${short}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
-  // As that commit's `npm start` would build it (recording its build stamp, so its start does not
-  // build again), else its own build command.
-  if (fs.existsSync(path.join(dir, 'scripts/build-stamp.mjs'))) run(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/build-stamp.mjs'); await m.ensureBuilt(process.cwd());"], dir, env);
-  else run('npm', ['run', 'build'], dir, env);
-  fs.writeFileSync(built, sha);
-  return dir;
-}
+/** The commit's tree, built, with the same seed and questions as this one. */
+const prepareBase = () => commitTree(sha, ['bench/chat-seed.ts', 'bench/knowledge-data.ts']);
 
 function seed(tree: string, target: { pglite: string } | { url: string }): string {
   const where = 'pglite' in target ? ['--pglite', target.pglite] : ['--url', target.url];

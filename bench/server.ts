@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -86,4 +87,39 @@ export async function benchDatabase(adminUrl: string, name: string, options: { r
     await admin.unsafe(`create database ${name}`);
   }
   return { admin, url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(), reused };
+}
+
+/**
+ * Another commit's tree, extracted and built in a temporary folder kept between runs (its build is
+ * reused), with this tree's packages and `copy` (files of this tree the bench needs there too).
+ */
+export function commitTree(sha: string, copy: string[] = []): string {
+  const short = sha.slice(0, 7);
+  const dir = path.join(os.tmpdir(), `lantern-compare-${sha}`);
+  // Outside .next: a build wipes .next.
+  const built = path.join(dir, '.lantern-compare-built');
+  if (!fs.existsSync(built)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    console.log(`[compare] extracting ${short} into ${dir}`);
+    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C '${dir}'`], { cwd: root });
+    // The same packages (hard links: quick, and the build's bundler will not follow a symlinked node_modules).
+    try {
+      execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
+    } catch {
+      execFileSync('cp', ['-a', path.join(root, 'node_modules'), path.join(dir, 'node_modules')]);
+    }
+    console.log(`[compare] building ${short}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: '' };
+    // As that commit's `npm start` would build it (recording its build stamp, so its start does not
+    // build again), else its own build command.
+    const run = (cmd: string, args: string[]) => {
+      if (spawnSync(cmd, args, { cwd: dir, stdio: 'inherit', env }).status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${dir}`);
+    };
+    if (fs.existsSync(path.join(dir, 'scripts/build-stamp.mjs'))) run(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/build-stamp.mjs'); await m.ensureBuilt(process.cwd());"]);
+    else run('npm', ['run', 'build']);
+    fs.writeFileSync(built, sha);
+  }
+  for (const file of copy) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  return dir;
 }

@@ -39,7 +39,7 @@ function summaryOf(r: Row): LiveConversationSummary {
     status: r.live_status,
     waiting_since: r.live_status === 'waiting' ? iso(r.live_waiting_since) : null,
     held_by: r.held_id ? { id: Number(r.held_id), name: [r.held_first, r.held_last].filter(Boolean).join(' ') } : null,
-    visitor: visitorName(r.lead_data, r.session_id),
+    visitor: visitorName(r.lead_data, conversationReference(r.session_id)),
     language: r.language,
     last_message: r.last_role ? { role: r.last_role, text: (r.last_content ?? '').slice(0, 300), at: iso(r.last_at)! } : null,
   };

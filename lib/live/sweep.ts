@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversations } from '@/db/schema';
 import { schoolOfficeAddress } from '@/lib/chat/handoff';
+import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { queueMail } from '@/lib/mail/outbox';
 import { publish } from './bus';
@@ -74,7 +75,7 @@ async function mailMissedDigest(schoolId: number): Promise<boolean> {
     const to = settings.notify_email ?? (await schoolOfficeAddress(schoolId, tx));
     if (!to) return false;
     const clock = new Intl.DateTimeFormat('en-US', { timeZone: settings.time_zone, hour: 'numeric', minute: '2-digit' });
-    const names = missed.map((m) => visitorName(m.lead_data, m.session_id));
+    const names = missed.map((m) => visitorName(m.lead_data, conversationReference(m.session_id)));
     const lines = missed.slice(0, DIGEST_NAMES).map((m, i) => `- ${names[i]}${m.since ? `, asked at ${clock.format(new Date(m.since))}` : ''}`);
     if (missed.length > DIGEST_NAMES) lines.push(`- and ${missed.length - DIGEST_NAMES} more`);
     const n = missed.length;

@@ -58,3 +58,22 @@ export async function createSchool(name: string): Promise<number> {
   const [row] = await db.insert(schools).values({ name }).returning({ id: schools.id });
   return row!.id;
 }
+
+// Visitor tokens handed to a test's widget calls, by key and session, as each visitor's frame keeps its own.
+const visitorTokens = new Map<string, string>();
+
+/**
+ * A widget call as the visitor's frame makes it (`X-API-Key: key`): the session's visitor token from
+ * an earlier answer is sent back and the renewed one kept; the first answer's `visitor_token` is
+ * taken out of its body (kept, as the frame does), so the answer reads as the call's own.
+ */
+export async function visitorCall(handler: Handler, method: string, path: string, key: string, opts: CallOptions = {}) {
+  const named = (opts.body as { session_id?: unknown } | undefined)?.session_id ?? new URL(path, 'http://localhost').searchParams.get('session_id') ?? opts.query?.session_id;
+  const token = named ? visitorTokens.get(`${key}:${named}`) : undefined;
+  const res = await call(handler, method, path, { ...opts, headers: { 'x-api-key': key, ...(token ? { 'x-visitor-token': token } : {}), ...opts.headers } });
+  const session = named ?? res.json?.session_id;
+  const renewed = res.headers.get('x-visitor-token');
+  if (renewed && session) visitorTokens.set(`${key}:${session}`, renewed);
+  if (res.json && typeof res.json === 'object' && 'visitor_token' in res.json) delete res.json.visitor_token;
+  return res;
+}

@@ -173,7 +173,7 @@ describe('a live conversation', () => {
     const queued = await staffStream.next((g) => g.event === 'changed' && g.data.status === 'waiting');
     const id = queued.data.id as number;
     expect((await call(waitingRoute.GET, 'GET', '/live/waiting', { token: admin })).json).toEqual({ waiting: 1 });
-    expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: shortVisitor(session), last_message: expect.objectContaining({ role: 'assistant' }) })]);
+    expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: shortVisitor(conversationReference(session)), last_message: expect.objectContaining({ role: 'assistant' }) })]);
 
     const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     // Asking again while waiting changes nothing (no second place in the queue).
@@ -264,7 +264,7 @@ describe('a live conversation', () => {
     await visitor.done;
     const db = await getDb();
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'live-desk@live.example.edu'));
-    expect(mails.map((m) => m.subject)).toContain(`A visitor waited for a person in live chat: ${shortVisitor(session)}`);
+    expect(mails.map((m) => m.subject)).toContain(`A visitor waited for a person in live chat: ${shortVisitor(conversationReference(session))}`);
     expect((await liveState(session)).json.status).toBe('closed');
     expect((await ask(session)).json).toEqual({ status: 'unavailable', reason: 'missed' });
     expect((await join(admin, id)).status).toBe(409);

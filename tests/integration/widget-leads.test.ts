@@ -18,7 +18,7 @@ import { getDb } from '@/db/client';
 import { leads } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { conversationReference as ref } from '@/lib/conversations/reference';
-import { call, STRONG_PASSWORD } from './http';
+import { call, STRONG_PASSWORD, visitorCall } from './http';
 
 let su: string;
 let token: string;
@@ -32,8 +32,8 @@ async function newAccount(su: string, email: string) {
 
 const put = (body: Record<string, unknown>, as = token) => call(settingsRoute.PUT, 'PUT', '/lead-gen/settings', { token: as, body });
 const chat = (message: string, session_id: string, conversation_history: { role: string; content: string }[] = []) =>
-  call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message, session_id, conversation_history } });
-const card = (body: Record<string, unknown>) => call(leadsRoute.POST, 'POST', '/api/widget/leads', { headers: { 'x-api-key': key }, body });
+  visitorCall(chatRoute.POST, 'POST', '/api/widget/chat', key, { body: { message, session_id, conversation_history } });
+const card = (body: Record<string, unknown>) => visitorCall(leadsRoute.POST, 'POST', '/api/widget/leads', key, { body });
 const leadOf = async (session: string) => (await (await getDb()).select().from(leads).where(eq(leads.sessionId, session)))[0];
 
 beforeAll(async () => {

@@ -24,7 +24,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
 import { mailState } from '@/lib/mail/health';
 import { conversationReference as ref } from '@/lib/conversations/reference';
-import { call, STRONG_PASSWORD } from './http';
+import { call, STRONG_PASSWORD, visitorCall } from './http';
 
 // Visitors' languages (the model is asked for the visitor's language; the built-in model
 // says in it that answers come in English) and reaching a person (lead, flag, outbox mail).
@@ -88,8 +88,8 @@ beforeAll(async () => {
   otherKey = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: otherToken })).json.api_key;
 });
 
-const chat = (body: Record<string, unknown>, k = key) => call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': k }, body });
-const handoff = (body: Record<string, unknown>, k = key) => call(handoffRoute.POST, 'POST', '/api/widget/handoff', { headers: { 'x-api-key': k }, body });
+const chat = (body: Record<string, unknown>, k = key) => visitorCall(chatRoute.POST, 'POST', '/api/widget/chat', k, { body });
+const handoff = (body: Record<string, unknown>, k = key) => visitorCall(handoffRoute.POST, 'POST', '/api/widget/handoff', k, { body });
 const listed = async (session: string, as = token) => (await call(conversationsRoute.GET, 'GET', '/conversations/', { token: as })).json.find((c: { session_id: string }) => c.session_id === ref(session));
 
 describe("the visitor's language", () => {
@@ -242,13 +242,15 @@ describe('reaching a person', () => {
     );
     expect(stream.status).toBe(200);
     await stream.text();
-    await handoff({ session_id: 'ho-stream', name: 'Lee', email: 'lee@example.com', question: 'Can someone call me?' });
+    // The frame sends back the token the stream's headers carried.
+    const lee = { session_id: 'ho-stream', name: 'Lee', email: 'lee@example.com', question: 'Can someone call me?' };
+    expect((await call(handoffRoute.POST, 'POST', '/api/widget/handoff', { headers: { 'x-api-key': key, 'x-visitor-token': stream.headers.get('x-visitor-token')! }, body: lee })).status).toBe(201);
     await handoff({ session_id: 'ho-first', name: 'Noor', email: 'noor@example.com', question: 'Straight to a person, please.' });
     const db = await getDb();
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'handoff'));
-    const lee = mails.find((m) => m.subject.endsWith(': Lee'))!;
-    expect(lee.textBody).toContain('Visitor: How much is tuition?');
-    expect(lee.textBody).toMatch(/Assistant: .*\$24,500/);
+    const leeMail = mails.find((m) => m.subject.endsWith(': Lee'))!;
+    expect(leeMail.textBody).toContain('Visitor: How much is tuition?');
+    expect(leeMail.textBody).toMatch(/Assistant: .*\$24,500/);
     const noor = mails.find((m) => m.subject.endsWith(': Noor'))!;
     expect(noor.textBody).toContain('(no messages before the request)');
     expect(noor.textBody).not.toContain('logging is off');
