@@ -1,10 +1,11 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { closeLiveAction, joinLiveAction, leaveLiveAction, liveConversationAction, liveConversationsAction, myAvailabilityAction, postLiveMessageAction, setAvailabilityAction } from '@/app/actions/live';
+import { closeAllWaitingAction, closeLiveAction, joinLiveAction, leaveLiveAction, liveConversationAction, liveConversationsAction, myAvailabilityAction, postLiveMessageAction, setAvailabilityAction } from '@/app/actions/live';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import type { ActionResult } from '@/lib/http/action-result';
 import type { LiveConversationDetail, LiveConversationSummary } from '@/lib/live/schema';
@@ -40,6 +41,7 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
   const [selected, setSelected] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [heard, setHeard] = useState('');
+  const [closingAll, setClosingAll] = useState(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const seq = useRef(0);
   const now = useNow();
@@ -158,6 +160,20 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
             }, 'Could not close the chat'),
         };
 
+  /** Close all waiting: every waiting visitor gets the contact form at once (a flood of requests, the end of the day). */
+  async function closeAllWaiting() {
+    setClosingAll(false);
+    setBusy('close-all');
+    const res = await callAction(() => closeAllWaitingAction({}), 'Could not close the waiting chats');
+    setBusy(null);
+    void waitingCount.reload();
+    if (!res.ok) return setError(failureText(res, {}, 'Could not close the waiting chats'));
+    setError(null);
+    setSuccess(res.data.closed === 1 ? 'Closed 1 waiting chat: the visitor was offered the contact form.' : `Closed ${res.data.closed} waiting chats: the visitors were offered the contact form.`);
+    void refreshLists();
+    if (selected !== null) void detail.reload();
+  }
+
   const all = lists.data ?? [];
   const waiting = all.filter((c) => c.status === 'waiting');
   const active = all.filter((c) => c.status === 'active');
@@ -193,6 +209,16 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-6">
             <ConversationList title="Waiting" empty="No visitors are waiting." items={waiting} selected={selected} onOpen={open} now={now} />
+            {mayChat && waiting.length > 0 && (
+              <Button variant="secondary" onClick={() => setClosingAll(true)} disabled={busy !== null}>
+                {busy === 'close-all' ? 'Closing...' : 'Close all waiting'}
+              </Button>
+            )}
+            {closingAll && (
+              <ConfirmDialog title="Close all waiting chats?" confirmLabel="Close all waiting" onCancel={() => setClosingAll(false)} onConfirm={() => void closeAllWaiting()}>
+                {waiting.length === 1 ? 'The visitor who is waiting' : `All ${waiting.length} visitors who are waiting`} will be offered the contact form instead of a person. Chats already with a staff member stay open.
+              </ConfirmDialog>
+            )}
             <ConversationList title="Active" empty="No live chats right now." items={active} selected={selected} onOpen={open} now={now} />
           </div>
           <LiveConversationPanel

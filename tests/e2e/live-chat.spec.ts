@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // Live chat with two browsers: a visitor on the school's own website (another origin, with a port)
@@ -35,10 +35,12 @@ const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat with"]');
 
 let site: http.Server;
 let staff: { email: string; password: string };
+let key: string;
 
 test.beforeAll(async ({ request }) => {
   const made = await school(request);
   staff = made.user;
+  key = made.key;
   site = await hostSite(embedCode({ apiKey: made.key, apiUrl: `http://127.0.0.1:${E2E_PORT}` }));
 });
 test.afterAll(async () => {
@@ -118,6 +120,27 @@ test('a visitor asks for a person, a staff member joins, they talk, and the assi
   await expect(chat.locator('.row.ai').last()).toContainText('$24,500');
   await expect(page.getByText('No live chats right now.')).toBeVisible();
   await visitorContext.close();
+});
+
+test('Close all waiting offers every waiting visitor the contact form at once (issue 47)', async ({ page, request }) => {
+  const token = (await (await request.post('/auth/login', { data: { email: staff.email, password: staff.password } })).json()).access_token as string;
+  expect((await request.put('/live/availability', { data: { available: true }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  const visitor = widgetVisitor(request, key);
+  for (const session of [uniq('waiting-a-'), uniq('waiting-b-')]) {
+    const asked = await visitor('/api/widget/live/request', { session_id: session, message: 'May I talk to someone, please?' });
+    expect((await asked.json()).status).toBe('waiting');
+  }
+  await signIn(page, staff.email, staff.password);
+  await page.goto('/dashboard/live');
+  const waiting = page.getByRole('region', { name: /^Waiting/ });
+  await expect(waiting.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Close all waiting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close all waiting chats?' });
+  await expect(dialog).toContainText('All 2 visitors who are waiting will be offered the contact form');
+  await dialog.getByRole('button', { name: 'Close all waiting' }).click();
+  await expect(page.getByText('Closed 2 waiting chats: the visitors were offered the contact form.')).toBeVisible();
+  await expect(page.getByText('No visitors are waiting.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close all waiting' })).toHaveCount(0);
 });
 
 test('the Live Chat tab saves the office hours, the wait and who is mailed, and refuses a wait that is not one', async ({ page, request }) => {
