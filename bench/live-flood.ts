@@ -95,7 +95,7 @@ type Result = { rssA: number; openedA: number; refusedA: string; refuseP95: numb
 async function run(tree: string): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-flood-'));
   // The widget's real limits (bench/server.ts opens them wide for the chat's load), and no trusted proxy: the socket is the client.
-  const child: ChildProcess = await startLantern(PORT, { DATA_DIR: dataDir, TRUSTED_PROXIES: '192.0.2.1', WIDGET_KEY_LIMIT_PER_MINUTE: '600', WIDGET_CLIENT_LIMIT_PER_MINUTE: '60', WIDGET_SESSION_LIMIT_PER_MINUTE: '20', WIDGET_CLIENT_CALLS_PER_MINUTE: '300', PUBLIC_CALLS_PER_MINUTE: '300' }, tree);
+  const child: ChildProcess = await startLantern(PORT, { DATA_DIR: dataDir, TRUSTED_PROXIES: '192.0.2.1', WIDGET_KEY_LIMIT_PER_MINUTE: '600', WIDGET_CLIENT_LIMIT_PER_MINUTE: '60', WIDGET_SESSION_LIMIT_PER_MINUTE: '20', WIDGET_CLIENT_CALLS_PER_MINUTE: '300', PUBLIC_CALLS_PER_MINUTE: '300', WIDGET_LIVE_KEY_LIMIT_PER_MINUTE: '120', WIDGET_LIVE_CLIENT_LIMIT_PER_MINUTE: '10' }, tree);
   const held: http.ClientRequest[] = [];
   try {
     // The school, as its first staff member sets it up; she is available in the Live view.

@@ -63,9 +63,9 @@ try {
 
   // 1. Latency: the visitor's stream on one instance, the staff member's calls on the other.
   const session = `bench-live-${Date.now()}`;
-  await json(`${visitorSide}/api/widget/live/request`, { method: 'POST', key, body: JSON.stringify({ session_id: session }) });
+  const asked = await json(`${visitorSide}/api/widget/live/request`, { method: 'POST', key, body: JSON.stringify({ session_id: session, message: 'May I talk to a person?' }) });
   const [conversation] = (await json(`${staffSide}/live/conversations`, { token })) as { id: number }[];
-  const visitor = await events(`${visitorSide}/api/widget/live/events?session_id=${session}`, { 'x-api-key': key, 'x-forwarded-for': '10.9.0.1' });
+  const visitor = await events(`${visitorSide}/api/widget/live/events?session_id=${session}`, { 'x-api-key': key, 'x-visitor-token': asked.visitor_token, 'x-forwarded-for': '10.9.0.1' });
   await json(`${staffSide}/live/conversations/${conversation!.id}/join`, { method: 'POST', token });
   await visitor.next((e) => e.event === 'status');
   const times: number[] = [];
@@ -96,9 +96,20 @@ try {
   await new Promise((r) => setTimeout(r, 15_000));
   const before = rssMb(pid);
   const quiet = await idleRate();
+  // Streams open only for waiting visitors with their token, two a visitor: 250 visitors, each asking from an address of its own.
   const open: Events[] = [];
-  for (let n = 0; n < IDLE_STREAMS; n += 50) {
-    open.push(...(await Promise.all(Array.from({ length: 50 }, (_, k) => events(`${visitorSide}/api/widget/live/events?session_id=idle-${n + k}`, { 'x-api-key': key, 'x-forwarded-for': `10.8.${(n + k) >> 8}.${(n + k) & 255}` })))));
+  for (let n = 0; n < IDLE_STREAMS / 2; n += 25) {
+    const opened = await Promise.all(
+      Array.from({ length: 25 }, async (_, k) => {
+        const from = { 'x-forwarded-for': `10.8.${(n + k) >> 8}.${(n + k) & 255}` };
+        const session = `idle-${n + k}`;
+        const res = await fetch(`${visitorSide}/api/widget/live/request`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, ...from }, body: JSON.stringify({ session_id: session, message: 'A person, please' }) });
+        const { visitor_token: visitorToken } = (await res.json()) as { visitor_token: string };
+        const url = `${visitorSide}/api/widget/live/events?session_id=${session}`;
+        return Promise.all([0, 1].map(() => events(url, { 'x-api-key': key, 'x-visitor-token': visitorToken, ...from })));
+      }),
+    );
+    open.push(...opened.flat());
   }
   // Opening them counted each call's limits (batched counters, flushed shortly after): settled first.
   await new Promise((r) => setTimeout(r, 15_000));

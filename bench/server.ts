@@ -32,6 +32,8 @@ export async function startLantern(port: number, env: Record<string, string> = {
       WIDGET_SESSION_LIMIT_PER_MINUTE: '10000000',
       WIDGET_CLIENT_CALLS_PER_MINUTE: '10000000',
       PUBLIC_CALLS_PER_MINUTE: '10000000',
+      WIDGET_LIVE_KEY_LIMIT_PER_MINUTE: '10000000',
+      WIDGET_LIVE_CLIENT_LIMIT_PER_MINUTE: '10000000',
       // The visitors' addresses arrive in X-Forwarded-For from this machine, as from a local proxy.
       TRUSTED_PROXIES: 'loopback',
       ...env,
