@@ -8,7 +8,7 @@
 //      visitor asking for three streams: how many open (at most 2 a session), the server's memory
 //      per idle open stream, and /health meanwhile.
 //   Budgets: /health p95 <= 100 ms during each flood; no stream without a live conversation and
-//   its token; at most 2 streams per session; <= 100 KB of memory per idle stream.
+//   its token (and <= 50 MB more memory after the flood); at most 2 streams per session.
 // With a commit (the one before the fix, say), the same run against it first, side by side.
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
@@ -202,18 +202,19 @@ const rows: [string, (r: Result) => string, string][] = [
   ['A: refused (status)', (r) => r.refusedA || '-', ''],
   ['A: refusal p95', (r) => ms(r.refuseP95), ''],
   ['A: /health p95 during the flood', (r) => ms(r.healthA), '<= 100 ms'],
-  ['A: server memory after the flood', (r) => `+${Math.round(r.rssA)} MB`, ''],
+  ['A: server memory after the flood', (r) => `+${Math.round(r.rssA)} MB`, '<= 50 MB'],
   ['B: waiting of 210 asking (the key: 120 a minute)', (r) => String(r.waitingB), ''],
   ['B: streams open of 3 asked per visitor', (r) => String(r.openedB), '<= 2 per visitor'],
   ['B: refused (status)', (r) => r.refusedB || '-', ''],
   ['B: most streams of one session', (r) => String(r.perSessionMax), '<= 2'],
-  ['B: memory per idle stream', (r) => (r.kbPerStream === null ? '-' : `${r.kbPerStream.toFixed(1)} KB`), '<= 100 KB'],
+  // RSS over a few hundred streams moves with the collector's timing: a figure, not a gate (bench:live measures 500).
+  ['B: memory per idle stream (RSS, noisy)', (r) => (r.kbPerStream === null ? '-' : `${r.kbPerStream.toFixed(1)} KB`), ''],
   ['B: /health p95 during the streams', (r) => ms(r.healthB), '<= 100 ms'],
 ];
 console.log(`\nbench:live-flood — ${new Date().toISOString()} — ${os.cpus().length} cores, PGlite`);
 console.log(['figure', ...results.map(([label]) => label), 'budget'].join(' | '));
 for (const [name, get, budget] of rows) console.log([name, ...results.map(([, r]) => get(r)), budget].join(' | '));
 const mine = results.at(-1)![1];
-const ok = mine.openedA === 0 && mine.healthA <= 100 && mine.healthB <= 100 && mine.perSessionMax <= 2 && (mine.kbPerStream === null || mine.kbPerStream <= 100);
+const ok = mine.openedA === 0 && mine.rssA <= 50 && mine.healthA <= 100 && mine.healthB <= 100 && mine.perSessionMax <= 2;
 console.log(ok ? 'ok: within budget' : 'OVER BUDGET');
 process.exit(ok ? 0 : 1);
