@@ -150,8 +150,14 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
 
   it('counts a rate limit once across instances', async () => {
     const key = (await api(b(), 'GET', '/chatbot/current-key', { token: staff.access })).json.api_key as string;
-    const ask = (i: Instance) => api(i, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'When is the open day?', session_id: 'one-visitor-session' } });
-    // One visitor's session, its messages spread over the instances as a load balancer would.
+    // One visitor's session, its messages spread over the instances as a load balancer would; its
+    // token (from the first answer, signed with the key every instance shares) goes with each.
+    let visitorToken = '';
+    const ask = async (i: Instance) => {
+      const res = await api(i, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key, ...(visitorToken ? { 'x-visitor-token': visitorToken } : {}) }, body: { message: 'When is the open day?', session_id: 'one-visitor-session' } });
+      visitorToken = res.headers.get('x-visitor-token') ?? visitorToken;
+      return res;
+    };
     const statuses = [];
     for (let n = 0; n < SESSION_LIMIT + 1; n++) statuses.push((await ask(instances[n % instances.length]!)).status);
     expect(statuses).toEqual([...Array(SESSION_LIMIT).fill(200), 429]);
@@ -166,14 +172,17 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect((await api(b(), 'PUT', '/live/availability', { token: staff.access, body: { available: true } })).status).toBe(200);
     const staffEvents = await events(`${b().url}/live/stream`, { authorization: `Bearer ${staff.access}` });
     const session = 'multi-live-visitor';
-    expect((await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session } })).json).toMatchObject({ status: 'waiting' });
+    const asked = await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session, message: 'May I talk to a person?' } });
+    expect(asked.json).toMatchObject({ status: 'waiting' });
+    const visitorHeaders = { ...widget, 'x-visitor-token': asked.json.visitor_token as string };
     const id = (await staffEvents.next((e) => e.event === 'changed' && e.data.status === 'waiting')).data.id as number;
-    const visitor = await events(`${a().url}/api/widget/live/events?session_id=${session}`, widget);
+    // The visitor's stream on another instance than the one that handed out the token.
+    const visitor = await events(`${c().url}/api/widget/live/events?session_id=${session}`, visitorHeaders);
     expect((await api(c(), 'POST', `/live/conversations/${id}/join`, { token: staff.access })).status).toBe(200);
     expect((await visitor.next((e) => e.event === 'status')).data).toMatchObject({ status: 'active', agent: 'S' });
     expect((await api(b(), 'POST', `/live/conversations/${id}/messages`, { token: staff.access, body: { text: 'Hello from B' } })).status).toBe(201);
     expect((await visitor.next((e) => e.event === 'message')).data).toMatchObject({ text: 'Hello from B', author: 'S' });
-    expect((await api(a(), 'POST', '/api/widget/live/messages', { headers: widget, body: { session_id: session, text: 'Hi from A' } })).status).toBe(201);
+    expect((await api(a(), 'POST', '/api/widget/live/messages', { headers: visitorHeaders, body: { session_id: session, text: 'Hi from A' } })).status).toBe(201);
     expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'Hi from A' });
     expect((await api(c(), 'POST', `/live/conversations/${id}/leave`, { token: staff.access })).status).toBe(200);
     expect((await visitor.next((e) => e.event === 'status' && e.data.status === 'returned')).data.status).toBe('returned');

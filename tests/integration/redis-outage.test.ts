@@ -7,7 +7,7 @@ import * as chatRoute from '@/app/api/widget/chat/route';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { closeRedis, readyRedis, redis } from '@/lib/security/redis';
 import { issueKey } from '@/lib/widget/keys';
-import { call, createSchool, fromClient, STRONG_PASSWORD } from './http';
+import { call, createSchool, fromClient, STRONG_PASSWORD, visitorCall } from './http';
 import { freePort } from './server-process';
 
 // Redis goes away mid-run. A Redis of the test's own (never the shared one) is stopped
@@ -38,7 +38,7 @@ async function stopRedis(): Promise<void> {
   await exited;
 }
 
-const chat = (key: string, session: string) => call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key, ...fromClient('198.51.100.7') }, body: { message: 'How much is tuition?', session_id: session } });
+const chat = (key: string, session: string) => visitorCall(chatRoute.POST, 'POST', '/api/widget/chat', key, { headers: fromClient('198.51.100.7'), body: { message: 'How much is tuition?', session_id: session } });
 const signIn = () => call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'redis-root@lantern.test', password: STRONG_PASSWORD }, ip: '198.51.100.8' });
 
 describe.skipIf(!haveRedis)('Redis away in the middle of a run', () => {
