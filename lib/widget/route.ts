@@ -36,6 +36,7 @@ export function widgetRoute<O extends Operation>(
     const started = performance.now();
     let res: Response;
     let refused = false;
+    let visitor: { token: string; issued: boolean } | null = null;
     try {
       let raw: unknown;
       let unreadable: unknown = null;
@@ -51,14 +52,15 @@ export function widgetRoute<O extends Operation>(
       if (unreadable) throw unreadable;
       const body = op.body ? parseWith(op.body, raw, 'body') : undefined;
       const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
-      const visitor = await visitorOf(op, req, caller, body, query);
+      visitor = await visitorOf(op, req, caller, body, query);
       const result = await handler({ req, caller, body: body as Infer<O['body']>, query: query as Infer<O['query']> });
       res = result instanceof Response ? result : Response.json(withToken(result, visitor), { status: op.status ?? 200 });
-      if (visitor) res.headers.set(VISITOR_TOKEN_HEADER, visitor.token);
     } catch (err) {
       refused = isOriginRefusal(err);
       res = errorResponse(err);
     }
+    // Failures too: a session claimed by a call that then failed (the database restarting) stays the visitor's.
+    if (visitor) res.headers.set(VISITOR_TOKEN_HEADER, visitor.token);
     // The server's own time for the answer (to its first byte when streamed), for monitoring and bench/chat.ts.
     res.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
     if (refused) return res;

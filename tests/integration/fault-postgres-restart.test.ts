@@ -142,6 +142,14 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
       if (kind === 'other') others.push(`${note ?? '?'} (sent at ${(sentAt / 1000).toFixed(2)} s, answered at ${(now() / 1000).toFixed(2)} s)`);
     };
 
+    // Each visitor's token, kept from the answers (failed ones too) as the frame keeps it.
+    const tokens = new Map<string, string>();
+    const widgetHeaders = (session: string) => ({ 'x-api-key': key, ...(tokens.has(session) ? { 'x-visitor-token': tokens.get(session)! } : {}) });
+    const keepToken = (session: string, res: { headers: Headers }) => {
+      const token = res.headers.get('x-visitor-token');
+      if (token) tokens.set(session, token);
+    };
+
     /** One visitor's turn; streamed on even turns, whole on odd ones, as both widget paths are used. */
     async function ask(visitor: number, session: string, history: { role: string; content: string }[], n: number): Promise<void> {
       // The widget sends the recent turns only (the server reads the last 10 of at most 50).
@@ -150,7 +158,8 @@ describe.skipIf(why !== null)('Postgres restarted under chat load', () => {
       const sentAt = now();
       sentMessages++;
       try {
-        const res = await api('POST', streamed ? '/api/widget/chat/stream' : '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message, session_id: session, conversation_history: history.slice(-10) } });
+        const res = await api('POST', streamed ? '/api/widget/chat/stream' : '/api/widget/chat', { headers: widgetHeaders(session), body: { message, session_id: session, conversation_history: history.slice(-10) } });
+        keepToken(session, res);
         if (streamed && res.status === 200) {
           const events = sseEvents(res.text);
           const done = events.find((e) => e.event === 'done');
