@@ -43,7 +43,6 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
       joined: conversations.liveJoinedAt,
       agent: users.firstName,
       wrote: sql<boolean>`exists(select 1 from conversation_messages m where m.conversation_id = ${conversations.id} and m.role = 'user')`,
-      waitingHere: sql<number>`(select count(*)::int from conversations w where w.school_id = ${caller.schoolId} and w.client_hash = ${caller.clientHash} and w.live_status = 'waiting' and w.session_id <> ${input.session_id})`,
     })
     .from(conversations)
     .leftJoin(users, eq(users.id, conversations.liveHeldBy))
@@ -58,8 +57,7 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   // A wait that ran out (nobody joined) is not started again at once: the visitor gets the form.
   if (current?.status === 'closed' && !current.joined && current.since && now.getTime() - current.since.getTime() < RETRY_AFTER_MISS_MS) return { status: 'unavailable', reason: 'missed' };
   if (!input.message && !current?.wrote) return { status: 'unavailable', reason: 'no_message' };
-  const waitingHere = current ? Number(current.waitingHere) : await waitingFromClient(caller, input.session_id);
-  if (waitingHere >= MAX_WAITS_PER_CLIENT) return { status: 'unavailable', reason: 'busy' };
+  if ((await waitingFromClient(caller, input.session_id)) >= MAX_WAITS_PER_CLIENT) return { status: 'unavailable', reason: 'busy' };
   if (!(await availableStaff(caller.schoolId, now))) return { status: 'unavailable', reason: 'nobody' };
   const queued = await queueConversation(caller, input, now);
   await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
@@ -67,6 +65,7 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   return { status: 'waiting', wait_seconds: wait, agent: null };
 }
 
+/** How many other visitors of this address wait for a person at this school. */
 async function waitingFromClient(caller: WidgetCaller, sessionId: string): Promise<number> {
   const db = await getDb();
   const [row] = await db
