@@ -1,6 +1,7 @@
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { conversationReference as ref } from '../../lib/conversations/reference';
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, ownerToken, signIn, uniq } from './helpers';
 import { startInbox } from './inbox';
@@ -235,7 +236,7 @@ test.describe('one visitor, one conversation', () => {
       await frameOf(other).getByLabel('Type your message').press('Enter');
       await expect(frameOf(other).getByRole('log').getByText('Is there a payment plan for tuition?')).toBeVisible();
       await expect(frameOf(other).getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(2);
-      const mine = async () => ((await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; message_count: number }[]).filter((c) => c.session_id === session);
+      const mine = async () => ((await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; message_count: number }[]).filter((c) => c.session_id === ref(session!));
       await expect.poll(async () => (await mine()).map((c) => c.message_count)).toEqual([4]);
 
       // Away longer than the school's ten minutes: the next page view starts a new conversation.
@@ -353,7 +354,7 @@ test.describe('reaching a person', () => {
 
       const session = await page.evaluate((k) => JSON.parse(localStorage.getItem(`lantern:session:${k.slice(0, 12)}`) ?? 'null')?.id ?? null, key);
       const list = (await (await request.get('/conversations/', { headers: auth })).json()) as { session_id: string; lead_id: number | null; handoff_at: string | null }[];
-      const conv = list.find((c) => c.session_id === session)!;
+      const conv = list.find((c) => c.session_id === ref(session))!;
       expect(conv.lead_id).toEqual(expect.any(Number));
       expect(conv.handoff_at).not.toBeNull();
 
