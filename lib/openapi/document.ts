@@ -15,6 +15,15 @@ function toSchema(schema: z.ZodType): JsonSchema {
   return json;
 }
 
+/** The session's visitor token (docs/widget.md): needed once the session's first answer handed it out. */
+const VISITOR_TOKEN_PARAMETER = {
+  name: 'X-Visitor-Token',
+  in: 'header',
+  required: false,
+  description: "The visitor token of the session (the first answer's visitor_token, renewed in every answer's X-Visitor-Token header); 401 without it once the session has one",
+  schema: { type: 'string' },
+};
+
 function parametersOf(schema: z.ZodType | undefined, where: 'query' | 'path') {
   if (!schema) return [];
   const json = toSchema(schema);
@@ -66,7 +75,7 @@ export function buildOpenApiDocument() {
               ? [{ widgetKey: [] }]
               : [],
       ...(limit ? { 'x-rate-limit': { max: limit.max, window_seconds: limit.windowSeconds, per: 'client' } } : {}),
-      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
+      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query'), ...(op.visitor ? [VISITOR_TOKEN_PARAMETER] : [])],
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: toSchema(op.body) } } } } : {}),
       ...(op.multipart
         ? {

@@ -27,6 +27,7 @@ import { getDb } from '@/db/client';
 import { conversationMessages, conversations, mailOutbox } from '@/db/schema';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { openStreams } from '@/lib/live/bus';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { sweepLive } from '@/lib/live/sweep';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { issueVisitorToken } from '@/lib/widget/visitor-token';
@@ -165,6 +166,14 @@ describe('item 3: a session id alone reads and writes nothing', () => {
     expect(written.map((m) => m.content)).not.toContain('It is me, send the PIN again');
     // Maria herself goes on.
     expect((await maria.says('Thank you!')).status).toBe(201);
+  });
+
+  it('is documented in /openapi.json on every call that names a session', () => {
+    const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, { parameters: { name: string }[] }>> };
+    const takes = (path: string, method: string) => doc.paths[path]![method]!.parameters.some((p) => p.name === 'X-Visitor-Token');
+    for (const [path, method] of [['/api/widget/chat', 'post'], ['/api/widget/chat/stream', 'post'], ['/api/widget/leads', 'post'], ['/api/widget/handoff', 'post'], ['/api/widget/events', 'post'], ['/api/widget/live/request', 'post'], ['/api/widget/live/messages', 'post'], ['/api/widget/live/state', 'get'], ['/api/widget/live/events', 'get']])
+      expect(takes(path, method), path).toBe(true);
+    expect(takes('/api/widget/config', 'get')).toBe(false);
   });
 
   it("a closed chat's staff messages are served once, then no more", async () => {
