@@ -183,6 +183,8 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     expect((await api(b(), 'POST', `/live/conversations/${id}/messages`, { token: staff.access, body: { text: 'Hello from B' } })).status).toBe(201);
     expect((await visitor.next((e) => e.event === 'message')).data).toMatchObject({ text: 'Hello from B', author: 'S' });
     expect((await api(a(), 'POST', '/api/widget/live/messages', { headers: visitorHeaders, body: { session_id: session, text: 'Hi from A' } })).status).toBe(201);
+    // The words the visitor asked with came first; then what they wrote to the person.
+    expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'May I talk to a person?' });
     expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'Hi from A' });
     expect((await api(c(), 'POST', `/live/conversations/${id}/leave`, { token: staff.access })).status).toBe(200);
     expect((await visitor.next((e) => e.event === 'status' && e.data.status === 'returned')).data.status).toBe('returned');
