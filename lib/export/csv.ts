@@ -10,15 +10,21 @@ export const UTF8_BOM = '\uFEFF';
 
 // A cell Excel, LibreOffice or Google Sheets would treat as a formula (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A phone number in E.164 (+ and 6 to 15 digits): a spreadsheet reads it as a number at worst, never
+ * runs anything, so it leaves as typed (a leading quote would be imported into a CRM).
+ */
+export const E164_PHONE = /^\+\d{6,15}$/;
 
 /**
- * A cell made safe to open: text starting with = + - @ tab or CR gets a leading single quote, and
- * bidirectional controls are dropped (a spreadsheet would show `invoice\u202Egnp.exe` reversed).
+ * A cell made safe to open: text starting with = + - @ tab or CR gets a leading single quote (an
+ * E.164 phone number excepted), and bidirectional controls are dropped (a spreadsheet would show
+ * `invoice\u202Egnp.exe` reversed).
  */
 export function inertCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = stripBidiControls(typeof value === 'string' ? value : String(value));
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !E164_PHONE.test(text) ? `'${text}` : text;
 }
 
 /** CSV lines (CRLF, quoted only where needed) for these records, every cell made inert. */

@@ -33,10 +33,13 @@ const yesNo = (col: string) => sql.raw(`case when ${col} then 'yes' when not ${c
 const FORMULA_START = sql.raw(String.raw`('=', '+', '-', '@', E'\t', E'\r')`);
 const LF = sql.raw(String.raw`E'\n'`);
 const CR = sql.raw(String.raw`E'\r'`);
+// E164_PHONE of lib/export/csv.ts, as a Postgres regular expression (read only for cells starting with +).
+const E164_PHONE = sql.raw(String.raw`'^\+[0-9]{6,15}$'`);
 
 /**
  * A CSV cell of text someone typed, written by Postgres: '' for null, a leading = + - @ tab or CR
- * made inert with a quote, quoted (quotes doubled) when it holds a quote, comma or line break.
+ * made inert with a quote (an E.164 phone number left as typed), quoted (quotes doubled) when it
+ * holds a quote, comma or line break.
  * The rule of inertCell and csv-stringify (lib/export/csv.ts), done where the rows are read so that
  * 100,000 leads never become JavaScript strings one cell at a time. left() and strpos() rather
  * than regular expressions: about 40 % less time for the export's query.
@@ -45,6 +48,7 @@ export function csvCellSql(text: SQL): SQL {
   const needsQuotes = sql`(strpos(${text}, '"') > 0 or strpos(${text}, ',') > 0 or strpos(${text}, ${LF}) > 0 or strpos(${text}, ${CR}) > 0)`;
   const quoted = (prefix: string) => sql`'"${sql.raw(prefix)}' || replace(${text}, '"', '""') || '"'`;
   return sql`(case when ${text} is null then ''
+    when left(${text}, 1) = '+' and ${text} ~ ${E164_PHONE} then ${text}
     when left(${text}, 1) in ${FORMULA_START} then (case when ${needsQuotes} then ${quoted("''")} else '''' || ${text} end)
     when ${needsQuotes} then ${quoted('')}
     else ${text} end)`;

@@ -280,7 +280,9 @@ describe('GET /leads/export', () => {
       { firstName: '李', lastName: 'Müller-Øvergård', email: 'li@example.cn', stateProvince: '\tTab' },
       { firstName: 'Ma', lastName: 'Majors', email: 'ma@example.com', intendedMajor: ['Nursing', 'Art, History'], optInEmail: true, optInSms: false, gpa: 3.5, graduationYear: 2027, source: 'chatbot_quickinfocard' as const },
     ];
-    for (const [i, t] of tricky.entries()) await seed(school, { ...t, age: `${i + 1} minutes` });
+    // Phones: E.164 leaves as typed (issue 48 item 10); a + followed by anything else stays inert.
+    const phones = ['+16145550199', '+1+16145550199', '+1 614 555 0199', '+16145550199\n'];
+    for (const [i, t] of tricky.entries()) await seed(school, { ...t, phone: phones[i], age: `${i + 1} minutes` });
     const res = await exportOf(school, { format: 'csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
@@ -298,6 +300,7 @@ describe('GET /leads/export', () => {
       ['Ma', 'Majors', 'ma@example.com', ''],
     ]);
     expect(rows[1]!.preferred_name).toBe("'\rCR");
+    expect(rows.map((r) => r.phone)).toEqual(['+16145550199', "'+1+16145550199", "'+1 614 555 0199", "'+16145550199\n"]);
     expect(rows[3]).toMatchObject({ source: 'Quick Info Card', intended_major: 'Nursing; Art, History', opt_in_email: 'yes', opt_in_sms: 'no', opt_in_phone: '', gpa: '3.5', graduation_year: '2027' });
     expect(rows[0]!.source).toBe('Chatbot Conversation');
     expect(Date.parse(rows[0]!.created_at!)).toBeGreaterThan(Date.now() - 3600_000);

@@ -9,6 +9,12 @@ describe('lib/export/csv', () => {
     expect([null, undefined, 42, true].map(inertCell)).toEqual(['', '', '42', 'true']);
   });
 
+  it('leaves a phone number in E.164 as typed; anything more after a + stays inert (issue 48 item 10)', () => {
+    expect(['+16145550199', '+447700900123', '+123456'].map(inertCell)).toEqual(['+16145550199', '+447700900123', '+123456']);
+    const inert = ['+SUM(1)', '+1+1', '+16145550199+1', '+16145550199\n', '+1 614 555 0199', '+12345', '+1234567890123456', '=16145550199', '-16145550199', '@16145550199'];
+    expect(inert.map(inertCell)).toEqual(inert.map((t) => `'${t}`));
+  });
+
   it('drops bidirectional controls, so a spreadsheet shows a cell as it was typed', () => {
     expect(inertCell('invoice\u202Egnp.exe')).toBe('invoicegnp.exe');
     expect(inertCell('\u2066=HYPERLINK("x")\u2069')).toBe('\'=HYPERLINK("x")');
