@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '@/db/client';
-import { conversations, knowledgeChunks, personalitySettings, personaSettings, schools } from '@/db/schema';
+import { conversationMessages, conversations, knowledgeChunks, personalitySettings, personaSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 
 // The dashboard's setup checklist for a new school: each step ticked from what the school has
@@ -28,6 +28,9 @@ export async function setupChecklist(ctx: AuthContext): Promise<SetupStep[] | nu
       personality: has(personalitySettings),
       onSite: has(conversations, eq(conversations.source, 'widget')),
       tested: has(conversations, eq(conversations.source, 'test_chat')),
+      // A visitor's message in any conversation (the test chat or a family on the site): a school
+      // already chatting has had its first chat (issue 48).
+      chatted: has(conversationMessages, eq(conversationMessages.role, 'user')),
     })
     .from(schools)
     .where(eq(schools.id, schoolId))
@@ -39,6 +42,6 @@ export async function setupChecklist(ctx: AuthContext): Promise<SetupStep[] | nu
     { key: 'knowledge', label: 'Add what the assistant should know', hint: 'Your web pages, documents or fact sheet in the Training Room.', href: '/dashboard/training-room', done: school.knowledge },
     { key: 'assistant', label: 'Shape your assistant', hint: 'Its name, role and personality in AI Customization.', href: '/dashboard/ai-customization', done: school.persona || school.personality },
     { key: 'widget', label: 'Put the chat on your website', hint: 'Paste the embed code from Chatbot > API Key; ticked when the chat first loads on your site.', href: '/dashboard/chatbot', done: school.onSite },
-    { key: 'test_chat', label: 'Have a first test chat', hint: 'Ask what families ask in Chatbot > Test Your Chatbot.', href: '/dashboard/chatbot', done: school.tested },
+    { key: 'test_chat', label: 'Have a first test chat', hint: 'Ask what families ask in Chatbot > Test Your Chatbot (a family chatting on your site counts too).', href: '/dashboard/chatbot', done: school.tested || school.chatted },
   ];
 }

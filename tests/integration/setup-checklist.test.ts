@@ -63,4 +63,15 @@ describe('the setup checklist', () => {
     // Beech did none of it.
     expect(await ticked(b.ctx)).toEqual(none);
   });
+
+  it('counts a real chat on the site as the first chat, and never a chat only loaded (issue 48 item 10)', async () => {
+    const c = await school('cedar@lantern.test', 'Cedar College');
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: c.token })).json.api_key;
+    await call(eventsRoute.POST, 'POST', '/api/widget/events', { headers: { 'x-api-key': key }, body: { session_id: 'loaded-only', event_type: 'widget_loaded' } });
+    await call(eventsRoute.POST, 'POST', '/api/widget/events', { headers: { 'x-api-key': key }, body: { session_id: 'loaded-only', event_type: 'widget_opened' } });
+    expect(await ticked(c.ctx)).toMatchObject({ widget: true, test_chat: false });
+    // A family writes on the site; no test chat ever.
+    expect((await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'When is the application deadline?', session_id: 'family-1' } })).status).toBe(200);
+    expect(await ticked(c.ctx)).toMatchObject({ widget: true, test_chat: true });
+  });
 });
