@@ -475,6 +475,5 @@ export function pickLanguage(browser: readonly string[], schoolDefault: string |
   return (WIDGET_LANGUAGES as readonly string[]).includes(schoolDefault || '') ? (schoolDefault as WidgetLanguage) : 'en';
 }
 
-/** Asking for a person, in the widget's languages ('talk to a human', 'hablar con una persona'…). */
-export const WANTS_PERSON =
-  /\b(talk|speak|chat|connect|reach|get)\b[^.?!]{0,30}\b(human|person|someone|agent|representative|staff|counsell?or|advisor|admissions officer)\b|\b(real person|live agent|human being)\b|\b(hablar|comunicarme)\b[^.?!]{0,30}\b(persona|humano|agente|asesor)|\b(parler|discuter)\b[^.?!]{0,30}\b(personne|humain|conseiller|agent)|\b(falar|conversar)\b[^.?!]{0,30}\b(pessoa|humano|atendente|consultor)|人工|真人|客服|nói chuyện với (người|nhân viên)|상담원|직원과|사람과|التحدث (إلى|مع) (شخص|موظف|إنسان)/i;
+/** Asking for a person, in the widget's languages ('talk to a human', 'hablar con una persona', a request among other words…). */
+export { WANTS_PERSON } from './person-request';
