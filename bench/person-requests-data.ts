@@ -36,6 +36,15 @@ export const REQUESTS_DEV: Phrasing[] = [
   ...p('vi', 'Tôi muốn nói chuyện với nhân viên', 'Cho tôi gặp tư vấn viên được không?', 'Làm ơn kết nối tôi với một người thật.', 'Tôi có thể nói chuyện với ai đó ở phòng tuyển sinh không?'),
   ...p('ko', '상담원과 통화하고 싶어요', '실제 사람이랑 얘기할 수 있어요?', '입학 담당자와 이야기하고 싶습니다.', '상담사 연결해 주세요'),
   ...p('ar', 'أريد التحدث إلى شخص', 'هل يمكنني التحدث مع موظف في القبول؟', 'وصلني بمستشار من فضلك', 'أحتاج إلى التكلم مع إنسان حقيقي'),
+  // Added after the first held-out measure (90 %), without reading which held-out phrasings missed.
+  ...p('en', 'Can I have a word with someone from financial aid?', "I'd rather deal with a human.", 'Is a counselor available to chat right now?', 'Can I please get connected to staff?', 'No more bot, a person please', 'Need to talk to admissions asap'),
+  ...p('es', '¿Me pueden pasar con alguien?', 'Quisiera que me llame un asesor.', 'Hola, necesito una persona, no un bot'),
+  ...p('fr', 'Je veux un conseiller, pas un robot', 'Pouvez-vous me passer un conseiller ?'),
+  ...p('pt', 'Alguém pode me ligar?', 'Quero um atendente humano'),
+  ...p('zh', '我要人工服务', '请安排老师给我打电话'),
+  ...p('vi', 'Tôi muốn gặp người tư vấn', 'Có nhân viên nào hỗ trợ trực tiếp không?'),
+  ...p('ko', '사람 상담원으로 바꿔 주세요', '담당 선생님과 직접 얘기하고 싶어요'),
+  ...p('ar', 'أريد موظفاً بشرياً وليس روبوت', 'هل يمكن لأحد الموظفين الاتصال بي؟'),
 ];
 
 /** Requests for a person: the held-out half (written before tuning; never tuned on). */
