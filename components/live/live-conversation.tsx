@@ -36,7 +36,6 @@ export function LiveConversationPanel({
   failure,
   onRetry,
   userId,
-  mayChat,
   now,
   busy,
   actions,
@@ -48,7 +47,6 @@ export function LiveConversationPanel({
   failure: ActionFailure | null;
   onRetry: () => void;
   userId: number;
-  mayChat: boolean;
   now: number;
   busy: string | null;
   actions: LiveActions | null;
@@ -98,7 +96,7 @@ export function LiveConversationPanel({
             {language && <span>Writes in {language}</span>}
           </p>
         </div>
-        {mayChat && actions && (
+        {actions && (
           <div className="flex flex-wrap gap-2">
             {detail.status === 'waiting' && (
               <Button onClick={() => void actions.join()} disabled={busy !== null}>
@@ -119,7 +117,7 @@ export function LiveConversationPanel({
         )}
       </div>
 
-      <Holder detail={detail} mine={mine} mayChat={mayChat} />
+      <Holder detail={detail} mine={mine} />
 
       <section aria-labelledby="live-details-title" className="space-y-2">
         <h3 id="live-details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
@@ -155,16 +153,14 @@ function StatusBadge({ detail, mine, now }: { detail: LiveConversationDetail; mi
 }
 
 /** What this staff member can do, in words, when it is not the message box. */
-function Holder({ detail, mine, mayChat }: { detail: LiveConversationDetail; mine: boolean; mayChat: boolean }) {
+function Holder({ detail, mine }: { detail: LiveConversationDetail; mine: boolean }) {
   const text =
     detail.status === 'closed'
       ? 'This live chat has ended. The assistant answers the visitor again.'
       : detail.status === 'active' && !mine
         ? `${detail.held_by?.name || 'Another staff member'} is chatting with this visitor.`
         : detail.status === 'waiting'
-          ? mayChat
-            ? 'This visitor asked for a person. Join to take over from the assistant, or close to send them the contact form.'
-            : 'This visitor asked for a person.'
+          ? 'This visitor asked for a person. Join to take over from the assistant, or close to send them the contact form.'
           : null;
   if (!text) return null;
   return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 dark:bg-slate-900 dark:text-slate-200">{text}</p>;

@@ -19,24 +19,22 @@ import { useWaitingCount } from './waiting-count';
 
 // The Live view (docs/live-chat.md): who waits for a person and who is being helped, one
 // conversation with the visitor's details and the whole transcript, and the staff member's
-// availability. GET /live/stream keeps it current; a superuser watches but does not chat.
+// availability. GET /live/stream keeps it current. Anyone working in the school may chat.
 
 const LISTS_KEY = 'live-conversations';
-const SUPERUSER_NOTE = 'Superusers can watch live chats but not take them.';
+export type LiveViewProps = { userId: number; hasSchool: boolean };
 
-export type LiveViewProps = { role: string; userId: number; hasSchool: boolean };
-
-export function LiveView({ role, userId, hasSchool }: LiveViewProps) {
+export function LiveView({ userId, hasSchool }: LiveViewProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
       <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Live Chat</h1>
-      {hasSchool ? <LiveScreen mayChat={role === 'user' || role === 'admin'} userId={userId} /> : <Banner tone="info">Please create your school information first before using live chat.</Banner>}
+      {hasSchool ? <LiveScreen userId={userId} /> : <Banner tone="info">Please create your school information first before using live chat.</Banner>}
     </div>
   );
 }
 
-function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
+function LiveScreen({ userId }: { userId: number }) {
   const { error, success, setError, setSuccess } = useMessages();
   const [selected, setSelected] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -49,9 +47,9 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
   const waitingCount = useWaitingCount();
 
   const lists = useScreenData(LISTS_KEY, () => liveConversationsAction({ query: { status: 'open' } }), { fallback: 'Could not load the live chats' });
-  const availability = useScreenData(mayChat ? 'live-availability' : null, myAvailabilityAction, { fallback: 'Could not load your availability' });
+  const availability = useScreenData('live-availability', myAvailabilityAction, { fallback: 'Could not load your availability' });
   const detail = useScreenData(selected === null ? null : `live-conversation-${selected}`, () => liveConversationAction({ params: { id: selected! } }), { fallback: 'Could not load the conversation' });
-  const available = mayChat && availability.data?.available === true;
+  const available = availability.data?.available === true;
 
   /** Loads the lists again; an answer overtaken by a later load is dropped. */
   async function refreshLists(): Promise<LiveConversationSummary[] | null> {
@@ -96,7 +94,7 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
   });
 
   async function toggleAvailability() {
-    if (!mayChat || !availability.data) return;
+    if (!availability.data) return;
     primeSound();
     const next = !availability.data.available;
     availability.setData({ available: next });
@@ -181,10 +179,9 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
   return (
     <div className="space-y-6">
       <AvailabilityBar
-        mayChat={mayChat}
         available={available}
-        loading={mayChat && availability.loading}
-        failed={mayChat && !availability.data && !availability.loading && availability.failure !== null}
+        loading={availability.loading}
+        failed={!availability.data && !availability.loading && availability.failure !== null}
         onToggle={() => void toggleAvailability()}
         notifications={notifications}
         stream={stream}
@@ -209,7 +206,7 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-6">
             <ConversationList title="Waiting" empty="No visitors are waiting." items={waiting} selected={selected} onOpen={open} now={now} />
-            {mayChat && waiting.length > 0 && (
+            {waiting.length > 0 && (
               <Button variant="secondary" onClick={() => setClosingAll(true)} disabled={busy !== null}>
                 {busy === 'close-all' ? 'Closing...' : 'Close all waiting'}
               </Button>
@@ -229,7 +226,6 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
             failure={detail.failure}
             onRetry={() => void detail.reload()}
             userId={userId}
-            mayChat={mayChat}
             now={now}
             busy={busy}
             actions={actions}
@@ -241,7 +237,6 @@ function LiveScreen({ mayChat, userId }: { mayChat: boolean; userId: number }) {
 }
 
 function AvailabilityBar({
-  mayChat,
   available,
   loading,
   failed,
@@ -249,7 +244,6 @@ function AvailabilityBar({
   notifications,
   stream,
 }: {
-  mayChat: boolean;
   available: boolean;
   loading: boolean;
   failed: boolean;
@@ -269,7 +263,7 @@ function AvailabilityBar({
             role="switch"
             aria-checked={available}
             aria-describedby={hintId}
-            disabled={!mayChat || loading || failed}
+            disabled={loading || failed}
             onClick={onToggle}
             className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${available ? 'bg-brand-700' : 'bg-slate-400 dark:bg-slate-600'}`}
           >
@@ -280,24 +274,22 @@ function AvailabilityBar({
           </label>
         </div>
         <p id={hintId} className="text-sm text-slate-700 dark:text-slate-300">
-          {!mayChat
-            ? SUPERUSER_NOTE
-            : loading
-              ? 'Checking your availability...'
-              : failed
-                ? 'Could not load your availability. Reload the page to try again.'
-                : available
-                  ? 'Visitors who ask for a person can reach you. This turns off about 2 minutes after you leave this page.'
-                  : 'Turn this on to take chats from visitors who ask for a person.'}
+          {loading
+            ? 'Checking your availability...'
+            : failed
+              ? 'Could not load your availability. Reload the page to try again.'
+              : available
+                ? 'Visitors who ask for a person can reach you. This turns off about 2 minutes after you leave this page.'
+                : 'Turn this on to take chats from visitors who ask for a person.'}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        {mayChat && notifications === 'default' && (
+        {notifications === 'default' && (
           <Button variant="secondary" onClick={() => void askNotificationPermission()}>
             Turn on notifications
           </Button>
         )}
-        {mayChat && notifications === 'denied' && <span className="text-slate-700 dark:text-slate-300">Notifications are blocked in this browser.</span>}
+        {notifications === 'denied' && <span className="text-slate-700 dark:text-slate-300">Notifications are blocked in this browser.</span>}
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {stream === 'open' ? (
             <span className="inline-flex items-center gap-1.5">

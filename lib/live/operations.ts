@@ -19,13 +19,13 @@ export const liveOperations = defineOperations({
     summary: 'Save the live chat settings (the whole object; notify_email empty: the school\'s admissions contact). No office hours: live chat whenever someone is available',
   },
   availability: {
-    method: 'PUT', path: '/live/availability', tag, auth: 'bearer', body: availabilitySchema, errors: [...errors, 403],
-    summary: 'Say whether you are available to chat: {available}. It lapses 2 minutes after your Live view closes. 403 for a superuser (who may watch, not chat)',
+    method: 'PUT', path: '/live/availability', tag, auth: 'bearer', body: availabilitySchema, errors,
+    summary: 'Say whether you are available to chat: {available}. It lapses 2 minutes after your Live view closes',
   },
   waiting: { method: 'GET', path: '/live/waiting', tag, auth: 'bearer', errors, summary: 'How many visitors wait for a person: {waiting}' },
   closeWaiting: {
-    method: 'POST', path: '/live/waiting/close', tag, auth: 'bearer', bodyOptional: true, errors: [...errors, 403],
-    summary: 'Close all waiting: every visitor waiting for a person gets the contact form at once: {closed}. 403 for a superuser',
+    method: 'POST', path: '/live/waiting/close', tag, auth: 'bearer', bodyOptional: true, errors,
+    summary: 'Close all waiting: every visitor waiting for a person gets the contact form at once: {closed}',
   },
   list: {
     method: 'GET', path: '/live/conversations', tag, auth: 'bearer', query: liveListQuerySchema, errors,
@@ -36,19 +36,19 @@ export const liveOperations = defineOperations({
     summary: 'One live conversation with the visitor\'s details and every message ({index, role user|assistant|staff, text, at, author})',
   },
   join: {
-    method: 'POST', path: '/live/conversations/{id}/join', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    method: 'POST', path: '/live/conversations/{id}/join', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 409],
     summary: 'Take the conversation: the assistant stops answering and the visitor sees your first name. 409 while another staff member holds it, or when it has ended',
   },
   message: {
-    method: 'POST', path: '/live/conversations/{id}/messages', tag, auth: 'bearer', params: id, body: liveMessageSchema, status: 201, errors: [...errors, 403, 409],
+    method: 'POST', path: '/live/conversations/{id}/messages', tag, auth: 'bearer', params: id, body: liveMessageSchema, status: 201, errors: [...errors, 409],
     summary: 'Write to the visitor ({text}, 1–4000 characters): {index, role, text, at, author}. 409 unless you hold the conversation',
   },
   leave: {
-    method: 'POST', path: '/live/conversations/{id}/leave', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    method: 'POST', path: '/live/conversations/{id}/leave', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 409],
     summary: 'Hand the conversation back to the assistant (the visitor is told): {id, status}',
   },
   close: {
-    method: 'POST', path: '/live/conversations/{id}/close', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 403, 409],
+    method: 'POST', path: '/live/conversations/{id}/close', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 409],
     summary: 'End the live chat: yours (the assistant answers again) or a waiting one nobody will take (the visitor gets the contact form at once)',
   },
   stream: {

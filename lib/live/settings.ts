@@ -3,7 +3,6 @@ import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { liveChatSettings, livePresence, schools, users, type OfficeHours } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { forbidden } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { PRESENCE_LAPSE_MS, WAIT_MINUTES_DEFAULT, type LiveSettings } from './schema';
 
@@ -54,13 +53,11 @@ export async function saveLiveSettings(ctx: AuthContext, input: LiveSettings): P
 }
 
 /**
- * Who may chat with visitors: the school's own staff (user and admin). A superuser administers the
- * platform: they see the Live view but do not speak for a school (docs/decisions.md).
+ * Who may chat with visitors: anyone working in the school, its staff and a superuser working in it
+ * (a new school's first account is often the platform's superuser: docs/decisions.md).
  */
 export function assertMayChat(ctx: AuthContext): number {
-  const schoolId = requireSchoolId(ctx);
-  if (ctx.role !== 'user' && ctx.role !== 'admin') throw forbidden('Only the school\'s staff may chat with visitors (a superuser can watch)');
-  return schoolId;
+  return requireSchoolId(ctx);
 }
 
 /** PUT /live/availability. */

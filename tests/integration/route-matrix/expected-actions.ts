@@ -5,8 +5,7 @@ import { BODIES, type Resources } from './fixtures';
  * The reviewed table of every `'use server'` export in app/actions/*.ts, keyed
  * `file:export`. server-actions.test.ts scans the files and fails on an export with no row.
  *
- * - `may`: who may act ('staff' = any account of the school; 'chat' = the school's user and admin, not
- *   a superuser (live chat); the same rules as the REST table).
+ * - `may`: who may act ('staff' = any account of the school; the same rules as the REST table).
  * - `args(r, school)`: arguments naming the records `r` of `school` (the caller's own for the role
  *   check, another school's for the tenancy check).
  * - `other`: what a session of another school gets when it names that school's records:
@@ -14,7 +13,7 @@ import { BODIES, type Resources } from './fixtures';
  *   or 'own' (the action takes no ids and acts on the caller's own school: the other school's data
  *   must read back unchanged).
  */
-export type ActionRow = { may: 'staff' | 'chat' | 'admin' | 'superuser'; args: (r: Resources, school: number) => unknown[]; other: 'not_found' | 'forbidden' | 'own' };
+export type ActionRow = { may: 'staff' | 'admin' | 'superuser'; args: (r: Resources, school: number) => unknown[]; other: 'not_found' | 'forbidden' | 'own' };
 
 const none = () => [];
 const empty = () => [{}];
@@ -111,16 +110,16 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
 
   'live:liveSettingsAction': own(),
   'live:saveLiveSettingsAction': own(() => [{ body: BODIES['PUT /live/settings'] }]),
-  'live:setAvailabilityAction': own(() => [{ body: BODIES['PUT /live/availability'] }], 'chat'),
+  'live:setAvailabilityAction': own(() => [{ body: BODIES['PUT /live/availability'] }]),
   'live:myAvailabilityAction': own(),
   'live:waitingCountAction': own(),
   'live:liveConversationsAction': own(empty),
   'live:liveConversationAction': theirs(params('liveConversation')),
-  'live:joinLiveAction': theirs(params('liveConversation'), 'chat'),
-  'live:postLiveMessageAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['POST /live/conversations/{id}/messages'] }], 'chat'),
-  'live:leaveLiveAction': theirs(params('liveConversation'), 'chat'),
-  'live:closeLiveAction': theirs(params('liveConversation'), 'chat'),
-  'live:closeAllWaitingAction': own(empty, 'chat'),
+  'live:joinLiveAction': theirs(params('liveConversation')),
+  'live:postLiveMessageAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['POST /live/conversations/{id}/messages'] }]),
+  'live:leaveLiveAction': theirs(params('liveConversation')),
+  'live:closeLiveAction': theirs(params('liveConversation')),
+  'live:closeAllWaitingAction': own(empty),
 
   'logging:setupSettingsAction': own(),
   'logging:saveSetupSettingsAction': own(() => [{ body: {} }]),

@@ -36,7 +36,6 @@ const SUPERUSER: Row = { anonymous: 401, widget: 401, user: 403, admin: 403, sup
 /** The widget API: the school's key, nothing else (a staff token is not a key). */
 const WIDGET: Row = { anonymous: 401, widget: 'ok', user: 401, admin: 401, superuser: 401 };
 /** Live chat with visitors: the school's own staff; a superuser may watch (STAFF reads) but not chat. */
-const CHAT: Row = { anonymous: 401, widget: 401, user: 'ok', admin: 'ok', superuser: 403 };
 
 export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /health": PUBLIC,
@@ -201,15 +200,15 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /chatbot/generate-api-key": STAFF,
   "GET /live/settings": STAFF,
   "PUT /live/settings": STAFF,
-  "PUT /live/availability": CHAT,
+  "PUT /live/availability": STAFF,
   "GET /live/waiting": STAFF,
-  "POST /live/waiting/close": CHAT,
+  "POST /live/waiting/close": STAFF,
   "GET /live/conversations": STAFF,
   "GET /live/conversations/{id}": STAFF,
-  "POST /live/conversations/{id}/join": CHAT,
-  "POST /live/conversations/{id}/messages": CHAT,
-  "POST /live/conversations/{id}/leave": CHAT,
-  "POST /live/conversations/{id}/close": CHAT,
+  "POST /live/conversations/{id}/join": STAFF,
+  "POST /live/conversations/{id}/messages": STAFF,
+  "POST /live/conversations/{id}/leave": STAFF,
+  "POST /live/conversations/{id}/close": STAFF,
   "GET /live/stream": STAFF,
   "POST /api/widget/live/request": WIDGET,
   "POST /api/widget/live/messages": WIDGET,

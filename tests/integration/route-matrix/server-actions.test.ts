@@ -82,14 +82,14 @@ describe('server actions', () => {
       cases++;
       if (anon.ok || anon.code !== 'session_expired') wrong.push(`${key} without a session: ${JSON.stringify(anon)}`);
       // 2. A role that may not act.
-      const refusedRoles = row.may === 'admin' ? (['userA'] as const) : row.may === 'superuser' ? (['userA', 'adminA'] as const) : row.may === 'chat' ? (['superuserA'] as const) : [];
+      const refusedRoles = row.may === 'admin' ? (['userA'] as const) : row.may === 'superuser' ? (['userA', 'adminA'] as const) : [];
       for (const who of refusedRoles) {
         const res = await browsers[who].run(() => action(...row.args(aIds, a.id)));
         cases++;
         if (res.ok || res.code !== 'forbidden') wrong.push(`${key} as ${who}: ${JSON.stringify(res)}`);
       }
       // 3. A session of school A naming school B's records.
-      if (row.other !== 'own' && (row.may === 'staff' || row.may === 'chat' || row.may === 'admin')) {
+      if (row.other !== 'own' && (row.may === 'staff' || row.may === 'admin')) {
         const res = await browsers.adminA.run(() => action(...row.args(bIds, b.id)));
         cases++;
         if (res.ok || res.code !== row.other) wrong.push(`${key} with school B's ids: ${JSON.stringify(res)}, expected ${row.other}`);

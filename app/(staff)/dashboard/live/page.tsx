@@ -8,5 +8,5 @@ export const metadata: Metadata = { title: 'Live Chat' };
 export default async function LivePage() {
   const ctx = await getStaffSession();
   if (!ctx) redirect('/?session=expired&next=/dashboard/live');
-  return <LiveView role={ctx.role} userId={ctx.user.id} hasSchool={ctx.schoolId !== null} />;
+  return <LiveView userId={ctx.user.id} hasSchool={ctx.schoolId !== null} />;
 }
