@@ -10,11 +10,13 @@ import { Button } from '@/components/ui/button';
 import { NARROW, useMediaQuery } from '@/components/ui/use-media-query';
 import type { SchoolView } from '@/lib/schools/present';
 import { callAction } from '@/lib/web/api';
-import { SECTIONS, type SectionKey } from '@/lib/schools/schema';
+import { SelectField } from '@/components/ui/select';
+import { INSTITUTION_CONTROLS, SECTIONS, type SectionKey } from '@/lib/schools/schema';
 
-import { BasicForm, BasicSection, basicDraft, BrandingSection, ClassificationSection, ContactSection, SocialSection, TuitionSection } from './sections';
+import { BasicForm, BasicSection, basicDraft, BrandingSection, ClassificationSection, ContactSection, LABELS, SocialSection, TuitionSection } from './sections';
 
 const NO_SCHOOL_MESSAGE = 'No school information available. Enter details of your school here.';
+const CHOOSE_CONTROL = 'Choose public or private';
 
 /** Wide screens: a card per section. 768 px or less: an accordion with School Info open. */
 function Section({ id, narrow, children }: { id: SectionKey; narrow: boolean; children: ReactNode }) {
@@ -47,15 +49,18 @@ function Section({ id, narrow, children }: { id: SectionKey; narrow: boolean; ch
 function CreateSchool({ narrow }: { narrow: boolean }) {
   const router = useRouter();
   const [draft, setDraftState] = useState(basicDraft(null));
+  // Nothing preselected: a private college is never saved as public because nobody looked (issue 48).
+  const [control, setControl] = useState<(typeof INSTITUTION_CONTROLS)[number] | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!draft.name.trim()) return setError('Name is required');
+    if (!control) return setError(CHOOSE_CONTROL);
     setBusy(true);
     const res = await callAction(
-      () => createSchoolAction({ body: { name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url, mascot: draft.mascot, time_zone: draft.time_zone } }),
+      () => createSchoolAction({ body: { name: draft.name, locations: draft.locations.map((l) => l.trim()).filter(Boolean), website_url: draft.website_url, mascot: draft.mascot, time_zone: draft.time_zone, institution_control: control } }),
       'An error occurred updating basic information',
     );
     setBusy(false);
@@ -70,8 +75,18 @@ function CreateSchool({ narrow }: { narrow: boolean }) {
         <form onSubmit={submit} className="space-y-4" noValidate>
           {error && <Banner tone="error">{error}</Banner>}
           <BasicForm draft={draft} setDraft={(update) => setDraftState((d) => update(d))} />
+          <SelectField label="Institution control" required value={control} onChange={(e) => setControl(e.target.value as typeof control)}>
+            <option value="" disabled>
+              {CHOOSE_CONTROL}
+            </option>
+            {INSTITUTION_CONTROLS.map((c) => (
+              <option key={c} value={c}>
+                {LABELS.control[c]}
+              </option>
+            ))}
+          </SelectField>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            New schools start as a public, non-profit four-year institution awarding bachelor degrees; change any of it once the school exists.
+            New schools start as a non-profit four-year institution awarding bachelor degrees; change any of it once the school exists.
           </p>
           <div className="flex justify-end">
             <Button type="submit" disabled={busy}>

@@ -24,6 +24,11 @@ test('create the school from the empty state, edit every section, upload a logo,
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Name is required');
   const name = uniq('Willow Creek College ');
   await page.getByLabel('School name').fill(name);
+  // Institution control has no choice preselected and must be chosen (issue 48 item 10).
+  await expect(page.getByLabel('Institution control')).toHaveValue('');
+  await page.getByRole('button', { name: 'Create School' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Choose public or private');
+  await page.getByLabel('Institution control').selectOption({ label: 'Private' });
   await page.getByLabel('Locations 1', { exact: true }).fill('Main Campus, 1 Willow Way');
   await page.getByLabel('Website').fill('not a url');
   await page.getByRole('button', { name: 'Create School' }).click();
@@ -34,10 +39,11 @@ test('create the school from the empty state, edit every section, upload a logo,
   // The mascot typed at creation is kept.
   await expect(section(page, 'basic')).toContainText('The Willow Wrens');
 
-  // Defaults of a new school.
+  // Defaults of a new school; the control chosen at creation.
   await expect(section(page, 'classification')).toContainText('4-Year');
   await expect(section(page, 'classification')).toContainText('Bachelor');
-  await expect(section(page, 'classification')).toContainText('Public');
+  await expect(section(page, 'classification')).toContainText('Private');
+  await expect(section(page, 'classification')).not.toContainText('Public');
   await expect(section(page, 'classification')).toContainText('Non-profit');
   await expect(section(page, 'branding')).toContainText('#000000');
   await expect(section(page, 'branding')).toContainText('Inter');
@@ -59,9 +65,10 @@ test('create the school from the empty state, edit every section, upload a logo,
   await editSave(page, 'classification', async () => {
     await section(page, 'classification').getByLabel('Classification').selectOption({ label: 'Mixed' });
     await section(page, 'classification').getByLabel('Master').check();
-    await section(page, 'classification').getByLabel('Institution control').selectOption({ label: 'Private' });
+    await section(page, 'classification').getByLabel('Institution control').selectOption({ label: 'Public' });
   }, 'Classification information updated successfully!');
   await expect(section(page, 'classification')).toContainText('Bachelor, Master');
+  await expect(section(page, 'classification')).toContainText('Public');
 
   // A server refusal shows its detail: no degree level at all.
   await section(page, 'classification').getByRole('button', { name: 'Edit' }).click();
