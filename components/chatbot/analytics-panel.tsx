@@ -55,8 +55,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 function Funnel({ f }: { f: AnalyticsSummary['engagement_funnel'] }) {
   const steps = [
-    { metric: 'total_conversations' as const, value: f.widget_loads },
-    { metric: 'opened_any' as const, value: f.widget_opens, rate: `${pct(f.load_to_open_rate)} of sessions` },
+    { metric: 'widget_loaded' as const, value: f.widget_loads },
+    { metric: 'widget_opened' as const, value: f.widget_opens, rate: `${pct(f.load_to_open_rate)} of sessions` },
     { metric: 'engaged' as const, value: f.conversations_started, rate: `${pct(f.open_to_conversation_rate)} of opens` },
   ];
   const max = Math.max(1, f.widget_loads);

@@ -6,9 +6,8 @@ export type Metric = { label: string; definition: string };
 
 export const METRICS = {
   total_conversations: { label: 'Total Conversations', definition: 'Every widget session: a visitor on a page where the chat loaded, whether or not they opened it.' },
-  widget_loaded: { label: 'Widget Loaded', definition: 'Sessions where the chat loaded and the visitor never opened it.' },
-  widget_opened: { label: 'Widget Opened', definition: 'Sessions where the visitor opened the chat but sent no message and did not ask for a person.' },
-  opened_any: { label: 'Opened the chat', definition: 'Sessions where the visitor opened the chat, whether or not they went on to write.' },
+  widget_loaded: { label: 'Widget Loaded', definition: 'Sessions where the chat loaded: every widget session, opened or not.' },
+  widget_opened: { label: 'Widget Opened', definition: 'Sessions where the visitor opened the chat, whether or not they went on to write (every engaged session counts).' },
   engaged: { label: 'Engaged', definition: 'Sessions where the visitor sent at least one message or asked for a person.' },
   total_messages: { label: 'Total messages', definition: "Every message in the period's conversations: the visitor's and the assistant's." },
   avg_response_time: { label: 'Avg response time', definition: "The assistant's average time to answer a message, on the server." },
@@ -21,3 +20,17 @@ export const METRICS = {
 } as const satisfies Record<string, Metric>;
 
 export type MetricKey = keyof typeof METRICS;
+
+/** Sessions by the furthest step they reached (each in one of the three), as the daily rollup stores them. */
+export type FurthestStep = { widget_loaded: number; widget_opened: number; engaged: number };
+/** The engagement figures both screens show: each step counts every session that reached it or went further. */
+export type EngagementFunnel = { loaded: number; opened: number; engaged: number };
+
+/**
+ * The one computation of Widget Loaded, Widget Opened and Engaged for Analytics and Reports: a
+ * session that engaged was also opened and loaded, even when the widget sent no loaded or opened
+ * event, so loaded ≥ opened ≥ engaged always holds and the screens cannot contradict (issue 48).
+ */
+export function engagementFunnel(c: FurthestStep): EngagementFunnel {
+  return { loaded: c.widget_loaded + c.widget_opened + c.engaged, opened: c.widget_opened + c.engaged, engaged: c.engaged };
+}

@@ -4,6 +4,7 @@ import { getDb, resultRows, type Tx } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
 import { SENTIMENTS, TOPIC_CATEGORIES } from './categories';
+import { engagementFunnel } from './metrics';
 import { addDays, rollupClosedDays, rollupSchoolDays, schoolDayFigures, schoolDays, type DayFigures } from './rollup';
 import { validationError } from '@/lib/http/errors';
 import { FUTURE_TARGET_DATE, type AnalyticsSummary, type ConversationAnalyticsSummary, type DailyStats, type GenerateDailyInput, type SentimentCategoryItem, type TopicCategoryItem } from './schema';
@@ -68,16 +69,15 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(),
     ),
   }));
   const sum = (pick: (d: DayFigures) => number, list: DayFigures[] = days) => list.reduce((s, d) => s + pick(d), 0);
-  const loads = sum((d) => d.conversations);
-  const opens = sum((d) => d.widget_opened + d.engaged);
-  const started = sum((d) => d.engaged);
+  // The same figures as Reports (lib/analytics/metrics.ts): loads ≥ opens ≥ started.
+  const { loaded: loads, opened: opens, engaged: started } = engagementFunnel({ widget_loaded: sum((d) => d.widget_loaded), widget_opened: sum((d) => d.widget_opened), engaged: sum((d) => d.engaged) });
   const totalLeads = sum((d) => d.leads);
   const responses = sum((d) => d.response_count);
   const leadConversations = sum((d) => d.lead_conversations);
   const sources = new Map<string, number>();
   for (const d of days) for (const [source, n] of Object.entries(d.lead_sources)) sources.set(source, (sources.get(source) ?? 0) + num(n));
   return {
-    total_conversations: loads,
+    total_conversations: sum((d) => d.conversations),
     total_messages: sum((d) => d.messages_sent),
     total_characters: sum((d) => d.characters),
     avg_response_time_ms: responses > 0 ? round1(sum((d) => d.response_time_sum_ms) / responses) : null,

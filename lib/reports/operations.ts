@@ -9,7 +9,7 @@ const dates =
 export const reportOperations = defineOperations({
   chatbot: {
     method: 'GET', path: '/api/reports/chatbot-metrics', tag, auth: 'bearer', query: reportQuerySchema, errors: [401, 403, 404],
-    summary: `Widget sessions per day of the school's time zone (test chats excluded): {metrics: [{date, total, widget_loaded, widget_opened, engaged}], summary: {total_conversations, total_widget_loaded, total_widget_opened, total_engaged, days_in_range}}. total counts every session; widget_loaded / widget_opened / engaged split them by the furthest step reached. ${dates}. school_id: only a superuser may name another school (403 otherwise).`,
+    summary: `Widget sessions per day of the school's time zone (test chats excluded): {metrics: [{date, total, widget_loaded, widget_opened, engaged}], summary: {total_conversations, total_widget_loaded, total_widget_opened, total_engaged, days_in_range}}. total counts every session; widget_loaded / widget_opened / engaged count the sessions that reached each step or went further (loaded ≥ opened ≥ engaged: an engaged session was also opened and loaded), the same figures as the Analytics funnel. ${dates}. school_id: only a superuser may name another school (403 otherwise).`,
   },
   leads: {
     method: 'GET', path: '/api/reports/leads-metrics', tag, auth: 'bearer', query: reportQuerySchema, errors: [401, 403, 404],

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb, resultRows, type Tx } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { forbidden, notFound, validationError } from '@/lib/http/errors';
+import { engagementFunnel } from '@/lib/analytics/metrics';
 import { requireSchoolId } from '@/lib/tenancy';
 import {
   daysInRange,
@@ -26,8 +27,9 @@ import {
 // local days (schools.time_zone). Closed days come from the daily rollup (conversation_daily_stats,
 // rows written after the day closed); the rest (today, and any day not rolled up yet) are counted
 // live from the raw rows, the same way the rollup counts them. Test chats and test leads never count.
-// total = widget sessions; widget_loaded / widget_opened / engaged = sessions by the furthest step
-// they reached (they add up to total), as the rollup stores them.
+// total = widget sessions; widget_loaded / widget_opened / engaged = sessions that reached each step
+// or went further (loaded ≥ opened ≥ engaged), computed by engagementFunnel from the furthest step
+// the rollup stores, as Analytics does (lib/analytics/metrics.ts).
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -151,8 +153,7 @@ async function countDays(tx: Tx, schools: SchoolRow[], from: string, to: string)
 function chatbotSummary(perDay: Map<string, DayCounts>, range: string[]): ChatbotSummary {
   const s = { total_conversations: 0, total_widget_loaded: 0, total_widget_opened: 0, total_engaged: 0, days_in_range: range.length };
   for (const day of range) {
-    const d = perDay.get(day);
-    if (!d) continue;
+    const d = countsOf(perDay.get(day));
     s.total_conversations += d.total;
     s.total_widget_loaded += d.widget_loaded;
     s.total_widget_opened += d.widget_opened;
@@ -166,7 +167,11 @@ function leadsSummary(perDay: Map<string, DayCounts>, range: string[]): LeadsSum
   return { total_leads: total, days_in_range: range.length, avg_daily_leads: round2(total / range.length) };
 }
 
-const countsOf = (d: DayCounts | undefined): ChatbotCounts => ({ total: d?.total ?? 0, widget_loaded: d?.widget_loaded ?? 0, widget_opened: d?.widget_opened ?? 0, engaged: d?.engaged ?? 0 });
+/** A day's figures as both screens show them: the stored furthest steps through engagementFunnel. */
+function countsOf(d: DayCounts | undefined): ChatbotCounts {
+  const f = engagementFunnel({ widget_loaded: d?.widget_loaded ?? 0, widget_opened: d?.widget_opened ?? 0, engaged: d?.engaged ?? 0 });
+  return { total: d?.total ?? 0, widget_loaded: f.loaded, widget_opened: f.opened, engaged: f.engaged };
+}
 
 /** The one school a single-school report is about: the caller's own, or the one a superuser names. */
 function reportSchoolId(ctx: AuthContext, q: ReportQuery): number {

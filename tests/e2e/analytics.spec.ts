@@ -47,8 +47,8 @@ test('Analytics tab: cards, funnel and charts; Generate Daily Stats; Add answer 
   await expect(page.getByRole('tooltip').filter({ hasText: 'Every widget session' })).toBeVisible();
   await expect(cards.locator('div', { hasText: 'Total messages' }).locator('dd')).toHaveText('6');
   const funnel = page.getByTestId('analytics-funnel');
-  await expect(funnel.getByRole('listitem').nth(0)).toContainText(/^Total Conversations.*6$/);
-  await expect(funnel.getByRole('listitem').nth(1)).toContainText(/^Opened the chat.*4 \(66\.7% of sessions\)$/);
+  await expect(funnel.getByRole('listitem').nth(0)).toContainText(/^Widget Loaded.*6$/);
+  await expect(funnel.getByRole('listitem').nth(1)).toContainText(/^Widget Opened.*4 \(66\.7% of sessions\)$/);
   await expect(funnel.getByRole('listitem').nth(2)).toContainText(/^Engaged.*3 \(75\.0% of opens\)$/);
   await expect(page.getByTestId('analytics-leads')).toContainText('Leads today');
 

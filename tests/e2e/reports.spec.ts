@@ -47,8 +47,9 @@ test('Reports: cards and charts for the chosen dates; the pickers keep their lim
   await expect(to).toHaveValue(isoDay(0));
   await expect(page.getByTestId('card-days')).toContainText('30');
   await expect(page.getByTestId('card-total')).toContainText('4');
-  await expect(page.getByTestId('card-loaded')).toContainText('2');
-  await expect(page.getByTestId('card-opened')).toContainText('1');
+  // Each step counts the sessions that reached it or went further, as Analytics does (issue 48 item 10).
+  await expect(page.getByTestId('card-loaded')).toContainText('4');
+  await expect(page.getByTestId('card-opened')).toContainText('2');
   await expect(page.getByTestId('card-engaged')).toContainText('1');
   await expect(page.locator('canvas')).toHaveCount(4);
   const total = page.getByTestId('chart-total');
@@ -86,7 +87,7 @@ test('Reports: cards and charts for the chosen dates; the pickers keep their lim
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`chatbot-report-${isoDay(3)}-to-${isoDay(0)}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.trim().split('\n')).toEqual(['date,total,widget_loaded,widget_opened,engaged', `${isoDay(3)},0,0,0,0`, `${isoDay(2)},0,0,0,0`, `${isoDay(1)},0,0,0,0`, `${isoDay(0)},4,2,1,1`]);
+  expect(csv.trim().split('\n')).toEqual(['date,total,widget_loaded,widget_opened,engaged', `${isoDay(3)},0,0,0,0`, `${isoDay(2)},0,0,0,0`, `${isoDay(1)},0,0,0,0`, `${isoDay(0)},4,4,2,1`]);
 
   // Leads: none yet.
   await page.getByRole('button', { name: 'Leads', exact: true }).click();
@@ -118,12 +119,12 @@ test('Advanced Reports: a superuser sees all schools separately, one line per sc
   expect(series).toContain(`${b.replace(/ /g, '_')}_total`);
   await expect(page.getByTestId('chart-engaged')).toHaveAttribute('data-series', new RegExp(`${b.replace(/ /g, '_')}_engaged`));
   const summary = page.getByTestId('school-summary');
-  await expect(summary.getByRole('row', { name: new RegExp(a) }).getByRole('cell')).toHaveText(['30', '3', '1', '0', '2']);
-  await expect(summary.getByRole('row', { name: new RegExp(b) }).getByRole('cell')).toHaveText(['30', '4', '3', '1', '0']);
+  await expect(summary.getByRole('row', { name: new RegExp(a) }).getByRole('cell')).toHaveText(['30', '3', '3', '2', '2']);
+  await expect(summary.getByRole('row', { name: new RegExp(b) }).getByRole('cell')).toHaveText(['30', '4', '4', '1', '0']);
   await expectAccessible(page, 'Advanced Reports');
 
   // One school: its own cards.
   await selector.selectOption({ label: b });
   await expect(page.getByTestId('card-total')).toContainText('4');
-  await expect(page.getByTestId('card-loaded')).toContainText('3');
+  await expect(page.getByTestId('card-loaded')).toContainText('4');
 });

@@ -8,6 +8,10 @@ import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as basicRoute from '@/app/(rest)/schools/my-school/basic/route';
+import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
+import * as analyticsRoute from '@/app/(rest)/conversations/analytics/route';
+import * as chatRoute from '@/app/api/widget/chat/route';
+import * as eventsRoute from '@/app/api/widget/events/route';
 import * as mySchoolRoute from '@/app/(rest)/schools/my-school/route';
 import { getDb } from '@/db/client';
 import { conversationDailyStats, conversations, jobs, leads } from '@/db/schema';
@@ -22,10 +26,10 @@ import { staffWithSchool, type StaffSchool } from './staff';
 let su: string;
 
 type Status = 'widget_loaded' | 'opened' | 'engaged';
-async function session(schoolId: number, start: Date | string, o: { status?: Status; source?: 'widget' | 'test_chat' } = {}) {
+async function session(schoolId: number, start: Date | string, o: { status?: Status; source?: 'widget' | 'test_chat'; openedAt?: Date | null } = {}) {
   const db = await getDb();
   const at = new Date(start);
-  await db.insert(conversations).values({ schoolId, sessionId: unique('s'), source: o.source ?? 'widget', status: o.status ?? 'engaged', startedAt: at, endedAt: at });
+  await db.insert(conversations).values({ schoolId, sessionId: unique('s'), source: o.source ?? 'widget', status: o.status ?? 'engaged', startedAt: at, endedAt: at, widgetOpenedAt: o.openedAt ?? null });
 }
 async function lead(schoolId: number, at: Date | string, o: { isTest?: boolean; source?: 'chatbot_conversation' | 'chatbot_quickinfocard' } = {}) {
   const db = await getDb();
@@ -106,11 +110,11 @@ describe('day buckets in the school zone', () => {
     expect(body.metrics).toEqual([
       { date: '2026-03-06', total: 0, widget_loaded: 0, widget_opened: 0, engaged: 0 },
       { date: '2026-03-07', total: 1, widget_loaded: 1, widget_opened: 0, engaged: 0 },
-      { date: '2026-03-08', total: 3, widget_loaded: 0, widget_opened: 1, engaged: 2 },
-      { date: '2026-03-09', total: 1, widget_loaded: 0, widget_opened: 1, engaged: 0 },
+      { date: '2026-03-08', total: 3, widget_loaded: 3, widget_opened: 3, engaged: 2 },
+      { date: '2026-03-09', total: 1, widget_loaded: 1, widget_opened: 1, engaged: 0 },
       { date: '2026-03-10', total: 0, widget_loaded: 0, widget_opened: 0, engaged: 0 },
     ]);
-    expect(body.summary).toEqual({ total_conversations: 5, total_widget_loaded: 1, total_widget_opened: 2, total_engaged: 2, days_in_range: 5 });
+    expect(body.summary).toEqual({ total_conversations: 5, total_widget_loaded: 5, total_widget_opened: 4, total_engaged: 2, days_in_range: 5 });
   };
 
   it('counts live rows by local day across the spring daylight-saving change, every empty day present', async () => {
@@ -173,9 +177,9 @@ describe('day buckets in the school zone', () => {
     expect(res.status).toBe(200);
     expect(res.json.schools).toEqual(expect.arrayContaining([{ id: ny.id, name: expect.stringMatching(/^New York College/) }, { id: tokyo.id, name: expect.stringMatching(/^Tokyo College/) }]));
     expect(res.json.metrics.map((m: { date: string }) => m.date)).toEqual(['2026-03-08', '2026-03-09']);
-    expect(res.json.metrics[1].schools[String(tokyo.id)]).toEqual({ total: 1, widget_loaded: 0, widget_opened: 0, engaged: 1 });
-    expect(res.json.metrics[0].schools[String(ny.id)]).toEqual({ total: 3, widget_loaded: 0, widget_opened: 1, engaged: 2 });
-    expect(res.json.summary[String(tokyo.id)]).toEqual({ total_conversations: 2, total_widget_loaded: 0, total_widget_opened: 0, total_engaged: 2, days_in_range: 2 });
+    expect(res.json.metrics[1].schools[String(tokyo.id)]).toEqual({ total: 1, widget_loaded: 1, widget_opened: 1, engaged: 1 });
+    expect(res.json.metrics[0].schools[String(ny.id)]).toEqual({ total: 3, widget_loaded: 3, widget_opened: 3, engaged: 2 });
+    expect(res.json.summary[String(tokyo.id)]).toEqual({ total_conversations: 2, total_widget_loaded: 2, total_widget_opened: 2, total_engaged: 2, days_in_range: 2 });
     // Every school is listed, with every day, even a school with nothing.
     for (const m of res.json.metrics) expect(Object.keys(m.schools).sort()).toEqual(res.json.schools.map((s: { id: number }) => String(s.id)).sort());
     const l = await call(leadsMultiRoute.GET, 'GET', '/api/reports/leads-metrics-multi-school', { token: su, query: { from_date: '2026-03-07', to_date: '2026-03-08' } });
@@ -216,7 +220,9 @@ describe('rollup for closed days plus live rows for today', () => {
     for (const at of starts) want.set(localDay(at, zone), (want.get(localDay(at, zone)) ?? 0) + 1);
     for (const m of res.json.metrics as { date: string; total: number; widget_loaded: number; widget_opened: number; engaged: number }[]) {
       expect(m.total, m.date).toBe(want.get(m.date) ?? 0);
-      expect(m.widget_loaded + m.widget_opened + m.engaged).toBe(m.total);
+      expect(m.widget_loaded).toBe(m.total);
+      expect(m.widget_opened).toBeLessThanOrEqual(m.widget_loaded);
+      expect(m.engaged).toBeLessThanOrEqual(m.widget_opened);
     }
     expect(res.json.summary.total_conversations).toBe(starts.length);
     const l = await leadsReport(s.token, { from_date: from, to_date: today });
@@ -302,5 +308,30 @@ describe('who may ask for what', () => {
   it('documents the four calls', () => {
     const paths = buildOpenApiDocument().paths as Record<string, unknown>;
     for (const p of ['/api/reports/chatbot-metrics', '/api/reports/leads-metrics', '/api/reports/chatbot-metrics-multi-school', '/api/reports/leads-metrics-multi-school']) expect(paths[p]).toBeDefined();
+  });
+});
+
+describe('engagement figures (issue 48 item 10)', () => {
+  it('Reports and Analytics answer the same Widget Loaded ≥ Widget Opened ≥ Engaged, an engaged session counting as opened and loaded without those events', async () => {
+    const s = await staffWithSchool(su, 'funnel-agree@lantern.test', 'Funnel Agree College');
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: s.token })).json.api_key as string;
+    const event = (session_id: string, event_type: string) => call(eventsRoute.POST, 'POST', '/api/widget/events', { headers: { 'x-api-key': key }, body: { session_id, event_type } });
+    // Today, live: one session only loaded, one opened, two that wrote with no loaded or opened event
+    // sent, and one engaged whose opening was never recorded.
+    await event('only-loaded', 'widget_loaded');
+    await event('opened', 'widget_loaded');
+    await event('opened', 'widget_opened');
+    for (const id of ['wrote-1', 'wrote-2']) expect((await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'When is the deadline?', session_id: id } })).status).toBe(200);
+    await session(s.id, new Date(), { status: 'engaged', openedAt: null });
+    // Three days ago, from the rollup: engaged without an opening, and a loaded one.
+    await session(s.id, new Date(Date.now() - 3 * 86_400_000), { status: 'engaged', openedAt: null });
+    await session(s.id, new Date(Date.now() - 3 * 86_400_000), { status: 'widget_loaded' });
+    await rollupClosedDays();
+
+    const report = (await chatbot(s.token, {})).json.summary;
+    const funnel = (await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: s.token })).json.engagement_funnel;
+    expect(report).toMatchObject({ total_conversations: 7, total_widget_loaded: 7, total_widget_opened: 5, total_engaged: 4 });
+    expect(funnel).toMatchObject({ widget_loads: 7, widget_opens: 5, conversations_started: 4 });
+    expect([funnel.widget_loads, funnel.widget_opens, funnel.conversations_started]).toEqual([report.total_widget_loaded, report.total_widget_opened, report.total_engaged]);
   });
 });
