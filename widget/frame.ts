@@ -547,7 +547,11 @@ async function boot() {
       handoffOpen.scrollIntoView({ block: 'nearest' });
       return (handoffOpen.querySelector('input') as HTMLInputElement).focus();
     }
-    const lastQuestion = [...chat.messages].reverse().find((m) => m.role === 'user' && !WANTS_PERSON.test(m.text));
+    // What the visitor last asked: their request itself when it says more than "a person, please"
+    // ("…for a person: can we schedule an interview?"), else the question before it.
+    const asked = chat.messages.filter((m) => m.role === 'user');
+    const latest = asked[asked.length - 1];
+    const lastQuestion = latest && (!WANTS_PERSON.test(latest.text) || latest.text.length > 40) ? latest : [...asked].reverse().find((m) => !WANTS_PERSON.test(m.text)) || latest;
     const parts = handoffCard(cfg!.handoff ? cfg!.handoff.contact_actions : [], t, chat.fullName || chat.name || '', lastQuestion ? lastQuestion.text : '');
     // Every detail the visitor already gave is filled in: they are never asked twice.
     parts.email.value = chat.email || '';

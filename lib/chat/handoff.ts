@@ -69,6 +69,18 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
   return { subject: `${o.test ? '[Test chat] ' : ''}A visitor asked to talk to a person: ${input.name}`, text: lines.join('\n') };
 }
 
+/** Adds a visitor's message at the conversation's next position, in the caller's transaction. */
+async function appendVisitorMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string): Promise<void> {
+  await tx.execute(sql`
+    with c as (
+      update conversations set message_count = message_count + 1, ended_at = now()
+      where id = ${conversationId} and school_id = ${schoolId}
+      returning id, message_count
+    )
+    insert into conversation_messages (conversation_id, school_id, position, role, content)
+    select id, ${schoolId}, message_count - 1, 'user', ${text} from c`);
+}
+
 /** POST /api/widget/handoff. */
 export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest) {
   const db = await getDb();
@@ -103,6 +115,10 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
         .from(conversationMessages)
         .where(and(eq(conversationMessages.conversationId, conversation!.id), eq(conversationMessages.schoolId, caller.schoolId)))
         .orderBy(asc(conversationMessages.position));
+      // The form's question is a message of the conversation (Logs, the Live view, the lead's
+      // transcript), unless it is the visitor's last message as the form was filled in with it.
+      const lastAsked = transcript.findLast((m) => m.role === 'user')?.content.trim();
+      if (lastAsked !== input.question) await appendVisitorMessage(tx, caller.schoolId, conversation!.id, input.question);
     }
     let mailed = false;
     if (to) {

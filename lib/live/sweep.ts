@@ -6,9 +6,14 @@ import { schoolOfficeAddress } from '@/lib/chat/handoff';
 import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { queueMail } from '@/lib/mail/outbox';
+import { stripBidiControls } from '@/lib/text/controls';
+
 import { publish } from './bus';
 import { schoolLiveSettings } from './settings';
 import { expireWait } from './visitor';
+
+/** A visitor's words on one mail line: no line breaks, controls or direction overrides. */
+const oneLine = (text: string) => stripBidiControls(text).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 
 // Live chat's clock, run every minute (lib/live/jobs.ts): waits that ran out end (the visitor gets
 // the form), the school gets one e-mail per sweep listing every visitor who waited in vain since
@@ -63,12 +68,14 @@ async function mailMissedDigest(schoolId: number): Promise<boolean> {
   // Read before the transaction: PGlite has one session, which the transaction holds.
   const settings = await schoolLiveSettings(schoolId);
   return db.transaction(async (tx) => {
-    const missed = resultRows<{ id: number; session_id: string; lead_data: Record<string, unknown> | null; since: string | Date | null; source: string }>(
+    const missed = resultRows<{ id: number; session_id: string; lead_data: Record<string, unknown> | null; since: string | Date | null; source: string; last_words: string | null }>(
       await tx.execute(sql`
-        select id, session_id, lead_data, live_waiting_since as since, source from conversations
-        where school_id = ${schoolId} and live_missed_pending
-        order by live_waiting_since nulls last, id
-        for update skip locked`),
+        select c.id, c.session_id, c.lead_data, c.live_waiting_since as since, c.source,
+               (select m.content from conversation_messages m where m.conversation_id = c.id and m.role = 'user' order by m.position desc limit 1) as last_words
+        from conversations c
+        where c.school_id = ${schoolId} and c.live_missed_pending
+        order by c.live_waiting_since nulls last, c.id
+        for update of c skip locked`),
     );
     if (!missed.length) return false;
     await tx.update(conversations).set({ liveMissedPending: false }).where(and(eq(conversations.schoolId, schoolId), inArray(conversations.id, missed.map((m) => Number(m.id)))));
@@ -76,7 +83,9 @@ async function mailMissedDigest(schoolId: number): Promise<boolean> {
     if (!to) return false;
     const clock = new Intl.DateTimeFormat('en-US', { timeZone: settings.time_zone, hour: 'numeric', minute: '2-digit' });
     const names = missed.map((m) => visitorName(m.lead_data, conversationReference(m.session_id)));
-    const lines = missed.slice(0, DIGEST_NAMES).map((m, i) => `- ${names[i]}${m.since ? `, asked at ${clock.format(new Date(m.since))}` : ''}`);
+    // What each visitor last wrote (their request, often with their question in it), on one line.
+    const words = (text: string | null) => (text ? `: "${oneLine(text).slice(0, 200)}${text.length > 200 ? '…' : ''}"` : '');
+    const lines = missed.slice(0, DIGEST_NAMES).map((m, i) => `- ${names[i]}${m.since ? `, asked at ${clock.format(new Date(m.since))}` : ''}${words(m.last_words)}`);
     if (missed.length > DIGEST_NAMES) lines.push(`- and ${missed.length - DIGEST_NAMES} more`);
     const n = missed.length;
     const test = missed.every((m) => m.source === 'test_chat') ? '[Test chat] ' : '';

@@ -357,6 +357,9 @@ test.describe('reaching a person', () => {
       const conv = list.find((c) => c.session_id === ref(session))!;
       expect(conv.lead_id).toEqual(expect.any(Number));
       expect(conv.handoff_at).not.toBeNull();
+      // The form's question is in the conversation too (issue 48 item 1).
+      const detail = (await (await request.get(`/conversations/${(conv as unknown as { id: number }).id}`, { headers: auth })).json()) as { messages: { role: string; content: string }[] };
+      expect(detail.messages.at(-1)).toMatchObject({ role: 'user', content: 'Is there a payment plan for tuition?' });
 
       // The request waits on the staff dashboard, a link to the visitor's lead.
       await signIn(page, staff.email, staff.password);

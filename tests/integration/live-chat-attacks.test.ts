@@ -312,6 +312,8 @@ describe('item 4: a flood of live requests does not bury real visitors', () => {
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'live_missed'));
     expect(mails.length - before).toBe(1);
     expect(mails.at(-1)!.subject).toBe('3 visitors waited for a person in live chat');
+    // Each with the words they asked with (issue 48 item 1).
+    expect(mails.at(-1)!.textBody.match(/: "a person please"$/gm)).toHaveLength(3);
     expect((await sweepLive(new Date(Date.now() + 5 * 60_000))).digests).toBe(0);
   });
 });

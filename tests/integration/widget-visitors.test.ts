@@ -18,7 +18,7 @@ import * as configRoute from '@/app/api/widget/config/route';
 import * as handoffRoute from '@/app/api/widget/handoff/route';
 import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
 import { getDb, getDbKind } from '@/db/client';
-import { conversations, leads, mailOutbox } from '@/db/schema';
+import { conversationMessages, conversations, leads, mailOutbox } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
@@ -304,5 +304,25 @@ describe('reaching a person', () => {
     expect(res.json.mailed).toBe(true);
     const [mail] = await (await getDb()).select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'handoff'), eq(mailOutbox.toAddress, 'crm-alerts@other.example.edu')));
     expect(mail!.textBody).toContain('Question:\nHi?');
+  });
+
+  it("keeps the form's question as a message of the conversation, once (issue 48 item 1)", async () => {
+    await chat({ message: 'How much is tuition?', session_id: 'ho-question' });
+    expect((await handoff({ session_id: 'ho-question', name: 'Kim', email: 'kim@example.com', question: 'Is there a payment plan?' })).status).toBe(201);
+    // Sent again with the question the form was filled in with (its last message): not written twice.
+    expect((await handoff({ session_id: 'ho-question', name: 'Kim', email: 'kim@example.com', question: 'Is there a payment plan?' })).status).toBe(201);
+    const db = await getDb();
+    const [conv] = await db.select().from(conversations).where(eq(conversations.sessionId, 'ho-question'));
+    const messages = await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conv!.id)).orderBy(conversationMessages.position);
+    expect(messages.map((m) => [m.position, m.role, m.role === 'user' ? m.content : '…'])).toEqual([
+      [0, 'user', 'How much is tuition?'],
+      [1, 'assistant', '…'],
+      [2, 'user', 'Is there a payment plan?'],
+    ]);
+    expect(conv!.messageCount).toBe(3);
+    // A visitor who asked straight away: the question is the conversation's first message.
+    expect((await handoff({ session_id: 'ho-question-first', name: 'Lou', phone: '(303) 555-0142', question: 'Can someone call me?' })).status).toBe(201);
+    const [first] = await db.select().from(conversations).where(eq(conversations.sessionId, 'ho-question-first'));
+    expect((await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, first!.id))).map((m) => m.content)).toEqual(['Can someone call me?']);
   });
 });
