@@ -58,6 +58,8 @@ export type Texts = {
   joined: string;
   returned: string;
   missed: string;
+  /** Outside office hours: when someone is next there ({when}: a weekday and time on the school's clock). */
+  nextOpen: string;
   dropped: string;
   /** After a staff member's name. */
   staff: string;
@@ -109,6 +111,7 @@ const en: Texts = {
   joined: "{name} from the admissions team joined the chat.",
   returned: "You're chatting with the assistant again.",
   missed: "Nobody is free to chat right now. Leave your details and the admissions office will get back to you.",
+  nextOpen: "The admissions team is here again {when}. Leave your details and they will get back to you.",
   dropped: "The connection to the admissions team was lost. Waiting for someone to take over…",
   staff: "staff",
 };
@@ -161,6 +164,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "{name}, del equipo de admisiones, se unió al chat.",
     returned: "Estás hablando de nuevo con el asistente.",
     missed: "Ahora no hay nadie disponible para chatear. Deja tus datos y la oficina de admisiones te responderá.",
+    nextOpen: "El equipo de admisiones vuelve a estar disponible {when}. Deja tus datos y te responderán.",
     dropped: "Se perdió la conexión con el equipo de admisiones. Esperando a que alguien continúe…",
     staff: "personal",
   },
@@ -210,6 +214,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "{name}, du service des admissions, a rejoint la conversation.",
     returned: "Vous discutez de nouveau avec l'assistant.",
     missed: "Personne n'est disponible pour le moment. Laissez vos coordonnées et le bureau des admissions vous répondra.",
+    nextOpen: "L'équipe des admissions est de nouveau là {when}. Laissez vos coordonnées et elle vous répondra.",
     dropped: "La connexion avec le service des admissions a été perdue. En attente d'une autre personne…",
     staff: "équipe",
   },
@@ -259,6 +264,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "{name}, da equipe de admissões, entrou no chat.",
     returned: "Você está conversando com o assistente novamente.",
     missed: "Ninguém está disponível agora. Deixe seus dados e o escritório de admissões responderá.",
+    nextOpen: "A equipe de admissões volta a estar disponível {when}. Deixe seus dados e ela responderá.",
     dropped: "A conexão com a equipe de admissões caiu. Aguardando alguém continuar…",
     staff: "equipe",
   },
@@ -308,6 +314,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "招生团队的 {name} 已加入聊天。",
     returned: "您现在再次与助手聊天。",
     missed: "目前没有工作人员可以聊天。请留下您的联系方式，招生办公室会尽快回复您。",
+    nextOpen: "招生团队将于{when}恢复在线。请留下您的联系方式，他们会回复您。",
     dropped: "与招生团队的连接已中断。正在等待其他工作人员接手…",
     staff: "工作人员",
   },
@@ -357,6 +364,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "{name} từ nhóm tuyển sinh đã tham gia trò chuyện.",
     returned: "Bạn đang trò chuyện lại với trợ lý.",
     missed: "Hiện không có ai rảnh để trò chuyện. Hãy để lại thông tin, phòng tuyển sinh sẽ liên hệ lại với bạn.",
+    nextOpen: "Đội ngũ tuyển sinh sẽ có mặt lại vào {when}. Hãy để lại thông tin, họ sẽ liên hệ lại với bạn.",
     dropped: "Mất kết nối với nhóm tuyển sinh. Đang chờ người khác tiếp nhận…",
     staff: "nhân viên",
   },
@@ -406,6 +414,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "입학팀의 {name}님이 채팅에 참여했습니다.",
     returned: "다시 도우미와 대화하고 있습니다.",
     missed: "지금은 채팅할 수 있는 담당자가 없습니다. 연락처를 남겨 주시면 입학처에서 연락드리겠습니다.",
+    nextOpen: "입학팀은 {when}에 다시 응답합니다. 연락처를 남겨 주시면 연락드리겠습니다.",
     dropped: "입학팀과의 연결이 끊겼습니다. 다른 담당자를 기다리는 중입니다…",
     staff: "직원",
   },
@@ -455,6 +464,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     joined: "انضم {name} من فريق القبول إلى المحادثة.",
     returned: "أنت تتحدث مع المساعد مرة أخرى.",
     missed: "لا يوجد أحد متاح للدردشة الآن. اترك بياناتك وسيتواصل معك مكتب القبول.",
+    nextOpen: "سيعود فريق القبول {when}. اترك بياناتك وسيتواصلون معك.",
     dropped: "انقطع الاتصال بفريق القبول. في انتظار شخص آخر…",
     staff: "فريق العمل",
   },

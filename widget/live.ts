@@ -110,14 +110,18 @@ export function createLive(host: Host) {
     /** Asking for a person (with the words the visitor asked with, kept in the conversation): queued (and told so), or the form. */
     async request(message?: string): Promise<void> {
       if (state()) return host.note(state() === 'active' ? fill(t.joined, { name: host.saved().agent || t.staff }) : t.connecting);
-      let answer: { status?: string; wait_seconds?: number; agent?: string | null } = {};
+      let answer: { status?: string; wait_seconds?: number; agent?: string | null; reason?: string; next_open?: string | null; time_zone?: string } = {};
       try {
         const res = await host.call('/api/widget/live/request', { language: host.language, message });
         if (res.ok) answer = await res.json();
       } catch {
         // the form still reaches the office
       }
-      if (answer.status !== 'waiting' && answer.status !== 'active') return host.fallback();
+      if (answer.status !== 'waiting' && answer.status !== 'active') {
+        // Outside office hours: when someone is next there, on the school's clock in the visitor's language.
+        if (answer.reason === 'hours' && answer.next_open) host.note(fill(t.nextOpen, { when: openingText(answer.next_open, answer.time_zone || 'UTC', host.language) }));
+        return host.fallback();
+      }
       host.store(answer.status, answer.agent || undefined);
       host.note(answer.status === 'active' ? fill(t.joined, { name: answer.agent || t.staff }) : t.connecting);
       if (answer.status === 'waiting') waitFor(answer.wait_seconds);
@@ -140,6 +144,16 @@ export function createLive(host: Host) {
         .then(() => listen());
     },
   };
+}
+
+/** "Monday 9:00 AM EST" in the visitor's language, on the school's clock. */
+function openingText(iso: string, timeZone: string, language: string): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'long', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+  try {
+    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+  }
 }
 
 /** A person's message: their letter, their first name and role, the text as written (never HTML). */

@@ -14,7 +14,7 @@ const none = z.undefined();
 export const liveSettingsAction = actionFor(liveOperations.getSettings, ({ ctx }) => liveSettings(ctx));
 export const saveLiveSettingsAction = actionFor(liveOperations.putSettings, ({ ctx, body }) => saveLiveSettings(ctx, body));
 export const setAvailabilityAction = actionFor(liveOperations.availability, ({ ctx, body }) => setAvailability(ctx, body.available));
-export const myAvailabilityAction = async () => staffAction(none, undefined, async (ctx) => ({ available: await myAvailability(ctx) }));
+export const myAvailabilityAction = async () => staffAction(none, undefined, (ctx) => myAvailability(ctx));
 export const waitingCountAction = actionFor(liveOperations.waiting, ({ ctx }) => waitingCount(ctx));
 export const liveConversationsAction = actionFor(liveOperations.list, ({ ctx, query }) => listLive(ctx, query.status));
 export const liveConversationAction = actionFor(liveOperations.get, ({ ctx, params }) => liveConversation(ctx, params.id));

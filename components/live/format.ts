@@ -70,3 +70,16 @@ export function mergeMessages(current: LiveMessage[], incoming: LiveMessage[]): 
   for (const m of incoming) byIndex.set(m.index, m);
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
 }
+
+/** "Mon 09:00": when office hours next begin, on the school's clock; null when there are none. */
+export function nextOpenText(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.hour}:${parts.minute}`;
+}

@@ -12,7 +12,7 @@ import type { LiveConversationDetail, LiveConversationSummary } from '@/lib/live
 import { callAction, failureText } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { askNotificationPermission, beep, notifyWaiting, primeSound, useNotificationPermission } from './alerts';
-import { languageName, mergeMessages, preview, waitingText } from './format';
+import { languageName, mergeMessages, nextOpenText, preview, waitingText } from './format';
 import { LiveConversationPanel, MESSAGE_BOX_ID } from './live-conversation';
 import { useLiveStream, useNow, type LiveChanged, type LiveMessageEvent } from './use-live-stream';
 import { useWaitingCount } from './waiting-count';
@@ -97,10 +97,10 @@ function LiveScreen({ userId }: { userId: number }) {
     if (!availability.data) return;
     primeSound();
     const next = !availability.data.available;
-    availability.setData({ available: next });
+    availability.setData((a) => ({ ...a!, available: next }));
     const res = await callAction(() => setAvailabilityAction({ body: { available: next } }), 'Could not change your availability');
     if (!res.ok) {
-      availability.setData({ available: !next });
+      availability.setData((a) => ({ ...a!, available: !next }));
       return setError(failureText(res));
     }
     setSuccess(next ? 'You are available: visitors who ask for a person can reach you.' : 'You are not available for live chats.');
@@ -180,6 +180,7 @@ function LiveScreen({ userId }: { userId: number }) {
     <div className="space-y-6">
       <AvailabilityBar
         available={available}
+        closedUntil={availability.data && !availability.data.within_hours ? (nextOpenText(availability.data.next_open, availability.data.time_zone) ?? 'no office hours set') : null}
         loading={availability.loading}
         failed={!availability.data && !availability.loading && availability.failure !== null}
         onToggle={() => void toggleAvailability()}
@@ -238,6 +239,7 @@ function LiveScreen({ userId }: { userId: number }) {
 
 function AvailabilityBar({
   available,
+  closedUntil,
   loading,
   failed,
   onToggle,
@@ -245,6 +247,8 @@ function AvailabilityBar({
   stream,
 }: {
   available: boolean;
+  /** Outside office hours: when they next begin ("Mon 09:00"); visitors get the form until then. */
+  closedUntil: string | null;
   loading: boolean;
   failed: boolean;
   onToggle: () => void;
@@ -278,9 +282,11 @@ function AvailabilityBar({
             ? 'Checking your availability...'
             : failed
               ? 'Could not load your availability. Reload the page to try again.'
-              : available
-                ? 'Visitors who ask for a person can reach you. This turns off about 2 minutes after you leave this page.'
-                : 'Turn this on to take chats from visitors who ask for a person.'}
+              : closedUntil !== null
+                ? `Outside office hours (next: ${closedUntil}): visitors who ask for a person get the contact form until then.`
+                : available
+                  ? 'Visitors who ask for a person can reach you. This turns off about 2 minutes after you leave this page.'
+                  : 'Turn this on to take chats from visitors who ask for a person.'}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">

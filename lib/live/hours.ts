@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import type { OfficeHours } from '@/db/schema';
 
 // Office hours are kept in the school's own time zone: "Monday 09:00–17:00" means 9 to 5 on the
@@ -26,4 +27,22 @@ export function withinOfficeHours(hours: OfficeHours[], timeZone: string, now: D
   if (!hours.length) return true;
   const { day, time } = schoolClock(timeZone, now);
   return hours.some((h) => h.day === day && time >= h.start && time < h.end);
+}
+
+/**
+ * When the school's office hours next begin after `now` (a span's start on the school's clock, as
+ * croner reads a weekly schedule in that time zone, daylight saving included); null without hours.
+ */
+export function nextOpening(hours: OfficeHours[], timeZone: string, now: Date): Date | null {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    zone = 'UTC';
+  }
+  const starts = hours.map((h) => {
+    const [hh, mm] = h.start.split(':');
+    return new Cron(`${Number(mm)} ${Number(hh)} * * ${h.day}`, { timezone: zone, paused: true }).nextRun(now);
+  });
+  return starts.reduce<Date | null>((first, d) => (d && (!first || d < first) ? d : first), null);
 }

@@ -65,7 +65,7 @@ export const widgetLiveOperations = defineOperations({
   request: {
     method: 'POST', path: '/api/widget/live/request', ...widget, body: liveRequestSchema,
     visitor: 'claim',
-    summary: 'Ask for a person ({session_id, language?, message?: the words they asked with, kept in the conversation}): {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed|no_message (nothing written yet)|busy (three visitors of this address wait already)} (then the contact form). Counted on its own limits per session, address and key',
+    summary: 'Ask for a person ({session_id, language?, message?: the words they asked with, kept in the conversation}): {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed|no_message (nothing written yet)|busy (three visitors of this address wait already)} (then the contact form); outside office hours also {next_open, time_zone}: when they next begin. Counted on its own limits per session, address and key',
   },
   message: {
     method: 'POST', path: '/api/widget/live/messages', ...widget, errors: [...widget.errors, 409], body: visitorLiveMessageSchema, status: 201, visitor: 'require',

@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { liveChatSettings, livePresence, schools, users, type OfficeHours } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
+import { nextOpening, withinOfficeHours } from './hours';
 import { PRESENCE_LAPSE_MS, WAIT_MINUTES_DEFAULT, type LiveSettings } from './schema';
 
 // Live chat's settings (the Live Chat tab) and who is available (the Live view).
@@ -71,16 +72,25 @@ export async function setAvailability(ctx: AuthContext, available: boolean): Pro
   return { available };
 }
 
-/** Whether this staff member said they are available (and their Live view was open lately). */
-export async function myAvailability(ctx: AuthContext): Promise<boolean> {
+export type MyAvailability = { available: boolean; within_hours: boolean; next_open: string | null; time_zone: string };
+
+/**
+ * Whether this staff member said they are available (and their Live view was open lately), and
+ * whether the school's office hours are on now (outside them visitors get the form whoever is available).
+ */
+export async function myAvailability(ctx: AuthContext, now = new Date()): Promise<MyAvailability> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  const [row] = await db
-    .select({ available: livePresence.available })
-    .from(livePresence)
-    .where(and(eq(livePresence.schoolId, schoolId), eq(livePresence.userId, ctx.user.id), gt(livePresence.seenAt, new Date(Date.now() - PRESENCE_LAPSE_MS))))
-    .limit(1);
-  return row?.available ?? false;
+  const [[row], settings] = await Promise.all([
+    db
+      .select({ available: livePresence.available })
+      .from(livePresence)
+      .where(and(eq(livePresence.schoolId, schoolId), eq(livePresence.userId, ctx.user.id), gt(livePresence.seenAt, new Date(now.getTime() - PRESENCE_LAPSE_MS))))
+      .limit(1),
+    schoolLiveSettings(schoolId),
+  ]);
+  const within = withinOfficeHours(settings.office_hours, settings.time_zone, now);
+  return { available: row?.available ?? false, within_hours: within, next_open: within ? null : (nextOpening(settings.office_hours, settings.time_zone, now)?.toISOString() ?? null), time_zone: settings.time_zone };
 }
 
 /** How many of the school's staff are available now. */

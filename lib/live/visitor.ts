@@ -6,7 +6,7 @@ import { conflict } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
 import { messagesOf } from './conversations';
-import { withinOfficeHours } from './hours';
+import { nextOpening, withinOfficeHours } from './hours';
 import { availableStaff, schoolLiveSettings } from './settings';
 import type { LiveMessage } from './schema';
 
@@ -22,7 +22,9 @@ export const MAX_WAITS_PER_CLIENT = 3;
 
 export type LiveRequestAnswer =
   | { status: 'waiting' | 'active'; wait_seconds: number; agent: string | null }
-  | { status: 'unavailable'; reason: 'off' | 'hours' | 'nobody' | 'logging' | 'missed' | 'no_message' | 'busy' };
+  | { status: 'unavailable'; reason: 'off' | 'nobody' | 'logging' | 'missed' | 'no_message' | 'busy' }
+  /** Outside office hours: when someone is next there (the school's clock, told to the visitor in their language). */
+  | { status: 'unavailable'; reason: 'hours'; next_open: string | null; time_zone: string };
 
 /**
  * POST /api/widget/live/request: queue the conversation for a person, or say why not (the frame then
@@ -34,7 +36,8 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   if (!settings.enabled) return { status: 'unavailable', reason: 'off' };
   // Staff read the conversation in Logs and the Live view: without logging there is nothing to show them.
   if (!caller.logging) return { status: 'unavailable', reason: 'logging' };
-  if (!withinOfficeHours(settings.office_hours, settings.time_zone, now)) return { status: 'unavailable', reason: 'hours' };
+  if (!withinOfficeHours(settings.office_hours, settings.time_zone, now))
+    return { status: 'unavailable', reason: 'hours', next_open: nextOpening(settings.office_hours, settings.time_zone, now)?.toISOString() ?? null, time_zone: settings.time_zone };
   const db = await getDb();
   const [current] = await db
     .select({

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as meRoute from '@/app/(rest)/auth/me/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
@@ -29,6 +30,9 @@ import { conversationMessages, conversations, livePresence, mailOutbox } from '@
 import { conversationReference } from '@/lib/conversations/reference';
 import { shortVisitor } from '@/lib/conversations/visitor-name';
 import { openStreams } from '@/lib/live/bus';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { schoolClock } from '@/lib/live/hours';
+import { myAvailability } from '@/lib/live/settings';
 import { sweepLive } from '@/lib/live/sweep';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
@@ -48,6 +52,8 @@ let colleague: string;
 let other: string;
 let key: string;
 let otherKey: string;
+let adminId: number;
+let liveSchoolId: number;
 
 async function account(email: string, role: 'user' | 'admin', first: string) {
   await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email, username: email.split('@')[0], password: STRONG_PASSWORD, first_name: first, last_name: 'Staff', role } });
@@ -62,6 +68,8 @@ beforeAll(async () => {
   await call(schoolsRoute.POST, 'POST', '/schools/', { token: other, body: { name: 'Other College' } });
   // Sam: an account of the same school.
   const live = (await call(schoolsRoute.GET, 'GET', '/schools/', { token: su })).json.find((x: { name: string }) => x.name === 'Live College');
+  liveSchoolId = live.id;
+  adminId = (await call(meRoute.GET, 'GET', '/auth/me', { token: admin })).json.id;
   const made = await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'sam@live.test', username: 'sam', password: STRONG_PASSWORD, first_name: 'Sam', last_name: 'Staff', role: 'user', school_id: live.id } });
   expect(made.status).toBe(201);
   colleague = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'sam@live.test', password: STRONG_PASSWORD } })).json.access_token;
@@ -144,7 +152,16 @@ describe('asking for a person', () => {
     const hawaii = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Honolulu', weekday: 'short' }).format(now);
     const today = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(hawaii);
     await settings(admin, { ...ALWAYS, office_hours: [{ day: (today + 3) % 7, start: '00:00', end: '23:59' }] });
-    expect((await ask('hours-1')).json).toMatchObject({ status: 'unavailable', reason: 'hours' });
+    // The visitor hears when someone is next there: that day at midnight, Honolulu's clock (issue 48 item 4).
+    const closed = (await ask('hours-1')).json;
+    expect(closed).toMatchObject({ status: 'unavailable', reason: 'hours', time_zone: 'Pacific/Honolulu' });
+    expect(schoolClock('Pacific/Honolulu', new Date(closed.next_open))).toEqual({ day: (today + 3) % 7, time: '00:00' });
+    expect(new Date(closed.next_open).getTime()).toBeGreaterThan(now.getTime());
+    // The Live view says so instead of "available".
+    await available(admin);
+    const staffCtx = { user: { id: adminId }, role: 'admin', schoolId: liveSchoolId } as unknown as AuthContext;
+    expect(await myAvailability(staffCtx)).toEqual({ available: true, within_hours: false, next_open: closed.next_open, time_zone: 'Pacific/Honolulu' });
+    await available(admin, false);
     await settings(admin, { ...ALWAYS, office_hours: [{ day: today, start: '00:00', end: '23:59' }] });
     expect((await ask('nobody-1')).json).toMatchObject({ status: 'unavailable', reason: 'nobody' });
   });

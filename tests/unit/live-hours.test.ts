@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schoolClock, withinOfficeHours } from '@/lib/live/hours';
+import { nextOpening, schoolClock, withinOfficeHours } from '@/lib/live/hours';
 import { liveSettingsSchema } from '@/lib/live/schema';
 
 // Office hours are read on the school's clock, not the server's or the visitor's.
@@ -41,5 +41,18 @@ describe('office hours', () => {
     expect(parse([{ day: -1, start: '09:00', end: '10:00' }]).success).toBe(false);
     expect(parse([{ day: 1, start: '24:00', end: '24:30' }]).success).toBe(false);
     expect(parse([{ day: 6, start: '10:00', end: '14:00' }]).success).toBe(true);
+  });
+
+  it('says when office hours next begin, on the school\'s clock across daylight saving (issue 48 item 4)', () => {
+    // Thursday 11:20 pm in Columbus: Friday 9:00 there.
+    expect(nextOpening(weekdays, 'America/New_York', new Date('2026-11-27T04:20:00Z'))?.toISOString()).toBe('2026-11-27T14:00:00.000Z');
+    // Saturday afternoon: Monday.
+    expect(nextOpening(weekdays, 'America/New_York', new Date('2026-11-28T15:00:00Z'))?.toISOString()).toBe('2026-11-30T14:00:00.000Z');
+    // The Saturday before Berlin moves its clocks: Monday 9:00 is 07:00 UTC, no longer 08:00.
+    expect(nextOpening(weekdays, 'Europe/Berlin', new Date('2026-03-28T12:00:00Z'))?.toISOString()).toBe('2026-03-30T07:00:00.000Z');
+    // The earliest of several spans; none at all: null; an unknown zone reads as UTC.
+    expect(nextOpening([{ day: 6, start: '10:30', end: '12:00' }, { day: 1, start: '08:00', end: '12:00' }], 'UTC', new Date('2026-11-27T12:00:00Z'))?.toISOString()).toBe('2026-11-28T10:30:00.000Z');
+    expect(nextOpening([], 'UTC', new Date())).toBeNull();
+    expect(nextOpening(weekdays, 'Not/AZone', new Date('2026-11-28T15:00:00Z'))?.toISOString()).toBe('2026-11-30T09:00:00.000Z');
   });
 });
