@@ -143,6 +143,36 @@ test('Close all waiting offers every waiting visitor the contact form at once (i
   await expect(page.getByRole('button', { name: 'Close all waiting' })).toHaveCount(0);
 });
 
+test('outside office hours the visitor hears when the team is next there, and the Live view says so (issue 48)', async ({ browser, page, request }) => {
+  const token = (await (await request.post('/auth/login', { data: { email: staff.email, password: staff.password } })).json()).access_token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  // Open only on a day that is not today on the school's clock (UTC unless the school says otherwise).
+  const today = new Date().getUTCDay();
+  const hours = [{ day: (today + 2) % 7, start: '09:00', end: '17:00' }];
+  expect((await request.put('/live/settings', { data: { enabled: true, office_hours: hours, wait_minutes: 3 }, headers: auth })).status()).toBe(200);
+  try {
+    await signIn(page, staff.email, staff.password);
+    await page.goto('/dashboard/live');
+    await expect(page.getByText(/^Outside office hours \(next: \w{3} 09:00\): visitors who ask for a person get the contact form until then\.$/)).toBeVisible();
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${HOST}/`);
+    await visitor.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
+    const chat = frameOf(visitor);
+    const box = chat.getByLabel('Type your message');
+    await box.fill('Can I talk to a person about my transcript?');
+    await box.press('Enter');
+    await expect(chat.getByText(/^The admissions team is here again \w+day 9:00\sAM UTC\. Leave your details and they will get back to you\.$/)).toBeVisible();
+    const form = chat.getByRole('form', { name: 'Talk to a person' });
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel('Your question')).toHaveValue('Can I talk to a person about my transcript?');
+    await visitorContext.close();
+  } finally {
+    await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: 3 }, headers: auth });
+  }
+});
+
 test('the Live Chat tab saves the office hours, the wait and who is mailed, and refuses a wait that is not one', async ({ page, request }) => {
   await signIn(page, staff.email, staff.password);
   await page.goto('/dashboard/chatbot');
