@@ -31,8 +31,24 @@ export type LiveRequestAnswer =
  * shows the form). Only a visitor who has written something (before, or with the request) is
  * queued, and only a few at a time from one address, so a script cannot bury real visitors.
  */
-export async function requestLive(caller: WidgetCaller, input: { session_id: string; language?: string; message?: string }, now = new Date()): Promise<LiveRequestAnswer> {
+export async function requestLive(caller: WidgetCaller, input: LiveRequestInput, now = new Date()): Promise<LiveRequestAnswer> {
   const settings = await schoolLiveSettings(caller.schoolId);
+  const refused = await refusal(caller, input, settings, now);
+  if (refused) {
+    // The words the visitor asked with are theirs to keep even when nobody can come (the form follows).
+    if (refused.status === 'unavailable' && input.message && caller.logging) await storeRequest(caller, input, now, false);
+    return refused;
+  }
+  const queued = await storeRequest(caller, input, now, true);
+  await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
+  if (queued.message) await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'message', message: queued.message });
+  return { status: 'waiting', wait_seconds: settings.wait_minutes * 60, agent: null };
+}
+
+type LiveRequestInput = { session_id: string; language?: string; message?: string };
+
+/** Why this request is not queued now (unavailable, or already waiting or with someone); null when it is to be queued. */
+async function refusal(caller: WidgetCaller, input: LiveRequestInput, settings: Awaited<ReturnType<typeof schoolLiveSettings>>, now: Date): Promise<LiveRequestAnswer | null> {
   if (!settings.enabled) return { status: 'unavailable', reason: 'off' };
   // Staff read the conversation in Logs and the Live view: without logging there is nothing to show them.
   if (!caller.logging) return { status: 'unavailable', reason: 'logging' };
@@ -62,10 +78,7 @@ export async function requestLive(caller: WidgetCaller, input: { session_id: str
   if (!input.message && !current?.wrote) return { status: 'unavailable', reason: 'no_message' };
   if ((await waitingFromClient(caller, input.session_id)) >= MAX_WAITS_PER_CLIENT) return { status: 'unavailable', reason: 'busy' };
   if (!(await availableStaff(caller.schoolId, now))) return { status: 'unavailable', reason: 'nobody' };
-  const queued = await queueConversation(caller, input, now);
-  await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
-  if (queued.message) await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'message', message: queued.message });
-  return { status: 'waiting', wait_seconds: wait, agent: null };
+  return null;
 }
 
 /** How many other visitors of this address wait for a person at this school. */
@@ -78,15 +91,19 @@ async function waitingFromClient(caller: WidgetCaller, sessionId: string): Promi
   return row?.n ?? 0;
 }
 
-/** The conversation waits for a person, with the words the visitor asked with, in one transaction. */
-async function queueConversation(caller: WidgetCaller, input: { session_id: string; language?: string; message?: string }, now: Date) {
+/**
+ * The request in one transaction: the words the visitor asked with as their message, and (`queue`)
+ * the conversation waiting for a person.
+ */
+async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: Date, queue: boolean) {
   const db = await getDb();
   const at = now.toISOString();
   const asked = input.message ? 1 : 0;
+  const waiting = queue ? { liveStatus: 'waiting' as const, liveWaitingSince: now } : {};
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(conversations)
-      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, liveStatus: 'waiting', liveWaitingSince: now, messageCount: asked })
+      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, messageCount: asked, ...waiting })
       .onConflictDoUpdate({
         target: [conversations.schoolId, conversations.sessionId],
         set: {
@@ -95,9 +112,7 @@ async function queueConversation(caller: WidgetCaller, input: { session_id: stri
           widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, ${at}::timestamptz)`,
           engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
           language: sql`coalesce(${conversations.language}, excluded.language)`,
-          liveStatus: 'waiting',
-          liveWaitingSince: now,
-          liveHeldBy: null,
+          ...(queue ? { ...waiting, liveHeldBy: null } : {}),
           messageCount: sql`${conversations.messageCount} + ${asked}`,
           endedAt: sql`now()`,
         },

@@ -157,6 +157,10 @@ describe('asking for a person', () => {
     expect(closed).toMatchObject({ status: 'unavailable', reason: 'hours', time_zone: 'Pacific/Honolulu' });
     expect(schoolClock('Pacific/Honolulu', new Date(closed.next_open))).toEqual({ day: (today + 3) % 7, time: '00:00' });
     expect(new Date(closed.next_open).getTime()).toBeGreaterThan(now.getTime());
+    // Nobody could come, but the words the visitor asked with are kept (issue 48 item 1).
+    const db = await getDb();
+    const kept = await db.select({ role: conversationMessages.role, content: conversationMessages.content }).from(conversationMessages).where(eq(conversationMessages.conversationId, await idOf('hours-1')));
+    expect(kept).toEqual([{ role: 'user', content: 'Can I talk to a person?' }]);
     // The Live view says so instead of "available".
     await available(admin);
     const staffCtx = { user: { id: adminId }, role: 'admin', schoolId: liveSchoolId } as unknown as AuthContext;
