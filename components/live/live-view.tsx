@@ -84,6 +84,11 @@ function LiveScreen({ userId }: { userId: number }) {
       detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [message]) } : (d as LiveConversationDetail)));
       lists.setData((l) => (l ?? []).map((c) => (c.id === id ? { ...c, last_message: { role: message.role, text: message.text, at: message.at } } : c)));
     },
+    onDetails: (id) => {
+      // The visitor's name and details in the list and the open panel, as they gave them.
+      void refreshLists();
+      if (id === selected) void detail.reload();
+    },
     onOpen: (reopened) => {
       // Back after a break: what happened meanwhile is read again.
       if (!reopened) return;

@@ -19,9 +19,10 @@ function parse<T>(e: MessageEvent): T | null {
   }
 }
 
-export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; onMessage: (e: LiveMessageEvent) => void; onOpen: (reopened: boolean) => void }): StreamState {
+export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; onMessage: (e: LiveMessageEvent) => void; onDetails: (id: number) => void; onOpen: (reopened: boolean) => void }): StreamState {
   const [state, setState] = useState<StreamState>('connecting');
   const changed = useEffectEvent(handlers.onChanged);
+  const details = useEffectEvent(handlers.onDetails);
   const message = useEffectEvent(handlers.onMessage);
   const opened = useEffectEvent(handlers.onOpen);
 
@@ -39,6 +40,11 @@ export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; o
     source.addEventListener('changed', (e) => {
       const data = parse<LiveChanged>(e);
       if (data && typeof data.id === 'number') changed(data);
+    });
+    // What the visitor gave about themselves changed (an e-mail written to the person).
+    source.addEventListener('details', (e) => {
+      const data = parse<{ id: number }>(e);
+      if (data && typeof data.id === 'number') details(data.id);
     });
     source.addEventListener('message', (e) => {
       const data = parse<LiveMessageEvent>(e);

@@ -15,8 +15,8 @@ export type LiveEvent = {
   school: number;
   conversation: number;
   session: string;
-  /** queue: the conversation's live status changed; message: someone wrote in it. */
-  kind: 'queue' | 'message';
+  /** queue: the conversation's live status changed; message: someone wrote in it; details: what the visitor gave about themselves changed. */
+  kind: 'queue' | 'message' | 'details';
   status?: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed';
   /** Who holds it now (their first name), for the visitor's header. */
   agent?: string | null;

@@ -185,7 +185,7 @@ function eventStream(req: Request, counted: [string, number][], viewer: Open['vi
   return new Response(body, { headers: { ...HEADERS, ...headers } });
 }
 
-/** GET /live/stream: the Live view's events. `changed` {id, status, agent}, `message` {id, index, role, text, author, at}. */
+/** GET /live/stream: the Live view's events. `changed` {id, status, agent}, `message` {id, index, role, text, author, at}, `details` {id}. */
 export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<Response> {
   const schoolId = requireSchoolId(ctx);
   const signIn: OpenSignIn = { userId: ctx.user.id, tokenVersion: ctx.user.tokenVersion, familyId: ctx.familyId };
@@ -194,6 +194,7 @@ export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<R
   return eventStream(req, [[`user:${ctx.user.id}`, streamCaps().user]], viewer, async (send) =>
     subscribeSchool(schoolId, (e: LiveEvent) => {
       if (e.kind === 'message' && e.message) send(sseEvent('message', { id: e.conversation, ...e.message }));
+      else if (e.kind === 'details') send(sseEvent('details', { id: e.conversation }));
       else send(sseEvent('changed', { id: e.conversation, status: e.status, agent: e.agent ?? null }));
     }),
   );
@@ -232,6 +233,8 @@ export async function visitorLiveStream(req: Request, caller: VisitorCaller, ses
           if (e.message.role === 'staff') send(sseEvent('message', { index: e.message.index, text: e.message.text, author: e.message.author, at: e.message.at }));
           return;
         }
+        // The visitor's own details are staff's to see.
+        if (e.kind === 'details') return;
         send(sseEvent('status', { status: e.status, agent: e.agent ?? null }));
         // Back with the assistant (or the form): nothing more comes on this stream.
         if (e.status === 'returned' || e.status === 'missed' || e.status === 'closed') end();

@@ -5,6 +5,7 @@ import { conversationMessages, conversations, users } from '@/db/schema';
 import { conflict } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
+import { captureLiveDetails } from './details';
 import { messagesOf } from './conversations';
 import { nextOpening, withinOfficeHours } from './hours';
 import { availableStaff, schoolLiveSettings } from './settings';
@@ -144,13 +145,16 @@ export async function visitorLiveMessage(caller: WidgetCaller, input: { session_
   const row = rows[0];
   if (!row) throw conflict('This conversation is not with a person now: send it to the assistant');
   const index = Number(row.position);
+  const conversationId = Number(row.id);
   await publish({
     school: caller.schoolId,
-    conversation: Number(row.id),
+    conversation: conversationId,
     session: input.session_id,
     kind: 'message',
     message: { index, role: 'user', text: input.text, author: null, at: new Date(row.created_at).toISOString() },
   });
+  // An e-mail, phone or name given to the person becomes the visitor's details, as in a chat turn.
+  await captureLiveDetails(caller, conversationId, input.session_id, input.text);
   return { index };
 }
 

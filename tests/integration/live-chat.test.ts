@@ -14,6 +14,7 @@ import * as joinRoute from '@/app/(rest)/live/conversations/[id]/join/route';
 import * as leaveRoute from '@/app/(rest)/live/conversations/[id]/leave/route';
 import * as staffMessagesRoute from '@/app/(rest)/live/conversations/[id]/messages/route';
 import * as liveListRoute from '@/app/(rest)/live/conversations/route';
+import * as leadGenRoute from '@/app/(rest)/lead-gen/settings/route';
 import * as settingsRoute from '@/app/(rest)/live/settings/route';
 import * as streamRoute from '@/app/(rest)/live/stream/route';
 import * as waitingRoute from '@/app/(rest)/live/waiting/route';
@@ -334,5 +335,35 @@ describe('a live conversation', () => {
     const stored = await db.select().from(conversationMessages).where(and(eq(conversationMessages.conversationId, id), eq(conversationMessages.role, 'user')));
     expect(stored.map((m) => m.content)).toContain('hello?');
     visitor.close();
+  });
+
+  it('reads the details a visitor gives the person into the conversation and its lead, and tells the Live view (issue 48 item 2)', async () => {
+    await settings(admin, ALWAYS);
+    await available(admin);
+    const leadGen = (body: unknown) => call(leadGenRoute.PUT, 'PUT', '/lead-gen/settings', { token: admin, body });
+    expect((await leadGen({ enabled: true, collection_mode: 'conversational', field_order: ['first_name', 'email'], minimum_requirements: 'email', smart_card_instructions: '' })).status).toBe(200);
+    try {
+      const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+      const session = 'live-details-f2f2f2';
+      await ask(session);
+      const id = await idOf(session);
+      expect((await join(admin, id)).status).toBe(200);
+      const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+      expect((await visitorSays(session, 'Sure, it is maria.lopez@example.com')).status).toBe(201);
+      expect((await staffStream.next((e) => e.event === 'details')).data).toEqual({ id });
+      const detail = await call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: admin, ...byId(id) });
+      expect(detail.json.details).toMatchObject({ email: 'maria.lopez@example.com' });
+      const db = await getDb();
+      const [conv] = await db.select({ leadId: conversations.leadId }).from(conversations).where(eq(conversations.id, id));
+      expect(conv!.leadId).toEqual(expect.any(Number));
+      // The visitor's stream carries no such event: it goes on with the person's messages.
+      expect((await staffSays(admin, id, 'Thank you, Maria!')).status).toBe(201);
+      expect((await visitor.next(() => true)).event).toBe('message');
+      await leave(admin, id);
+      staffStream.close();
+      visitor.close();
+    } finally {
+      await leadGen({ enabled: false, collection_mode: 'conversational', field_order: ['first_name', 'email'], minimum_requirements: 'email', smart_card_instructions: '' });
+    }
   });
 });
