@@ -56,7 +56,8 @@ export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; o
   return state;
 }
 
-// One clock for the wait times on screen: a tick every 15 seconds, shared by every reader.
+// One clock for the wait times on screen, shared by every reader: a tick every second, so a wait
+// under a minute reads in real seconds (a 15-second tick once showed 14 s after 27).
 let now = 0;
 const clockListeners = new Set<() => void>();
 let clock: ReturnType<typeof setInterval> | null = null;
@@ -68,7 +69,7 @@ function subscribeClock(onChange: () => void) {
     clock = setInterval(() => {
       now = Date.now();
       clockListeners.forEach((fn) => fn());
-    }, 15_000);
+    }, 1_000);
   }
   return () => {
     clockListeners.delete(onChange);
@@ -79,7 +80,7 @@ function subscribeClock(onChange: () => void) {
   };
 }
 
-/** The time now, refreshed every 15 seconds (0 while rendering on the server). */
+/** The time now, refreshed every second (0 while rendering on the server). */
 export function useNow(): number {
   return useSyncExternalStore(subscribeClock, () => now, () => 0);
 }
