@@ -217,6 +217,8 @@ test.describe('one visitor, one conversation', () => {
       await box.fill('How much is tuition?');
       await box.press('Enter');
       await expect(frameOf(page).getByRole('log')).toContainText('$24,500 per year');
+      // The answer is whole (its thumbs come with the stream's end, when it is saved), not still streaming.
+      await expect(frameOf(page).getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(1);
       const session = await sessionOf(page);
       expect(session).toBeTruthy();
 
