@@ -35,6 +35,8 @@ type Row = {
   lead_id: number | null;
   language?: string | null;
   handoff_at?: string | Date | null;
+  /** A person of the school joined it (live chat). */
+  human_handled?: boolean;
   excellent_ratings_count: number;
   poor_ratings_count: number;
   user_thumbs_up_count: number;
@@ -86,6 +88,7 @@ function RatingCounts({ row: r }: { row: Row }) {
 export function LogsPanel() {
   const [source, setSource] = useState<'' | 'widget' | 'test_chat'>('');
   const [engagement, setEngagement] = useState<'' | EngagementFilter>('');
+  const [handled, setHandled] = useState<'' | 'true' | 'false'>('');
   const [range, setRange] = useState<DateRange>('all');
   // Fixed when the range is picked, so the list does not shift while it is read.
   const [since, setSince] = useState<Date | null>(null);
@@ -102,6 +105,7 @@ export function LogsPanel() {
     const rows = (list.data ?? []).filter(
       (r) =>
         (!status || (r.status ?? 'widget_loaded') === status) &&
+        (!handled || (r.human_handled === true) === (handled === 'true')) &&
         (!since || new Date(r.started_at) >= since) &&
         (!text || r.session_id.toLowerCase().includes(text) || (r.visitor ?? '').toLowerCase().includes(text) || (r.first_question ?? '').toLowerCase().includes(text)),
     );
@@ -114,7 +118,7 @@ export function LogsPanel() {
     const k = key[sort];
     // Ties keep the newest first.
     return rows.sort((a, b) => (descending ? k(b) - k(a) : k(a) - k(b)) || new Date(b.started_at).getTime() - new Date(a.started_at).getTime());
-  }, [list.data, engagement, since, search, sort, descending]);
+  }, [list.data, engagement, handled, since, search, sort, descending]);
 
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
@@ -159,6 +163,7 @@ export function LogsPanel() {
             <div className="flex flex-wrap items-center gap-1">
               <Badge tone={level === 'Engaged' ? 'success' : level === 'Opened' ? 'brand' : 'neutral'}>{level}</Badge>
               {r.handoff_at && <Badge tone="warning">Asked for a person</Badge>}
+              {r.human_handled && <Badge tone="brand">Handled by staff</Badge>}
               {code && code !== 'en' && (
                 <span className="text-xs text-slate-700 dark:text-slate-300" title={code}>
                   {isLanguage(code) ? LANGUAGE_NAMES[code] : code}
@@ -187,6 +192,7 @@ export function LogsPanel() {
     const params = new URLSearchParams({ format });
     if (source) params.set('source', source);
     if (engagement) params.set('status', ENGAGEMENT_FILTERS[engagement]);
+    if (handled) params.set('handled_by_staff', handled);
     if (since) params.set('from_date', since.toISOString());
     if (search.trim()) params.set('q', search.trim());
     // A plain link: the browser streams the file to disk with the staff session.
@@ -235,6 +241,18 @@ export function LogsPanel() {
           <option value="widget_loaded">Widget loaded</option>
           <option value="widget_opened">Widget opened</option>
           <option value="conversation_engaged">Conversation engaged</option>
+        </SelectField>
+        <SelectField
+          label="Staff"
+          value={handled}
+          onChange={(e) => {
+            setHandled(e.target.value as '' | 'true' | 'false');
+            reset();
+          }}
+        >
+          <option value="">All conversations</option>
+          <option value="true">Handled by staff</option>
+          <option value="false">Assistant only</option>
         </SelectField>
         <SelectField
           label="Date range"

@@ -18,6 +18,11 @@ export const conversationFilterSchema = z.object({
   from_date: dateBound.optional(),
   /** Started at or before; a date alone is the end of that day (UTC), spec 002 §9. */
   to_date: dateBound.optional(),
+  /** true: only conversations a person of the school joined (live chat); false: only the others. */
+  handled_by_staff: z
+    .enum(['true', 'false'], { error: 'handled_by_staff must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** Case-insensitive text in the conversation's reference (`session_id` in the list and export) or the visitor's first question. */
   q: z.string().trim().max(200).optional(),
 });

@@ -26,6 +26,7 @@ export function filterSql(schoolId: number, f: ConversationFilter): SQL {
   const parts: SQL[] = [sql`c.school_id = ${schoolId}`];
   if (f.source) parts.push(sql`c.source = ${f.source}`);
   if (f.status) parts.push(sql`c.status = ${f.status}`);
+  if (f.handled_by_staff !== undefined) parts.push(f.handled_by_staff ? sql`c.live_joined_at is not null` : sql`c.live_joined_at is null`);
   if (f.from_date) parts.push(sql`c.started_at >= ${DATE_ONLY.test(f.from_date) ? `${f.from_date}T00:00:00Z` : new Date(f.from_date).toISOString()}::timestamptz`);
   if (f.to_date) {
     // A date alone is the end of that day.
@@ -56,6 +57,7 @@ type ConversationRow = {
   message_count: number;
   duration_seconds: number;
   lead_id: number | null;
+  human_handled: boolean;
 };
 
 type Counts = { conversation_id: number; up: number; down: number; excellent: number; poor: number; first_question: string | null };
@@ -71,6 +73,7 @@ const CSV_COLUMNS = [
   'duration_seconds',
   'lead',
   'lead_id',
+  'handled_by_staff',
   'excellent_ratings',
   'poor_ratings',
   'thumbs_up',
@@ -110,7 +113,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
       await db.execute(sql`
         select c.id, ${conversationReferenceSql(sql`c.session_id`)} as session_id, c.source, c.status, ${iso(sql`c.started_at`)} as started_at, ${iso(sql`c.ended_at`)} as ended_at,
           ${iso(sql`c.widget_opened_at`)} as widget_opened_at, c.message_count,
-          greatest(0, round(extract(epoch from (c.ended_at - c.started_at))))::int as duration_seconds, c.lead_id
+          greatest(0, round(extract(epoch from (c.ended_at - c.started_at))))::int as duration_seconds, c.lead_id, c.live_joined_at is not null as human_handled
         from conversations c
         where ${range(from, to)}
         order by c.started_at desc, c.id desc
@@ -153,6 +156,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
         r.duration_seconds,
         r.lead_id !== null ? 'yes' : 'no',
         r.lead_id ?? '',
+        r.human_handled ? 'yes' : 'no',
         n?.excellent ?? 0,
         n?.poor ?? 0,
         n?.up ?? 0,

@@ -27,6 +27,8 @@ export type ConversationListItem = {
   /** The visitor's language (ISO 639-1, null before their first message) and when they asked for a person. */
   language: string | null;
   handoff_at: Date | null;
+  /** A person of the school joined it (live chat). */
+  human_handled: boolean;
   excellent_ratings_count: number;
   poor_ratings_count: number;
   user_thumbs_up_count: number;
@@ -46,7 +48,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
     await tx.execute(sql`set local jit = off`);
     return tx.execute(sql`
       with page as (
-        select id, session_id, source, status, started_at, ended_at, message_count, widget_opened_at, lead_id, language, handoff_at
+        select id, session_id, source, status, started_at, ended_at, message_count, widget_opened_at, lead_id, language, handoff_at, live_joined_at is not null as human_handled
         from conversations
         where school_id = ${schoolId} ${q.source ? sql`and source = ${q.source}` : sql``}
         order by started_at desc, id desc
@@ -68,7 +70,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
         where r.conversation_id in (select id from page)
         group by r.conversation_id
       )
-      select page.id, page.session_id, page.source, page.status, page.started_at, page.ended_at, page.message_count, page.widget_opened_at, page.lead_id, page.language, page.handoff_at,
+      select page.id, page.session_id, page.source, page.status, page.started_at, page.ended_at, page.message_count, page.widget_opened_at, page.lead_id, page.language, page.handoff_at, page.human_handled,
         coalesce(ratings.excellent, 0) as excellent_ratings_count, coalesce(ratings.poor, 0) as poor_ratings_count,
         coalesce(thumbs.up, 0) as user_thumbs_up_count, coalesce(thumbs.down, 0) as user_thumbs_down_count
       from page
@@ -90,6 +92,7 @@ export async function listConversations(ctx: AuthContext, q: { limit: number; of
     lead_id: r.lead_id === null ? null : Number(r.lead_id),
     language: r.language ?? null,
     handoff_at: r.handoff_at === null || r.handoff_at === undefined ? null : date(r.handoff_at),
+    human_handled: r.human_handled === true,
     excellent_ratings_count: Number(r.excellent_ratings_count),
     poor_ratings_count: Number(r.poor_ratings_count),
     user_thumbs_up_count: Number(r.user_thumbs_up_count),

@@ -83,6 +83,6 @@ export const conversationExportOperations = defineOperations({
     method: 'GET', path: '/conversations/export', tag: 'Conversations', auth: 'bearer-or-session', errors: [401],
     query: conversationExportQuerySchema,
     responseDescription: 'A streamed attachment (conversations-YYYY-MM-DD.csv or .jsonl): CSV one row per conversation (started, status, messages, duration, lead, ratings, topics, sentiment, first question); JSONL one conversation per line with its messages',
-    summary: "Export the school's conversations, newest first, filtered like the list (source, status, from_date, to_date, q), as CSV or JSONL",
+    summary: "Export the school's conversations, newest first, filtered like the list (source, status, handled_by_staff, from_date, to_date, q), as CSV or JSONL",
   },
 });

@@ -97,7 +97,7 @@ describe('GET /conversations/export', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="conversations-${new Date().toISOString().slice(0, 10)}.csv"`);
     const rows = csvRows(res.json);
     expect(rows.map((r) => r.session_id)).toEqual(['sess-quoted', 'sess-test', 'sess-deadline', 'sess-opened', 'sess-loaded'].map(ref));
-    expect(Object.keys(rows[0]!)).toEqual(['conversation_id', 'session_id', 'source', 'started', 'ended', 'status', 'messages', 'duration_seconds', 'lead', 'lead_id', 'excellent_ratings', 'poor_ratings', 'thumbs_up', 'thumbs_down', 'topics', 'sentiment', 'first_question']);
+    expect(Object.keys(rows[0]!)).toEqual(['conversation_id', 'session_id', 'source', 'started', 'ended', 'status', 'messages', 'duration_seconds', 'lead', 'lead_id', 'handled_by_staff', 'excellent_ratings', 'poor_ratings', 'thumbs_up', 'thumbs_down', 'topics', 'sentiment', 'first_question']);
     expect(rows[0]).toMatchObject({
       conversation_id: String(quoted),
       source: 'widget',

@@ -7,6 +7,8 @@ import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as conversationRoute from '@/app/(rest)/conversations/[id]/route';
 import * as analyticsRoute from '@/app/(rest)/conversations/analytics/route';
+import * as exportRoute from '@/app/(rest)/conversations/export/route';
+import * as conversationsRoute from '@/app/(rest)/conversations/route';
 import * as availabilityRoute from '@/app/(rest)/live/availability/route';
 import * as liveOneRoute from '@/app/(rest)/live/conversations/[id]/route';
 import * as closeRoute from '@/app/(rest)/live/conversations/[id]/close/route';
@@ -271,6 +273,18 @@ describe('a live conversation', () => {
     expect(logged.json.messages.filter((m: { role: string }) => m.role === 'staff').map((m: { author: string }) => m.author)).toEqual(['Maria', 'Maria']);
     expect(logged.json.messages.at(-1).role).toBe('assistant');
     expect((await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: admin })).json.human_handled_conversations).toBe(2); // this one and the director's
+    // "Handled by staff" in the Logs list, its filter and the CSV export (issue 48 item 9).
+    const ref = conversationReference(session);
+    const listed = (await call(conversationsRoute.GET, 'GET', '/conversations/', { token: admin })).json as { session_id: string; human_handled: boolean }[];
+    expect(listed.find((c) => c.session_id === ref)?.human_handled).toBe(true);
+    const csv = (handled: string) => call(exportRoute.GET, 'GET', `/conversations/export?format=csv&handled_by_staff=${handled}`, { token: admin });
+    const handledRows = String((await csv('true')).json).trim().split('\n');
+    const column = handledRows[0]!.split(',').indexOf('handled_by_staff');
+    expect(column).toBeGreaterThan(0);
+    expect(handledRows.slice(1).some((l) => l.split(',')[1] === ref && l.split(',')[column] === 'yes')).toBe(true);
+    expect(handledRows.slice(1).every((l) => l.split(',')[column] === 'yes')).toBe(true);
+    expect(String((await csv('false')).json)).not.toContain(ref);
+    expect((await csv('maybe')).status).toBe(422);
 
     staffStream.close();
     await staffStream.done;
