@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
 import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
@@ -32,6 +32,16 @@ function hostSite(code: string) {
 }
 
 const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat with"]');
+
+/** A visitor in a browser of their own on the school's website, the chat open. */
+async function visitorOnSite(browser: Browser) {
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`${HOST}/`);
+  await visitor.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
+  const chat = frameOf(visitor);
+  return { visitorContext, chat, box: chat.getByLabel('Type your message') };
+}
 
 let site: http.Server;
 let staff: { email: string; password: string };
@@ -73,12 +83,7 @@ test('a visitor asks for a person, a staff member joins, they talk, and the assi
   await expect(page.getByText('No visitors are waiting.')).toBeVisible();
 
   // The visitor, in a browser of their own, on the school's website.
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  await visitor.goto(`${HOST}/`);
-  await visitor.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
-  const chat = frameOf(visitor);
-  const box = chat.getByLabel('Type your message');
+  const { visitorContext, chat, box } = await visitorOnSite(browser);
   await box.fill('How much is tuition?');
   await box.press('Enter');
   await expect(chat.locator('.row.ai').last()).toContainText('$24,500');
@@ -155,12 +160,7 @@ test('outside office hours the visitor hears when the team is next there, and th
     await page.goto('/dashboard/live');
     await expect(page.getByText(/^Outside office hours \(next: \w{3} 09:00\): visitors who ask for a person get the contact form until then\.$/)).toBeVisible();
 
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto(`${HOST}/`);
-    await visitor.locator('lantern-widget').getByRole('button', { name: /^Chat with/ }).click();
-    const chat = frameOf(visitor);
-    const box = chat.getByLabel('Type your message');
+    const { visitorContext, chat, box } = await visitorOnSite(browser);
     await box.fill('Can I talk to a person about my transcript?');
     await box.press('Enter');
     await expect(chat.getByText(/^The admissions team is here again \w+day,? 9:00\sAM UTC\. Leave your details and they will get back to you\.$/)).toBeVisible();
