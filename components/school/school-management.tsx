@@ -88,6 +88,9 @@ function CreateSchool({ narrow }: { narrow: boolean }) {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             New schools start as a non-profit four-year institution awarding bachelor degrees; change any of it once the school exists.
           </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            You work in the school you create, as every account of it does, live chat with visitors included. Give your colleagues accounts of their own under User Management.
+          </p>
           <div className="flex justify-end">
             <Button type="submit" disabled={busy}>
               {busy ? 'Creating...' : 'Create School'}
