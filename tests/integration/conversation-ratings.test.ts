@@ -354,9 +354,10 @@ describe('conversation list and detail', () => {
       poor_ratings_count: 0,
       user_thumbs_up_count: 2,
       user_thumbs_down_count: 0,
-      // The visitor's language (none detected for these stored turns) and the handoff flag.
+      // The visitor's language (none detected for these stored turns), the handoff flag, and whether a person joined.
       language: null,
       handoff_at: null,
+      human_handled: false,
     });
     expect(res.json[1]).toMatchObject({ id: older, excellent_ratings_count: 1, poor_ratings_count: 2, user_thumbs_up_count: 0, user_thumbs_down_count: 1 });
     expect(res.json[2]).toMatchObject({ id: loaded, excellent_ratings_count: 0, poor_ratings_count: 0, user_thumbs_up_count: 0, message_count: 0 });
