@@ -133,6 +133,9 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
+/** The handoff form's question under the lead's name, on one line's worth. */
+const truncateQuestion = (q: string) => (q.length > 120 ? `${q.slice(0, 119)}…` : q);
+
 export function LeadsPanel() {
   // A link to one lead (the dashboard's requests for a person) arrives as ?search=…
   const [searchText, setSearchText] = useState(useSearchParams().get('search') ?? '');
@@ -188,6 +191,7 @@ export function LeadsPanel() {
         <span className="flex flex-wrap items-center gap-1">
           <VisitorText className="font-medium" text={leadName(l)} />
           {l.handoff_at && <Badge tone="warning">Asked for a person</Badge>}
+          {l.handoff_question && <VisitorText className="basis-full text-xs text-slate-700 dark:text-slate-300" text={`“${truncateQuestion(l.handoff_question)}”`} />}
         </span>
       ),
       email: (l) => <VisitorText text={dash(l.email)} />,

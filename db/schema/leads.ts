@@ -46,6 +46,8 @@ export const leads = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     /** The visitor asked to reach a person (the widget's 'Talk to a person'). */
     handoffAt: timestamp('handoff_at', { withTimezone: true }),
+    /** What the visitor asked the office in the 'Talk to a person' form (the latest), kept with the lead whatever the logging. */
+    handoffQuestion: text('handoff_question'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

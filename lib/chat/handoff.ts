@@ -90,6 +90,8 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
   return db.transaction(async (tx) => {
     const now = new Date();
     const saved = await saveLead({ schoolId: caller.schoolId, sessionId: input.session_id, source: 'chatbot_conversation', data, isTest: test, handoffAt: now }, tx);
+    // The question stays with the lead, logging or not: the visitor is told the office has it.
+    await tx.update(leads).set({ handoffQuestion: input.question }).where(and(eq(leads.id, saved.id), eq(leads.schoolId, caller.schoolId)));
     let transcript: Line[] = [];
     if (caller.logging) {
       const [conversation] = await tx

@@ -261,8 +261,9 @@ export type LeadView = {
   opt_in_sms: boolean | null;
   opt_in_phone: boolean | null;
   gpa: number | null;
-  /** When the visitor asked to reach a person through the widget (null: never). */
+  /** When the visitor asked to reach a person through the widget (null: never), and what they asked. */
   handoff_at: string | null;
+  handoff_question: string | null;
 };
 
 export type LeadPage = { leads: LeadView[]; total: number; page: number; page_size: number; offset: number };

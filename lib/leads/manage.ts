@@ -42,7 +42,7 @@ const isoMs = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T
 const VIEW_COLUMNS = sql`id, first_name, last_name, preferred_name, email, phone, phone_type, source,
   ${isoMs(sql`created_at`)} as created_at, ${isoMs(sql`updated_at`)} as updated_at, graduation_year, intended_major,
   degree_level, state_province, parent_email, parent_phone, conversation_count, ${isoMs(sql`last_interaction_at`)} as last_interaction_at,
-  session_id, date_of_birth, opt_in_email, opt_in_sms, opt_in_phone, gpa, ${isoMs(sql`handoff_at`)} as handoff_at`;
+  session_id, date_of_birth, opt_in_email, opt_in_sms, opt_in_phone, gpa, ${isoMs(sql`handoff_at`)} as handoff_at, handoff_question`;
 
 function toView(r: Record<string, unknown>): LeadView {
   return {

@@ -78,7 +78,7 @@ describe('GET /leads/: filters, search and paging', () => {
     expect(res.json.map((l: { last_name: string }) => l.last_name)).toEqual(['Lovelace', 'Hopper', 'Turing', 'Ångström']);
     expect(res.json[0]).toMatchObject({ first_name: 'Ada', email: 'ada@example.com', phone: '+15035550101', source: 'chatbot_conversation', intended_major: [], conversation_count: 1 });
     expect(Object.keys(res.json[0]).sort()).toEqual(
-      ['id', 'first_name', 'last_name', 'preferred_name', 'email', 'phone', 'phone_type', 'source', 'created_at', 'updated_at', 'graduation_year', 'intended_major', 'degree_level', 'state_province', 'parent_email', 'parent_phone', 'conversation_count', 'last_interaction_at', 'session_id', 'date_of_birth', 'opt_in_email', 'opt_in_sms', 'opt_in_phone', 'gpa', 'handoff_at'].sort(),
+      ['id', 'first_name', 'last_name', 'preferred_name', 'email', 'phone', 'phone_type', 'source', 'created_at', 'updated_at', 'graduation_year', 'intended_major', 'degree_level', 'state_province', 'parent_email', 'parent_phone', 'conversation_count', 'last_interaction_at', 'session_id', 'date_of_birth', 'opt_in_email', 'opt_in_sms', 'opt_in_phone', 'gpa', 'handoff_at', 'handoff_question'].sort(),
     );
   });
 

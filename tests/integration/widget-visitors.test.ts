@@ -320,6 +320,9 @@ describe('reaching a person', () => {
       [2, 'user', 'Is there a payment plan?'],
     ]);
     expect(conv!.messageCount).toBe(3);
+    // The lead keeps the question too, whatever the school's logging.
+    const [lead] = await db.select().from(leads).where(eq(leads.sessionId, 'ho-question'));
+    expect(lead!.handoffQuestion).toBe('Is there a payment plan?');
     // A visitor who asked straight away: the question is the conversation's first message.
     expect((await handoff({ session_id: 'ho-question-first', name: 'Lou', phone: '(303) 555-0142', question: 'Can someone call me?' })).status).toBe(201);
     const [first] = await db.select().from(conversations).where(eq(conversations.sessionId, 'ho-question-first'));
