@@ -8,7 +8,7 @@ import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } fr
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
-import { headerOrigin } from './origin';
+import { originIsOwnHost } from './origin';
 import { logError, logValue } from '@/lib/system/log';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -38,13 +38,10 @@ function databaseConflict(err: unknown): boolean {
  * An Origin that names no site (`null`, `file://`, a bare word) is refused like another site's.
  */
 async function sessionPrincipal(req: Request): Promise<AuthContext> {
-  const sent = req.headers.get('origin');
-  const origin = headerOrigin(sent);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
   // A same-origin GET (a download link) carries no Origin; the browser's Sec-Fetch-Site, which no
   // page can set, says it came from this site.
-  const sameSiteGet = !sent && req.method === 'GET' && req.headers.get('sec-fetch-site') === 'same-origin';
-  if (!sameSiteGet && (!origin || !host || origin.host !== host)) throw unauthorized('Not authenticated');
+  const sameSiteGet = !req.headers.get('origin') && req.method === 'GET' && req.headers.get('sec-fetch-site') === 'same-origin';
+  if (!sameSiteGet && !originIsOwnHost(req.headers)) throw unauthorized('Not authenticated');
   const { getStaffSession } = await import('@/lib/auth/web-session');
   const ctx = await getStaffSession();
   if (!ctx) throw sessionEnded();

@@ -4,6 +4,7 @@ import { getDb, type Database } from '@/db/client';
 import { chatbotSettings, schools, widgetApiKeys, type ApiKeyKind, type ConversationSource } from '@/db/schema';
 import { AppError, forbidden, unauthorized } from '@/lib/http/errors';
 import { clientHash } from '@/lib/http/client';
+import { originIsOwnHost } from '@/lib/http/origin';
 import type { RequestLimit } from '@/lib/security/request-limits';
 import { KeyRowCache } from './key-cache';
 import { hashApiKey, looksLikeApiKey } from './keys';
@@ -48,15 +49,8 @@ export function isDevelopmentInstall(): boolean {
   }
 }
 
-/** The request comes from Lantern's own pages (the chat frame, test chat): Origin matches Host. */
-function fromOwnPages(origin: string, req: Request): boolean {
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  try {
-    return !!host && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
+/** The request comes from Lantern's own pages (the chat frame, test chat): Origin names this host. */
+const fromOwnPages = (req: Request) => originIsOwnHost(req.headers);
 
 function keyLookupQuery(db: Database) {
   return db
@@ -106,7 +100,7 @@ export async function authorizeWidget(req: Request): Promise<WidgetCaller> {
   if (!row) throw unauthorized(API_KEY_INVALID);
   const policy = policyOf(row);
   const origin = req.headers.get('origin');
-  if (origin && !fromOwnPages(origin, req)) {
+  if (origin && !fromOwnPages(req)) {
     if (row.kind === 'internal' || !originAllowed(origin, policy)) throw forbidden(ORIGIN_REFUSED);
   }
   return callerOf(row, hash, clientHash(req), policy);
@@ -248,7 +242,7 @@ const PREFLIGHT_HEADERS = {
 export async function preflight(req: Request): Promise<Response> {
   const origin = req.headers.get('origin');
   if (!origin) return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-  if (fromOwnPages(origin, req) || (await originKnown(origin))) {
+  if (fromOwnPages(req) || (await originKnown(origin))) {
     return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, 'Access-Control-Allow-Origin': origin } });
   }
   return Response.json({ detail: ORIGIN_REFUSED }, { status: 403, headers: { Vary: 'Origin' } });
