@@ -7,6 +7,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { speakerOf } from '@/lib/leads/transcript';
+import { appendVisitorMessage } from '@/lib/conversations/conversations';
 import { queueMail } from '@/lib/mail/outbox';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
@@ -67,18 +68,6 @@ export function handoffMailText(o: { school: string; input: HandoffRequest; tran
       : [o.logging ? '(no messages before the request)' : '(not stored: conversation logging is off)']),
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   return { subject: `${o.test ? '[Test chat] ' : ''}A visitor asked to talk to a person: ${input.name}`, text: lines.join('\n') };
-}
-
-/** Adds a visitor's message at the conversation's next position, in the caller's transaction. */
-async function appendVisitorMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string): Promise<void> {
-  await tx.execute(sql`
-    with c as (
-      update conversations set message_count = message_count + 1, ended_at = now()
-      where id = ${conversationId} and school_id = ${schoolId}
-      returning id, message_count
-    )
-    insert into conversation_messages (conversation_id, school_id, position, role, content)
-    select id, ${schoolId}, message_count - 1, 'user', ${text} from c`);
 }
 
 /** POST /api/widget/handoff. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb, resultRows, type Database } from '@/db/client';
 import { conversationMessages, conversations } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
@@ -11,6 +11,26 @@ import type { WidgetEventInput } from '@/lib/chat/schema';
 
 
 const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, sessionId));
+
+/**
+ * One visitor message at the conversation's next position, its count advanced by the same statement
+ * (so concurrent writers never collide), in the caller's transaction: the handoff form's question,
+ * the words a request for a person was made with. Answers its position and time.
+ */
+export async function appendVisitorMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string): Promise<{ index: number; at: string }> {
+  const [row] = resultRows<{ position: number; created_at: string | Date }>(
+    await tx.execute(sql`
+      with c as (
+        update conversations set message_count = message_count + 1, ended_at = now()
+        where id = ${conversationId} and school_id = ${schoolId}
+        returning id, message_count
+      )
+      insert into conversation_messages (conversation_id, school_id, position, role, content)
+      select id, ${schoolId}, message_count - 1, 'user', ${text} from c
+      returning position, created_at`),
+  );
+  return { index: Number(row!.position), at: new Date(row!.created_at).toISOString() };
+}
 
 /** widget_loaded / widget_opened / conversation_engaged move the session forward, never back; thumbs mark an answer. */
 export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEventInput): Promise<void> {

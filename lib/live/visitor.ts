@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { conversationMessages, conversations, users } from '@/db/schema';
+import { conversations, users } from '@/db/schema';
 import { conflict } from '@/lib/http/errors';
+import { appendVisitorMessage } from '@/lib/conversations/conversations';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
 import { captureLiveDetails } from './details';
@@ -99,12 +100,11 @@ async function waitingFromClient(caller: WidgetCaller, sessionId: string): Promi
 async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: Date, queue: boolean) {
   const db = await getDb();
   const at = now.toISOString();
-  const asked = input.message ? 1 : 0;
   const waiting = queue ? { liveStatus: 'waiting' as const, liveWaitingSince: now } : {};
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(conversations)
-      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, messageCount: asked, ...waiting })
+      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, ...waiting })
       .onConflictDoUpdate({
         target: [conversations.schoolId, conversations.sessionId],
         set: {
@@ -114,17 +114,13 @@ async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: 
           engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
           language: sql`coalesce(${conversations.language}, excluded.language)`,
           ...(queue ? { ...waiting, liveHeldBy: null } : {}),
-          messageCount: sql`${conversations.messageCount} + ${asked}`,
           endedAt: sql`now()`,
         },
       })
-      .returning({ id: conversations.id, messageCount: conversations.messageCount });
+      .returning({ id: conversations.id });
     if (!input.message) return { id: row!.id, message: null };
-    const [m] = await tx
-      .insert(conversationMessages)
-      .values({ conversationId: row!.id, schoolId: caller.schoolId, position: row!.messageCount - 1, role: 'user', content: input.message })
-      .returning({ index: conversationMessages.position, at: conversationMessages.createdAt });
-    return { id: row!.id, message: { index: m!.index, role: 'user' as const, text: input.message, author: null, at: m!.at.toISOString() } };
+    const m = await appendVisitorMessage(tx, caller.schoolId, row!.id, input.message);
+    return { id: row!.id, message: { ...m, role: 'user' as const, text: input.message, author: null } };
   });
 }
 
