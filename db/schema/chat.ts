@@ -111,6 +111,8 @@ export const conversations = pgTable(
     index('conversations_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
     // The Live view and the wait's sweep: a school's live conversations, found without a scan.
     index('conversations_live_idx').on(t.schoolId, t.liveStatus).where(sql`${t.liveStatus} is not null`),
+    // The minute's sweep finds the waits still to be mailed without reading every conversation.
+    index('conversations_live_missed_idx').on(t.schoolId).where(sql`${t.liveMissedPending}`),
   ],
 );
 

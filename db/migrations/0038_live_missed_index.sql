@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_live_missed_idx" ON "conversations" USING btree ("school_id") WHERE "conversations"."live_missed_pending";
