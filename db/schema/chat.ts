@@ -95,6 +95,8 @@ export const conversations = pgTable(
     liveSeenIndex: integer('live_seen_index').notNull().default(-1),
     /** A wait ran out and the school has not been mailed yet: the next sweep sends one digest per school. */
     liveMissedPending: boolean('live_missed_pending').notNull().default(false),
+    /** The pages of the school's site the visitor opened during a live chat, latest last (at most 20): the Live view shows where they are. */
+    livePages: jsonb('live_pages').$type<LivePage[]>(),
     /**
      * When a visitor token was first handed out for this session (lib/widget/visitor-token.ts): from
      * then on, reading or writing the session needs it. Rows that only the loader's analytics made
@@ -118,6 +120,8 @@ export const conversations = pgTable(
 
 export const LIVE_STATUSES = ['waiting', 'active', 'closed'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
+/** A page of the school's site a visitor in a live chat opened (its address without the fragment, its title). */
+export type LivePage = { url: string; title: string; at: string };
 
 // 'staff': a person of the school wrote it in a live chat (author_user_id, author_name).
 export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'staff'] as const;
