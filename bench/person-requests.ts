@@ -1,18 +1,23 @@
 // Budgets of issue 48 item 6 (`npm run bench:person-requests`): a visitor asking for a person is
 // understood in the widget's eight languages, the request among other words included, and ordinary
 // questions are not taken for one. Measured on widget/i18n.ts's WANTS_PERSON (what the frame
-// tests a typed message with) over bench/person-requests-data.ts:
-//   requests recognised, held-out half      >= 95 %   (the development half is printed beside it)
-//   ordinary questions taken for a request  <= 2 %    (all 200; each half printed beside it)
-// The held-out halves are never tuned on: the misses of the development halves are listed, the
-// held-out ones only with --show-held-out (to report them, not to fit the rule to them).
+// tests a typed message with):
+//   requests recognised, held-out                 >= 95 %   (development printed beside it)
+//   ordinary questions taken for a request, held-out  <= 2 %  (development printed beside it)
+// Development (bench/person-requests-data.ts) is what the rule is tuned on; its misses are listed.
+// The held-out lists come from HELD_OUT below, a set written blind and never tuned on: its misses
+// are listed only with --show-held-out (to report them, not to fit the rule to them). While
+// HELD_OUT is empty its rows print n/a.
 // Exits non-zero when a budget is missed. Runs in well under a second, no app or database.
 import { WANTS_PERSON } from '../widget/i18n';
 import { ORDINARY_DEV, ORDINARY_HELD_OUT, REQUESTS_DEV, REQUESTS_HELD_OUT, type Phrasing } from './person-requests-data';
 
+/** The held-out lists: the one place they come from. */
+const HELD_OUT = { requests: REQUESTS_HELD_OUT, ordinary: ORDINARY_HELD_OUT };
+
 const showHeldOut = process.argv.includes('--show-held-out');
-const pct = (n: number, of: number) => (of ? (100 * n) / of : 0);
-const share = (n: number, of: number) => `${n}/${of} = ${pct(n, of).toFixed(1)} %`;
+const pct = (n: number, of: number) => (100 * n) / of;
+const share = (n: number, of: number) => (of ? `${n}/${of} = ${pct(n, of).toFixed(1)} %` : 'n/a (empty)');
 
 function measure(list: Phrasing[], want: boolean) {
   const wrong = list.filter((q) => WANTS_PERSON.test(q.text) !== want);
@@ -20,21 +25,23 @@ function measure(list: Phrasing[], want: boolean) {
 }
 
 const dev = measure(REQUESTS_DEV, true);
-const held = measure(REQUESTS_HELD_OUT, true);
+const held = measure(HELD_OUT.requests, true);
 const fpDev = measure(ORDINARY_DEV, false);
-const fpHeld = measure(ORDINARY_HELD_OUT, false);
-const ordinary = ORDINARY_DEV.length + ORDINARY_HELD_OUT.length;
-const mistaken = fpDev.wrong.length + fpHeld.wrong.length;
+const fpHeld = measure(HELD_OUT.ordinary, false);
+/** A budget row's verdict: null (no verdict) when its list is empty. */
+const verdict = (n: number, of: number, ok: (p: number) => boolean) => (of ? ok(pct(n, of)) : null);
 
 const rows: [string, string, string, boolean | null][] = [
-  ['requests recognised, development half (tuned on)', share(dev.right, REQUESTS_DEV.length), '(>= 95 %)', null],
-  ['requests recognised, held-out half', share(held.right, REQUESTS_HELD_OUT.length), '>= 95 %', pct(held.right, REQUESTS_HELD_OUT.length) >= 95],
+  ['requests recognised, development (tuned on)', share(dev.right, REQUESTS_DEV.length), '', null],
+  ['requests recognised, held-out', share(held.right, HELD_OUT.requests.length), '>= 95 %', verdict(held.right, HELD_OUT.requests.length, (p) => p >= 95)],
   ['ordinary questions taken for a request, development', share(fpDev.wrong.length, ORDINARY_DEV.length), '', null],
-  ['ordinary questions taken for a request, held-out', share(fpHeld.wrong.length, ORDINARY_HELD_OUT.length), '', null],
-  [`ordinary questions taken for a request, all ${ordinary}`, share(mistaken, ordinary), '<= 2 %', pct(mistaken, ordinary) <= 2],
+  ['ordinary questions taken for a request, held-out', share(fpHeld.wrong.length, HELD_OUT.ordinary.length), '<= 2 %', verdict(fpHeld.wrong.length, HELD_OUT.ordinary.length, (p) => p <= 2)],
 ];
-console.log(`Asking for a person (widget/i18n.ts WANTS_PERSON): ${REQUESTS_DEV.length + REQUESTS_HELD_OUT.length} requests, ${ordinary} ordinary questions, 8 languages\n`);
-for (const [label, figure, budget, ok] of rows) console.log(`${ok === null ? '    ' : ok ? 'ok  ' : 'FAIL'} ${label.padEnd(58)} ${figure.padEnd(18)} ${budget}`);
+const langs = new Set([...REQUESTS_DEV, ...HELD_OUT.requests].map((q) => q.lang)).size;
+console.log(
+  `Asking for a person (widget/i18n.ts WANTS_PERSON), ${langs} languages: development ${REQUESTS_DEV.length} requests + ${ORDINARY_DEV.length} ordinary; held-out ${HELD_OUT.requests.length} + ${HELD_OUT.ordinary.length}\n`,
+);
+for (const [label, figure, budget, ok] of rows) console.log(`${ok === null ? '    ' : ok ? 'ok  ' : 'FAIL'} ${label.padEnd(54)} ${figure.padEnd(20)} ${budget}`);
 
 const list = (title: string, wrong: Phrasing[]) => {
   if (wrong.length) console.log(`\n${title}:\n${wrong.map((q) => `  [${q.lang}] ${q.text}`).join('\n')}`);
