@@ -8,7 +8,11 @@
 //   Unseen, held-out:   correct and complete >= 85 %, honest refusals >= 90 %, 0 invented facts,
 //                       grounding recall >= 95 %; development and held-out within 5 points
 // Grounding recall: with a configured OpenAI-compatible model (a recording stand-in), the question's
-// key facts are in what Lantern sends the model. BENCH_SCHOOLS=slug,slug runs some schools only.
+// key facts are in what Lantern sends the model. Readability (issue 48 item 8, readability.ts): every
+// built-in answer read for fragments, duplicates, crushed tables, off-topic sentences, staff's
+// instructions passed on and length; budget 0 findings on held-out. Every absent question's refusal
+// is in Unanswered Questions (the staff API). Staff's instructions (instructions.ts): passed on as a
+// sentence to the visitor where they fit, never on unrelated answers. BENCH_SCHOOLS=slug,slug runs some schools only.
 // Per-question results: bench/results/answers.json; the held-out half's details are written apart
 // (answers-held-out.json) so that tuning does not read them.
 import fs from 'node:fs';
@@ -20,7 +24,9 @@ import { factTokens, hasFact, inventedFacts, isHonestRefusal, mergeTokens, missi
 import type { Absent, Answerable, Turn } from './answers/questions';
 import { halfOf, loadSchools, type Half, type LoadedSchool } from './answers/schools';
 import { contactsOf, materialText, serveSchoolSite } from './answers/schools/material';
-import { addCorrections, setUpSchool } from './answers/setup';
+import { INSTRUCTIONS, type InstructionCase } from './answers/instructions';
+import { countByKind, FINDING_KINDS, readabilityFindings, type Finding } from './answers/readability';
+import { addCorrections, setUpSchool, staffApi } from './answers/setup';
 
 const APP_PORT = 3460;
 const SITE_PORT = 3461;
@@ -35,12 +41,26 @@ const record = (line: Line) => (lines.push(line), print(line));
 const pct = (n: number, of: number) => (of ? (100 * n) / of : 0);
 const share = (n: number, of: number) => `${n}/${of} (${pct(n, of).toFixed(0)} %)`;
 
-type Graded = Answerable & { school: string; half: Half | 'tuned'; answer: string; correct: boolean; missing: string[]; invented: string[]; factsIndexed: boolean };
-type Refused = Absent & { school: string; half: Half | 'tuned'; answer: string; honest: boolean; invented: string[] };
+type Graded = Answerable & { school: string; half: Half | 'tuned'; answer: string; correct: boolean; missing: string[]; invented: string[]; factsIndexed: boolean; findings: Finding[] };
+type Refused = Absent & { school: string; half: Half | 'tuned'; answer: string; honest: boolean; invented: string[]; findings: Finding[]; /** In Unanswered Questions afterwards. */ recorded: boolean };
+/** A question asked with staff's instructions saved: passed on where it fits (`ok`), kept off where it does not. */
+type Instructed = InstructionCase & { school: string; half: Half | 'tuned'; answer: string; ok: boolean; why: string[]; findings: Finding[] };
 type Grounded = { id: string; school: string; half: Half | 'tuned'; category: string; question: string; grounded: boolean; missing: string[]; systemChars: number };
 /** A question asked after staff saved a correction: a paraphrase of its question (answered from it) or an unrelated one (not). */
 type Fixed = { id: string; school: string; half: Half; kind: 'paraphrase' | 'unrelated'; question: string; answer: string; fromCorrection: boolean };
-type SchoolRun = { slug: string; pagesScraped: number; answered: Graded[]; absent: Refused[]; grounded: Grounded[]; fixed: Fixed[] };
+type SchoolRun = { slug: string; pagesScraped: number; answered: Graded[]; absent: Refused[]; grounded: Grounded[]; fixed: Fixed[]; instructed: Instructed[] };
+
+const contextOf = (history?: Turn[]) => (history ?? []).map((t) => t.content);
+
+/** An instruction case judged: the point said where it fits, kept off where it does not, never the imperative. */
+function judgeInstructed(c: InstructionCase, answer: string, findings: Finding[]): { ok: boolean; why: string[] } {
+  const why = [
+    ...(c.fits ? missingFacts(answer, c.says ?? []).map((f) => `missing ${f}`) : []),
+    ...(c.never ?? []).filter((w) => normalise(answer).includes(normalise(w))).map((w) => `says ${w}`),
+    ...findings.filter((f) => f.kind === 'instruction').map((f) => `imperative: ${f.text}`),
+  ];
+  return { ok: why.length === 0, why };
+}
 
 let sessions = 0;
 async function ask(app: App, key: string, question: string, history: Turn[] = []): Promise<string> {
@@ -72,6 +92,7 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
     const answered: Graded[] = [];
     const absent: Refused[] = [];
     const fixed: Fixed[] = [];
+    const instructed: Instructed[] = [];
     let pagesScraped = 0;
     try {
       const setup = await setUpSchool(local.base, SITE, loaded);
@@ -83,12 +104,17 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
         const allowed = mergeTokens(material, factTokens([q.question, ...(q.history ?? []).map((t) => t.content)].join('\n')));
         const missing = missingFacts(answer, q.facts);
         // Whether the facts are in the stored insights at all: a miss is then retrieval's or the summary's.
-        answered.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, correct: missing.length === 0, missing, invented: inventedFacts(answer, allowed), factsIndexed: q.facts.every((f) => hasFact(indexed, f)) });
+        answered.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, correct: missing.length === 0, missing, invented: inventedFacts(answer, allowed), factsIndexed: q.facts.every((f) => hasFact(indexed, f)), findings: readabilityFindings(q.question, answer, contextOf(q.history)) });
       }
       for (const q of school.absent) {
         const answer = await ask(local, setup.apiKey, q.question, q.history);
-        absent.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, honest: isHonestRefusal(answer, contacts), invented: inventedFacts(answer, mergeTokens(material, factTokens(q.question))) });
+        absent.push({ ...q, school: school.slug, half: halfOfQuestion(q.id), answer, honest: isHonestRefusal(answer, contacts), invented: inventedFacts(answer, mergeTokens(material, factTokens(q.question))), findings: readabilityFindings(q.question, answer, contextOf(q.history)), recorded: false });
       }
+      // Each refusal lands in Unanswered Questions, as staff read it.
+      const staff = await staffApi(local.base, loaded);
+      const groups = (await staff('GET', '/conversation-analytics/unanswered?days=1')) as { question: string; examples: string[] }[];
+      const listed = new Set(groups.flatMap((g) => [g.question, ...g.examples]).map(normalise));
+      for (const a of absent) a.recorded = listed.has(normalise(a.question));
       // Corrections last: they are knowledge too, and the questions above are asked without them.
       if (loaded.corrections.length) {
         await addCorrections(local.base, loaded, loaded.corrections);
@@ -98,6 +124,16 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
             const answer = await ask(local, setup.apiKey, question);
             fixed.push({ id: c.id, school: school.slug, half: halfOf(c.id), kind, question, answer, fromCorrection: normalise(answer).includes(normalise(c.answer)) });
           }
+        }
+      }
+      // Staff's instructions last of all: the special ones are saved now, so no other figure sees them.
+      const plan = INSTRUCTIONS[school.slug];
+      if (plan) {
+        for (const rule of plan.special) await staff('POST', '/special-instructions/', rule);
+        for (const c of plan.cases) {
+          const answer = await ask(local, setup.apiKey, c.question);
+          const findings = readabilityFindings(c.question, answer);
+          instructed.push({ ...c, school: school.slug, half: halfOfQuestion(c.id), answer, findings, ...judgeInstructed(c, answer, findings) });
         }
       }
     } finally {
@@ -124,7 +160,7 @@ async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
       await remote.stop();
       model.server.close();
     }
-    return { slug: school.slug, pagesScraped, answered, absent, grounded, fixed };
+    return { slug: school.slug, pagesScraped, answered, absent, grounded, fixed, instructed };
   } finally {
     site.close();
   }
@@ -135,13 +171,29 @@ const schools = (await loadSchools()).filter((s) => !only || only.includes(s.sch
 const runs: SchoolRun[] = [];
 for (const s of schools) runs.push(await runSchool(s));
 
-type Figures = { correct: number; answerable: number; honest: number; absent: number; invented: number; grounded: number };
+type Figures = {
+  correct: number; answerable: number; honest: number; absent: number; invented: number; grounded: number;
+  /** Readability findings over every built-in answer (answerable and absent), and by kind. */
+  findings: number; byKind: Record<string, number>; recorded: number;
+  fits: number; fitting: number; keptOff: number; unrelated: number;
+};
 function figures(half: Half | 'tuned', slug?: string): Figures {
   const pick = <T extends { half: string; school: string }>(xs: T[]) => xs.filter((x) => x.half === half && (!slug || x.school === slug));
   const answered = pick(runs.flatMap((r) => r.answered));
   const absent = pick(runs.flatMap((r) => r.absent));
   const grounded = pick(runs.flatMap((r) => r.grounded));
+  const instructed = pick(runs.flatMap((r) => r.instructed));
+  const findings = [...answered, ...absent].flatMap((a) => a.findings);
+  const fitting = instructed.filter((c) => c.fits);
+  const unrelated = instructed.filter((c) => !c.fits);
   return {
+    findings: findings.length,
+    byKind: countByKind(findings),
+    recorded: absent.filter((a) => a.recorded).length,
+    fits: fitting.filter((c) => c.ok).length,
+    fitting: fitting.length,
+    keptOff: unrelated.filter((c) => c.ok).length,
+    unrelated: unrelated.length,
     correct: answered.filter((a) => a.correct).length,
     answerable: answered.length,
     honest: absent.filter((a) => a.honest).length,
@@ -149,6 +201,19 @@ function figures(half: Half | 'tuned', slug?: string): Figures {
     invented: [...answered, ...absent].filter((a) => a.invented.length).length,
     grounded: grounded.filter((g) => g.grounded).length,
   };
+}
+
+const kinds = (f: Figures) => FINDING_KINDS.map((k) => `${k} ${f.byKind[k]}`).join(', ');
+
+/** Readability, Unanswered Questions and staff's instructions for one half; `budgets` on the held-out half. */
+function readingLines(name: string, f: Figures, budgets: boolean) {
+  record([`${name}: readability findings (built-in answers)`, String(f.findings), budgets ? '0' : 'reported', !budgets || f.findings === 0]);
+  console.log(`        ${kinds(f)}`);
+  record([`${name}: absent questions in Unanswered Questions`, share(f.recorded, f.absent), budgets ? 'all' : 'reported', !budgets || f.recorded === f.absent]);
+  if (f.fitting + f.unrelated) {
+    record([`${name}: instructions said to the visitor where they fit`, share(f.fits, f.fitting), budgets ? 'all' : 'reported', !budgets || f.fits === f.fitting]);
+    record([`${name}: instructions kept off unrelated answers`, share(f.keptOff, f.unrelated), budgets ? 'all' : 'reported', !budgets || f.keptOff === f.unrelated]);
+  }
 }
 
 function categories(half: Half | 'tuned') {
@@ -171,6 +236,7 @@ if (tuned) {
   record(['(b) honest refusals on absent facts', share(f.honest, f.absent), '>= 90 %', pct(f.honest, f.absent) >= 90]);
   record(['    answers with invented facts', String(f.invented), '0', f.invented === 0]);
   record(['(c) grounding recall (key facts sent to the configured model)', share(f.grounded, f.answerable), '>= 95 %', pct(f.grounded, f.answerable) >= 95]);
+  readingLines('Larchmont', f, false);
 }
 const unseen = runs.filter((r) => r !== tuned);
 if (unseen.length) {
@@ -193,6 +259,8 @@ if (unseen.length) {
   record(['unseen: answers with invented facts', String(dev.invented + held.invented), '0', dev.invented + held.invented === 0]);
   record(['development: grounding recall', share(dev.grounded, dev.answerable), 'reported', true]);
   record(['held-out: grounding recall', share(held.grounded, held.answerable), '>= 95 %', pct(held.grounded, held.answerable) >= 95]);
+  readingLines('development', dev, false);
+  readingLines('held-out', held, true);
   const fixed = runs.flatMap((r) => r.fixed);
   if (fixed.length) {
     const of = (half: Half, kind: Fixed['kind']) => fixed.filter((f) => f.half === half && f.kind === kind);
@@ -213,10 +281,10 @@ const notHeldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.h
 const heldOut = <T extends { half: string }>(xs: T[]) => xs.filter((x) => x.half === 'held-out');
 const out = path.join(root, 'bench/results/answers.json');
 const date = new Date().toISOString();
-fs.writeFileSync(out, JSON.stringify({ date, schools: runs.map((r) => ({ slug: r.slug, pagesScraped: r.pagesScraped, answered: notHeldOut(r.answered), absent: notHeldOut(r.absent), grounded: notHeldOut(r.grounded), fixed: notHeldOut(r.fixed) })) }, null, 2));
+fs.writeFileSync(out, JSON.stringify({ date, schools: runs.map((r) => ({ slug: r.slug, pagesScraped: r.pagesScraped, answered: notHeldOut(r.answered), absent: notHeldOut(r.absent), grounded: notHeldOut(r.grounded), fixed: notHeldOut(r.fixed), instructed: notHeldOut(r.instructed) })) }, null, 2));
 fs.writeFileSync(
   path.join(root, 'bench/results/answers-held-out.json'),
-  JSON.stringify({ date, note: 'The held-out half: do not tune on these.', schools: runs.map((r) => ({ slug: r.slug, answered: heldOut(r.answered), absent: heldOut(r.absent), grounded: heldOut(r.grounded), fixed: heldOut(r.fixed) })) }, null, 2),
+  JSON.stringify({ date, note: 'The held-out half: do not tune on these.', schools: runs.map((r) => ({ slug: r.slug, answered: heldOut(r.answered), absent: heldOut(r.absent), grounded: heldOut(r.grounded), fixed: heldOut(r.fixed), instructed: heldOut(r.instructed) })) }, null, 2),
 );
 console.log('\nSummary');
 lines.forEach(print);

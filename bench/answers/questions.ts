@@ -117,4 +117,8 @@ export const ABSENT: Absent[] = [
   { id: 'absent-salary', question: 'What is the average starting salary of Larchmont graduates?' },
   { id: 'absent-library', question: 'How many books does the library hold?' },
   { id: 'absent-bookstore', question: 'What time does the campus bookstore close on Sundays?' },
+  // Topics the site never mentions (issue 48: a marching band got FAFSA text).
+  { id: 'absent-marching-band', question: 'Do you have a marching band?' },
+  { id: 'absent-equestrian', question: 'Is there an equestrian team I could ride with?' },
+  { id: 'absent-planetarium', question: 'Does Larchmont have a planetarium?' },
 ];

@@ -61,6 +61,9 @@ export async function setUpSchool(base: string, site: string, loaded: LoadedScho
   return { apiKey: api_key, pagesScraped: scraped.pages_scraped ?? 0, webInsights: scraped.insights_summary ?? '', documentInsights };
 }
 
+/** The school's first staff account, signed in (for the staff API: Unanswered Questions, special instructions). */
+export const staffApi = (base: string, loaded: LoadedSchool, fetcher?: Fetch): Promise<Call> => signIn(base, loaded.school.account, fetcher);
+
 /** Staff corrections saved as staff would (Logs → correct an answer), after the school is set up. */
 export async function addCorrections(base: string, loaded: LoadedSchool, corrections: { question: string; answer: string }[]): Promise<void> {
   const api = await signIn(base, loaded.school.account);

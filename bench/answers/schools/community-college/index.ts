@@ -275,5 +275,8 @@ export const school: BenchSchool = {
     { id: 'cc-abs-prof-hours', question: "What are Professor Dahlberg's office hours? She teaches my BIO 201 section." },
     { id: 'cc-abs-childcare', question: 'do you have childcare on campus for student parents?' },
     { id: 'cc-abs-tuition-2027', question: 'how much is tuition going up for 2027-28?' },
+    // Topics the site never mentions (issue 48).
+    { id: 'cc-abs-marching-band', question: 'Does TVCC have a marching band?' },
+    { id: 'cc-abs-rugby', question: 'is there a rugby club i can join' },
   ],
 };

@@ -172,6 +172,9 @@ const absent: Absent[] = [
     history: turn('How many kids board?', 'About 40 Upper School students live on campus, in Alder House and Linden House.'),
   },
   { id: 'k12-absent-summer-camp', question: 'do you run a summer camp for younger kids?' },
+  // Topics the site never mentions (issue 48).
+  { id: 'k12-absent-marching-band', question: 'Is there a marching band my son could join?' },
+  { id: 'k12-absent-equestrian', question: 'do you have an equestrian program?' },
 ];
 
 export const school: BenchSchool = {

@@ -179,6 +179,9 @@ const absent: Absent[] = [
   { id: 'su-abs-dog', question: 'can I bring my dog to live with me in the dorm?' },
   { id: 'su-abs-stadium', question: 'how many people does the football stadium hold?' },
   { id: 'su-abs-sororities', question: 'Are there sororities on campus?' },
+  // Topics the site never mentions (issue 48).
+  { id: 'su-abs-equestrian', question: 'Does KRSU have an equestrian team?' },
+  { id: 'su-abs-planetarium', question: 'Is there a planetarium on campus?' },
   {
     id: 'su-abs-fu-ac', question: 'do they have air conditioning?',
     history: turn('What dorms are there for freshmen?', 'First-year students live in Tamarack Hall, Larkspur Hall, Gallatin Towers, Ponderosa Commons or, for honors students, Ridgeway Hall.'),
