@@ -166,27 +166,42 @@ export function inputArea(t: Texts = EN) {
   return { form, textarea, counter, send };
 }
 
-/** The quick info card's form: a labelled input per lead field, an error line, Submit and Not now. */
-export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' | 'smart_card_instructions'>, t: Texts = EN) {
+/**
+ * The quick info card's form: a labelled input per lead field, an error line, Submit and Not now.
+ * `compact` (a phone): the card starts as one line, the school's instructions (or "Quick info"),
+ * that opens the rest.
+ */
+export function quickCard(lead: Pick<WidgetConfig['lead_generation'], 'fields' | 'smart_card_instructions'>, t: Texts = EN, compact = false) {
   const box = h('form', { class: 'card', 'aria-label': t.quickInfo, novalidate: '' });
-  if (lead.smart_card_instructions && lead.smart_card_instructions.trim()) box.append(h('p', {}, lead.smart_card_instructions));
+  const body = compact ? h('div', { hidden: '' }) : box;
+  const note = (lead.smart_card_instructions || '').trim();
+  if (note) body.append(h('p', {}, lead.smart_card_instructions));
   const inputs: [LeadFieldInfo, HTMLInputElement][] = [];
   lead.fields.forEach((field, i) => {
     const input = h('input', { id: 'lantern-lead-' + i, name: field.key, type: INPUT_TYPES[field.type] || 'text' });
     if (AUTOCOMPLETE[field.key]) input.setAttribute('autocomplete', AUTOCOMPLETE[field.key]);
     if (field.type === 'number') input.step = 'any';
     if (field.type === 'list') input.placeholder = t.commas;
-    if (field.type === 'boolean') box.append(h('label', { class: 'ck' }, input, field.label));
+    if (field.type === 'boolean') body.append(h('label', { class: 'ck' }, input, field.label));
     else {
       input.className = 'tx';
-      box.append(h('label', {}, field.label, input));
+      body.append(h('label', {}, field.label, input));
     }
     inputs.push([field, input]);
   });
   const error = h('p', { class: 'er', id: 'lantern-card-error', role: 'alert', hidden: '' });
   const submit = h('button', { class: 'sub', type: 'submit' }, t.submit);
   const later = h('button', { class: 'no', type: 'button' }, t.notNow);
-  box.append(error, h('div', { class: 'act' }, submit, later));
+  body.append(error, h('div', { class: 'act' }, submit, later));
+  if (compact) {
+    const more = h('button', { class: 'more', type: 'button', 'aria-expanded': 'false' }, note || t.quickInfo);
+    more.onclick = () => {
+      more.replaceWith(body);
+      body.hidden = false;
+      if (inputs[0]) inputs[0][1].focus();
+    };
+    box.append(more);
+  }
   return { box, inputs, error, submit, later };
 }
 

@@ -183,7 +183,11 @@ export function leadValue(type: LeadFieldType, raw: string, checked = false): Le
   return text;
 }
 
-/** Whether the quick info card is offered now: smart-card mode, something to ask, not yet shown. */
+/** The quick info card waits for this many answers: the visitor has read one (they asked again) before it asks them anything. */
+export const CARD_AFTER_ANSWERS = 2;
+
+/** Whether the quick info card is offered now: smart-card mode, something to ask, not yet shown, and the second answer given. */
 export function cardWanted(lead: WidgetConfig['lead_generation'] | undefined, chat: SavedChat): boolean {
-  return !!lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0 && !chat.card;
+  const answers = chat.messages.filter((m) => m.role === 'assistant' && !m.failed).length;
+  return !!lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0 && !chat.card && answers >= CARD_AFTER_ANSWERS;
 }

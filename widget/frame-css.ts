@@ -21,6 +21,7 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .x{flex:none;width:34px;height:34px;padding:0;border:0;border-radius:8px;background:none;color:inherit;cursor:pointer;display:flex;align-items:center;justify-content:center}
 .x:hover{background:rgba(255,255,255,.18)}
 .x svg{width:20px;height:20px}
+.rt{flex:none;margin:0;padding:5px 16px;border-bottom:1px solid var(--ln);color:var(--mu);font-size:12px}
 .log{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;padding:16px 12px;display:flex;flex-direction:column;gap:10px}
 .row{display:flex;align-items:flex-end;gap:8px}
 .row.me{justify-content:flex-end}
@@ -69,6 +70,7 @@ body,:host{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica N
 .col>.sub{margin-top:6px}
 .card .sub:disabled{opacity:.6;cursor:default}
 .card .no{min-height:24px;min-width:24px;padding:0;border:0;background:none;color:var(--ql);font:inherit;text-decoration:underline;cursor:pointer}
+.card .more{display:block;width:100%;min-height:24px;padding:0;border:0;background:none;color:inherit;font:inherit;font-weight:600;text-align:start;cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .card .er{margin:10px 0 0;color:var(--qe,#b02a37)}
 .card .fe{display:block;margin-top:3px;color:var(--qe,#b02a37);font-weight:400}
 .card [aria-invalid=true]{border-color:var(--qe,#b02a37)}

@@ -37,6 +37,10 @@ let session = '';
 let token = '';
 /** Keeps a new token with the conversation (set once the conversation is loaded). */
 let keepToken = () => {};
+/** The school's page the chat is on (from the loader), for the person the visitor talks to. */
+let page: { url: string; title: string } | undefined;
+/** Whether the message box takes focus when the chat is ready: not when the chat opened by itself on a new page. */
+let takeFocus = true;
 type ChatStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
@@ -72,9 +76,13 @@ function chatStore(): Promise<ChatStore | null> {
       resolve(store);
     };
     const onState = (e: MessageEvent) => {
-      if (e.source !== window.parent || !e.data || e.data.type !== 'lantern:state') return;
-      saved = typeof e.data.chat === 'string' ? e.data.chat : null;
-      session = valid(e.data.session);
+      const d = e.data;
+      if (e.source !== window.parent || !d || d.type !== 'lantern:state') return;
+      saved = typeof d.chat === 'string' ? d.chat : null;
+      session = valid(d.session);
+      takeFocus = d.focus !== false;
+      const p = d.page;
+      if (p && typeof p.url === 'string' && typeof p.title === 'string') page = { url: p.url.slice(0, 500), title: p.title.slice(0, 200) };
       ready();
     };
     window.addEventListener('message', onState);
@@ -216,7 +224,11 @@ async function boot() {
   const { form, textarea, counter, send } = inputArea(t);
   // The rate limit's answer: a notice over the input, not a message in the conversation.
   const notice = h('p', { class: 'wait', role: 'status', hidden: '' });
-  app.append(header, log, notice, form, announcer);
+  app.append(header);
+  // During office hours with someone available: how soon the school's people usually reply.
+  const minutes = cfg.live_reply_minutes;
+  if (typeof minutes === 'number' && minutes > 0) app.append(h('p', { class: 'rt' }, fill(t.replies, { time: minutesText(minutes, lang) })));
+  app.append(log, notice, form, announcer);
 
   let pending = false;
   /** Sending waits until then after a 429 (its Retry-After). */
@@ -255,12 +267,13 @@ async function boot() {
     return assistantRow(name, ...parts);
   }
 
-  // The quick info card (smart_card mode): once per session, after the first answer.
+  // The quick info card (smart_card mode): once per session, with the second answer (chat.ts: cardWanted).
   const showCard = () => lead && lead.enabled && lead.collection_mode === 'smart_card' && lead.fields.length > 0;
   const thanks = () => thanksNote(t);
 
   function card(): HTMLElement {
-    const { box, inputs, error, submit, later } = quickCard(lead, t);
+    // On a phone the card starts as one line that opens it, so the answer above it stays in view.
+    const { box, inputs, error, submit, later } = quickCard(lead, t, Math.min(screen.width, screen.height) < 480);
     later.onclick = () => {
       chat.card = 'dismissed';
       save();
@@ -596,6 +609,7 @@ async function boot() {
     t,
     session: () => session,
     language: lang,
+    page,
     call,
     readEvents,
     saved: () => chat,
@@ -613,6 +627,9 @@ async function boot() {
       if (stick) toBottom();
       save();
       announce(author + ': ' + text);
+      // Shown on the launcher when the chat is closed (the loader ignores it while it is open).
+      const line = text.replace(/\s+/g, ' ').slice(0, 150);
+      if (window.parent !== window) window.parent.postMessage({ type: 'lantern:unread', text: author + ': ' + line, say: fill(t.newMessage, { name: author }) + ': ' + line }, '*');
     },
     note: (text) => {
       log.append(h('p', { class: 'thanks', role: 'status' }, text));
@@ -625,11 +642,21 @@ async function boot() {
 
   // The loader focuses the iframe when the panel opens: hand that focus to the message box.
   // Inside the loader's panel the frame is made when the visitor opens the chat: the message box
-  // takes focus as soon as it exists (the focus the loader gave the frame may have come too early).
-  if (document.hasFocus() || window.parent !== window) textarea.focus();
+  // takes focus as soon as it exists (the focus the loader gave the frame may have come too early),
+  // unless the chat was loaded or opened by itself on a new page (a conversation with a person).
+  if (document.hasFocus() || (window.parent !== window && takeFocus)) textarea.focus();
   window.addEventListener('focus', () => {
     if (document.activeElement === document.body) textarea.focus();
   });
+}
+
+/** "3 minutes" in the visitor's language (its plural rules too). */
+function minutesText(n: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(n);
+  } catch {
+    return n + ' min';
+  }
 }
 
 void boot();

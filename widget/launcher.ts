@@ -1,6 +1,5 @@
 import { readableText, RECOMMENDED_CONTRAST } from '@/lib/widget/contrast';
 import { fontFamily, h, svgIcon } from './dom';
-import { ICONS } from './icons';
 import { LOADER_CSS } from './loader-css';
 import { animationPlan, runAnimation } from './schedule';
 import type { WidgetStyling } from './types';
@@ -19,6 +18,8 @@ export type LauncherOptions = {
   height: string;
   /** Relative icon addresses (an uploaded icon) are resolved against this (Lantern's origin). */
   iconBase: string;
+  /** The icon's path (lib/widget/icons.ts: the config's launcher_icon), also drawn when a custom image fails. */
+  icon: string;
   /** Drawn inside a preview box instead of fixed to the page's corner. */
   preview?: boolean;
 };
@@ -30,11 +31,14 @@ export type Launcher = {
   bubble: HTMLDivElement;
   message: HTMLButtonElement;
   dismiss: HTMLButtonElement;
+  /** The count of a person's messages that came while the chat was closed (hidden until one does). */
+  badge: HTMLSpanElement;
+  /** A polite live region (the launcher's description): what is new, said once. */
+  news: HTMLParagraphElement;
   /** Starts the styling's animation (as its interval says); answers the function that stops it. */
   animate(reducedMotion: boolean): () => void;
 };
 
-const icon = (name: string) => svgIcon(ICONS[name] || ICONS['chat-bubble']);
 type Dict = Record<string, string | undefined>;
 
 export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOptions): Launcher {
@@ -50,10 +54,11 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
   if (sheet && sheetRoot.adoptedStyleSheets) sheetRoot.adoptedStyleSheets = [sheet];
   else root.append(h('style', {}, LOADER_CSS));
 
-  const btn = h('button', { class: 'btn', type: 'button', 'aria-label': o.title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel' }, h('span', { class: 'fx' }));
+  const btn = h('button', { class: 'btn', type: 'button', 'aria-label': o.title, 'aria-expanded': 'false', 'aria-controls': 'lantern-panel', 'aria-describedby': 'lantern-news' }, h('span', { class: 'fx' }));
+  const icon = () => svgIcon(o.icon);
   if (s.buttonIcon === 'custom' && s.customIconUrl) {
     const img = h('img', { alt: '' });
-    img.onerror = () => img.replaceWith(icon('chat-bubble'));
+    img.onerror = () => img.replaceWith(icon());
     let src = '';
     try {
       // Relative addresses are Lantern's (an uploaded icon); only web and inline images load.
@@ -64,8 +69,10 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
     if (/^(https?:|data:image\/|blob:)/i.test(src)) {
       img.src = src;
       btn.append(img);
-    } else btn.append(icon('chat-bubble'));
-  } else btn.append(icon(s.buttonIcon));
+    } else btn.append(icon());
+  } else btn.append(icon());
+  const badge = h('span', { class: 'bd', 'aria-hidden': 'true', hidden: '' });
+  btn.append(badge);
 
   const text = (s.buttonTextContent || '').trim();
   // The button carries the accessible name; the label is a bigger mouse target for the same thing.
@@ -77,7 +84,8 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
   const dismiss = h('button', { class: 'x', type: 'button', 'aria-label': 'Dismiss message' }, '\u00d7');
   const bubble = h('div', { class: 'bub', role: 'status', hidden: '' }, message, dismiss);
 
-  const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') }, panel, bubble, row);
+  const news = h('p', { class: 'sr', id: 'lantern-news', 'aria-live': 'polite' });
+  const wrap = h('div', { class: 'w' + (o.position === 'bottom-left' ? ' l' : '') + (o.position === 'custom' ? ' c' : '') + (o.dark ? ' dk' : '') + (o.preview ? ' pv' : '') }, panel, bubble, row, news);
   const vars: Record<string, string> = {
     '--p': s.primaryColor,
     // The icon is a graphic (3:1); the label is text (4.5:1): a pair below that is drawn readable.
@@ -115,5 +123,5 @@ export function drawLauncher(root: ShadowRoot, s: WidgetStyling, o: LauncherOpti
     };
   };
 
-  return { btn, label, panel, bubble, message, dismiss, animate };
+  return { btn, label, panel, bubble, message, dismiss, badge, news, animate };
 }

@@ -11,6 +11,8 @@ type Host = {
   t: Texts;
   session: () => string;
   language: string;
+  /** The school's page the chat is on (the loader's), for the person: sent with a request and on every new page of a live chat. */
+  page?: { url: string; title: string };
   /** A widget call with the visitor's token; a body gets the session's id. */
   call: (path: string, body?: Record<string, unknown>) => Promise<Response>;
   readEvents: (res: Response, on: (name: string, data: Record<string, unknown> | null) => void) => Promise<void>;
@@ -112,7 +114,7 @@ export function createLive(host: Host) {
       if (state()) return host.note(state() === 'active' ? fill(t.joined, { name: host.saved().agent || t.staff }) : t.connecting);
       let answer: { status?: string; wait_seconds?: number; agent?: string | null; reason?: string; next_open?: string | null; time_zone?: string } = {};
       try {
-        const res = await host.call('/api/widget/live/request', { language: host.language, message });
+        const res = await host.call('/api/widget/live/request', { language: host.language, message, page: host.page });
         if (res.ok) answer = await res.json();
       } catch {
         // the form still reaches the office
@@ -139,6 +141,8 @@ export function createLive(host: Host) {
     /** After a reload: a conversation that was with a person picks up where it was. */
     resume(): void {
       if (!state()) return;
+      // A new page of the school's site while waiting or talking: the person sees where the visitor is.
+      if (host.page) void host.call('/api/widget/live/page', { ...host.page }).catch(() => {});
       void catchUp()
         .catch(() => {})
         .then(() => listen());

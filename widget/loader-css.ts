@@ -1,7 +1,9 @@
 // The launcher's styles, inside its shadow root so the school's CSS cannot reach them. Colours and
 // sizes arrive as custom properties set on .w from the styling (never pasted into this text):
 // --p primary, --t icon, --s button size, --r radius, --lf/--ls/--lc/--lb the text label,
-// --w/--h the panel. .pv is the admin's preview box (absolute, never full-screen). Animations are short (0.8 s) so "every 1 second" still has a pause.
+// --w/--h the panel. .pv is the admin's preview box (absolute, never full-screen); .bd the unread
+// badge, .u the bubble showing a person's message (one line), .sr read by screen readers only.
+// Animations are short (0.8 s) so "every 1 second" still has a pause.
 // Every visitor downloads this: one rule a line, joined without newlines at build time; .l/.c/.pv
 // come after .w so they win at equal specificity; all:unset already inherits font and colour; the
 // focus ring's `.w button` outranks `.bub .x`'s all:unset.
@@ -28,6 +30,9 @@ export const LOADER_CSS =
   '.bub .m{all:unset;cursor:pointer;display:block;overflow-wrap:anywhere}' +
   '.bub .x{all:unset;position:absolute;top:5px;right:5px;width:24px;height:24px;text-align:center;line-height:24px;font-size:18px;color:#666;cursor:pointer;border-radius:50%}' +
   '.bub .x:hover{background:#eee}' +
+  '.u .m{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
+  '.bd{position:absolute;top:-6px;right:-6px;box-sizing:border-box;min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:#c62828;color:#fff;font:700 12px/22px sans-serif;box-shadow:0 0 0 2px #fff}' +
+  '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}' +
   '.pn{position:absolute;bottom:calc(var(--s) + 16px);right:0;width:var(--w);height:var(--h);max-width:calc(100vw - 40px);max-height:calc(100vh - var(--s) - 56px);border-radius:12px;overflow:hidden;background:#fff;box-shadow:0 8px 32px rgba(0,0,0,.3)}' +
   '.l .pn{right:auto;left:0}' +
   '.c .pn{position:fixed;bottom:20px;right:20px;max-height:calc(100vh - 40px)}' +

@@ -2,13 +2,16 @@ import { h, newSessionId } from './dom';
 import { drawLauncher, type LauncherOptions } from './launcher';
 import { promptPlan, schedulePrompt } from './schedule';
 import { SESSION_PATTERN } from './chat';
-import { loadConversation, saveConversation, timeoutMs, visitorSession } from './session';
+import { keepOpen, loadConversation, saveConversation, timeoutMs, visitorSession, wasOpen, withPerson } from './session';
 import type { PersonaInfo, WidgetConfig } from './types';
 
 // The embed script (public/widget.js) that runs on the school's own pages: it reads its script
 // tag (docs/widget.md), fetches the styling, draws the launcher and the prompt bubble in a shadow
-// root, and opens the chat frame from Lantern's origin on demand. It runs on every page view of
-// the school's site, so it stays small and does its work after the page has parsed.
+// root, and opens the chat frame from Lantern's origin on demand, or at once while the visitor's
+// conversation is with a person (the frame then keeps their messages coming, and a message that
+// comes while the chat is closed shows on the launcher). It runs on every page view of the
+// school's site, so it stays small and does its work after the page has parsed; the frame builds
+// whatever it shows.
 
 (() => {
   const script = (document.currentScript as HTMLScriptElement | null) || document.querySelector<HTMLScriptElement>('script[data-key][src*="widget.js"]');
@@ -129,13 +132,14 @@ import type { PersonaInfo, WidgetConfig } from './types';
 
     const host = document.createElement('lantern-widget');
     const root = host.attachShadow({ mode: 'open' });
-    const { btn, label, panel, bubble, message, dismiss, animate } = drawLauncher(root, s, {
+    const { btn, label, panel, bubble, message, dismiss, badge, news, animate } = drawLauncher(root, s, {
       title,
       position,
       dark: theme === 'dark',
       width: size(data.width, '400px'),
       height: size(data.height, '600px'),
       iconBase: api,
+      icon: cfg.launcher_icon,
     });
     if (label) label.onclick = () => setOpen(!open);
     mount.append(host);
@@ -143,6 +147,10 @@ import type { PersonaInfo, WidgetConfig } from './types';
     let open = false;
     let everOpened = false;
     let frame: HTMLIFrameElement | null = null;
+    /** A person's messages that came while the chat was closed. */
+    let unread = 0;
+    /** Whether the frame takes focus when it is ready: not when it opened by itself on a new page. */
+    let take = true;
 
     const motion = matchMedia('(prefers-reduced-motion: reduce)');
     let stopAnimation = animate(motion.matches);
@@ -157,7 +165,7 @@ import type { PersonaInfo, WidgetConfig } from './types';
       bubble.hidden = true;
     };
     const prompt = promptPlan(s);
-    const stopPrompt = prompt
+    let stopPrompt = prompt
       ? schedulePrompt(prompt, {
           show: () => {
             if (open) return false;
@@ -174,31 +182,44 @@ import type { PersonaInfo, WidgetConfig } from './types';
       btn.focus();
     };
 
-    /** Opens or closes the panel; closing returns focus to the launcher unless focus went elsewhere. */
-    function setOpen(next: boolean, refocus = true) {
+    /** The chat frame, made once; the session goes to it by message, never in its address (widget/frame.ts). */
+    const load = () => {
+      if (frame) return frame;
+      frame = h('iframe', { title, src: api + '/widget/frame?' + new URLSearchParams({ key, theme }) });
+      // Focus given before the frame has loaded is lost: give it again once it has.
+      frame.onload = () => open && take && frame!.focus();
+      panel.append(frame);
+      return frame;
+    };
+
+    /**
+     * Opens or closes the panel. The visitor's own opening moves focus into the chat and closing
+     * returns it to the launcher; an opening on a new page (`visitor` false) or a close because
+     * focus went elsewhere leaves focus alone.
+     */
+    function setOpen(next: boolean, visitor = true) {
       if (next === open) return;
       open = next;
       panel.hidden = !open;
       btn.setAttribute('aria-expanded', '' + open);
+      keepOpen(storage, key, open);
       if (open) {
         // Once the visitor has found the chat, the launcher stops asking for attention.
         stopAnimation();
         stopAnimation = () => {};
         hideBubble();
-        if (!frame) {
-          // The session goes to the frame by message, never in its address (widget/frame.ts).
-          const q = new URLSearchParams({ key, theme });
-          frame = h('iframe', { title, src: api + '/widget/frame?' + q });
-          // Focus given before the frame has loaded is lost: give it again once it has.
-          frame.onload = () => open && frame!.focus();
-          panel.append(frame);
-        }
-        frame.focus();
+        unread = 0;
+        badge.hidden = true;
+        news.textContent = '';
+        take = visitor;
+        load();
+        if (!visitor) return;
+        frame!.focus();
         if (!everOpened) {
           everOpened = true;
           report('widget_opened');
         }
-      } else if (refocus) btn.focus();
+      } else if (visitor) btn.focus();
     }
 
     btn.onclick = () => setOpen(!open);
@@ -214,20 +235,43 @@ import type { PersonaInfo, WidgetConfig } from './types';
     document.addEventListener('keydown', (e) => {
       if (open && e.key === 'Escape') setOpen(false);
     });
-    // The frame's close button and Escape inside it, and the conversation it keeps here (see
-    // session.ts): only from our frame, on Lantern's origin.
+    // The frame's close button and Escape inside it, the conversation it keeps here (see
+    // session.ts) and a person's message: only from our frame, on Lantern's origin.
     window.addEventListener('message', (e) => {
       const from = frame && frame.contentWindow;
-      if (!from || e.source !== from || e.origin !== apiOrigin || !e.data) return;
-      if (e.data.type === 'lantern:close') setOpen(false);
-      else if (e.data.type === 'lantern:load') from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session), session }, apiOrigin);
-      else if (e.data.type === 'lantern:save') {
+      const m = e.data;
+      if (!from || e.source !== from || e.origin !== apiOrigin || !m) return;
+      if (m.type === 'lantern:close') setOpen(false);
+      else if (m.type === 'lantern:load')
+        // With the page the visitor is on, for the person they talk to (address without its fragment).
+        from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session), session, focus: take, page: { url: location.href.split('#')[0].slice(0, 500), title: document.title.slice(0, 200) } }, apiOrigin);
+      else if (m.type === 'lantern:save') {
         // The frame may have started a new session (one it held no token for): it is the visitor's from now on.
-        if (SESSION_PATTERN.test(e.data.session)) session = e.data.session;
-        saveConversation(storage, key, session, e.data.chat, Date.now());
+        if (SESSION_PATTERN.test(m.session)) session = m.session;
+        saveConversation(storage, key, session, m.chat, Date.now());
+      } else if (m.type === 'lantern:unread' && !open) {
+        // A person wrote while the chat was closed: a count, their words in one line, said once,
+        // and no sound. The frame wrote both texts in the visitor's language.
+        stopPrompt();
+        stopPrompt = () => {};
+        badge.textContent = '' + ++unread;
+        badge.hidden = false;
+        message.textContent = m.text;
+        bubble.className = 'bub u';
+        bubble.removeAttribute('role');
+        bubble.hidden = false;
+        news.textContent = m.say;
+        keepOpen(storage, key, true);
       }
     });
 
+    // A conversation with a person goes on on this page: the chat loads at once (its messages keep
+    // coming), open when it was open as the visitor left or a message of theirs waits unread.
+    if (withPerson(storage, session)) {
+      take = false;
+      if (wasOpen(storage, key)) setOpen(true, false);
+      else load();
+    }
     report('widget_loaded');
   }
 })();

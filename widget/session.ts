@@ -59,6 +59,38 @@ export function visitorSession(storage: Store | null, widgetKey: string, timeout
   return id;
 }
 
+/**
+ * Whether the saved conversation is with a person (waiting for one, or talking): the loader then
+ * loads the chat on every page at once, so the person's messages keep arriving (docs/widget.md).
+ */
+export function withPerson(storage: Store | null, session: string): boolean {
+  try {
+    return !!JSON.parse(storage!.getItem(storageKey(session))!).live;
+  } catch {
+    return false;
+  }
+}
+
+const openKey = (widgetKey: string) => 'lantern:open:' + widgetKey.slice(0, 12);
+
+/** Whether the chat opens on the next page: it was open when the visitor left, or a person's message waits unread. */
+export function keepOpen(storage: Store | null, widgetKey: string, open: boolean): void {
+  try {
+    if (open) storage!.setItem(openKey(widgetKey), '1');
+    else storage!.removeItem(openKey(widgetKey));
+  } catch {
+    // storage blocked: the next page opens closed
+  }
+}
+
+export function wasOpen(storage: Store | null, widgetKey: string): boolean {
+  try {
+    return !!storage!.getItem(openKey(widgetKey));
+  } catch {
+    return false;
+  }
+}
+
 /** The frame asks for the conversation: the saved one, or null. */
 export function loadConversation(storage: Store | null, session: string): string | null {
   try {

@@ -28,4 +28,8 @@ export type WidgetConfig = {
   handoff?: { contact_actions: ContactAction[] };
   /** Links in answers stay clickable only to these sites (lib/widget/markdown.ts). */
   link_sites?: LinkSites;
+  /** The launcher's icon as an SVG path (lib/widget/icons.ts), so the embed script carries no icon set. */
+  launcher_icon: string;
+  /** During office hours with someone available: how many minutes the school's people usually take to reply (null: not known). */
+  live_reply_minutes?: number | null;
 };

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { launcherIcon } from '@/lib/widget/icons';
 import type { WidgetStyling } from '@/lib/widget/styling';
 
 // The Styling tab's live preview, drawn by the widget's own code: widget/launcher.ts (the button,
@@ -34,7 +35,7 @@ export function WidgetPreview({ styling }: { styling: WidgetStyling }) {
     if (!mods || !closedBox.current || !openBox.current) return;
     const [{ drawLauncher }, { drawChatPreview }] = mods;
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const base = { title: 'Chat with us', position: styling.buttonPosition, dark: false, iconBase: window.location.origin, preview: true } as const;
+    const base = { title: 'Chat with us', position: styling.buttonPosition, dark: false, iconBase: window.location.origin, icon: launcherIcon(styling.buttonIcon), preview: true } as const;
 
     // The page as a visitor first sees it: launcher, label, animation and the prompt bubble.
     const closed = shadowOf(closedBox.current);

@@ -39,7 +39,11 @@ const widget = { tag: 'Widget (public)', auth: 'widget-key' as const, errors: [4
 
 export const widgetOperations = defineOperations({
   personaInfo: { method: 'GET', path: '/api/widget/persona-info', ...widget, summary: '{greeting, ai_name, avatar_url}' },
-  config: { method: 'GET', path: '/api/widget/config', ...widget, summary: 'Widget styling (defaults filled in), the public lead generation settings, the ways to reach the office (handoff.contact_actions) and the sites links in answers may point to (link_sites {domains, hosts})' },
+  config: {
+    method: 'GET', path: '/api/widget/config', ...widget,
+    summary:
+      "Widget styling (defaults filled in), the launcher's icon as an SVG path (launcher_icon), the public lead generation settings, the ways to reach the office (handoff.contact_actions), the sites links in answers may point to (link_sites {domains, hosts}) and live_reply_minutes: during office hours with someone available, the median minutes from a visitor's request for a person to a staff member joining over the last 30 days (rounded up, at least 1), else null (also with fewer than 5 such chats)",
+  },
   chat: { method: 'POST', path: '/api/widget/chat', ...widget, visitor: 'claim', errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}; the first answer of a session adds visitor_token (also in the X-Visitor-Token header of every answer), which later calls on the session send back' },
   chatStream: {
     method: 'POST', path: '/api/widget/chat/stream', ...widget, visitor: 'claim', body: chatRequestSchema,

@@ -10,7 +10,9 @@ import { LEAD_FIELDS } from '@/lib/leads/fields';
 import { missingForRequirements, parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import { loadLeadGenSettings } from '@/lib/leads/settings';
 import type { QuickInfoCardInput } from '@/lib/leads/values';
+import { liveReplyMinutes } from '@/lib/live/reply-time';
 import { sourceOf, type WidgetCaller } from './access';
+import { launcherIcon } from './icons';
 import { linkSites } from './origins';
 import { withStylingDefaults } from './styling';
 
@@ -55,7 +57,7 @@ function officeContacts(points: ContactPoint[], actions: ContactAction[]): Conta
 /** GET /api/widget/config: styling with every default filled in, and what the widget needs of lead generation. */
 export async function widgetConfig(caller: WidgetCaller) {
   const db = await getDb();
-  const [[styling], [school], leadGen, actions] = await Promise.all([
+  const [[styling], [school], leadGen, actions, replyMinutes] = await Promise.all([
     db.select().from(widgetStyling).where(eq(widgetStyling.schoolId, caller.schoolId)).limit(1),
     db
       .select({ contactPoints: schools.contactPoints, primary: schools.primaryColor, secondary: schools.secondaryColor, tertiary: schools.tertiaryColor })
@@ -68,10 +70,14 @@ export async function widgetConfig(caller: WidgetCaller) {
       .from(actionPrompts)
       .where(and(eq(actionPrompts.schoolId, caller.schoolId), eq(actionPrompts.isActive, true)))
       .orderBy(desc(actionPrompts.priority), asc(actionPrompts.id)),
+    liveReplyMinutes(caller),
   ]);
   const fields = leadGen.field_order.filter((k) => leadGen.field_settings[k] !== 'never').map((key) => ({ key, ...LEAD_FIELDS[key] }));
+  const look = withStylingDefaults(styling?.styling, school);
   return {
-    styling: withStylingDefaults(styling?.styling, school),
+    styling: look,
+    // The one icon the launcher draws, so the embed script every page view downloads carries no icon set.
+    launcher_icon: launcherIcon(look.buttonIcon),
     lead_generation: {
       enabled: leadGen.enabled,
       collection_mode: leadGen.collection_mode,
@@ -85,6 +91,8 @@ export async function widgetConfig(caller: WidgetCaller) {
     handoff: { contact_actions: officeContacts(school?.contactPoints ?? [], actions) },
     // Where links in answers may point and stay clickable: the school's sites and its action prompts.
     link_sites: linkSites(caller.policy, actions.filter((a) => a.type === 'link' || a.type === 'form').map((a) => a.data)),
+    // 'Usually replies within N minutes' under the chat's header: only while a person could reply now.
+    live_reply_minutes: replyMinutes,
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_USED, MESSAGE_MAX as SERVER_MESSAGE_MAX } from '@/lib/chat/schema';
 import {
+  CARD_AFTER_ANSWERS,
   cardWanted,
   errorDetail,
   FAILURE_TEXT,
@@ -153,12 +154,24 @@ describe('leadValue', () => {
 
 describe('cardWanted', () => {
   const lead = { enabled: true, collection_mode: 'smart_card', fields: [{ key: 'email', label: 'Email', type: 'email' as const }], smart_card_instructions: 'Leave your details' };
-  const fresh: SavedChat = { messages: [], engaged: true };
+  const answered = (n: number): SavedChat['messages'] => Array.from({ length: n }, (_, i) => [{ role: 'user' as const, text: `q${i}` }, { role: 'assistant' as const, text: `a${i}` }]).flat();
+  const fresh: SavedChat = { messages: answered(2), engaged: true };
   it('offers the card once, in smart-card mode with fields to ask', () => {
     expect(cardWanted(lead, fresh)).toBe(true);
     expect(cardWanted({ ...lead, collection_mode: 'conversational' }, fresh)).toBe(false);
     expect(cardWanted({ ...lead, enabled: false }, fresh)).toBe(false);
     expect(cardWanted({ ...lead, fields: [] }, fresh)).toBe(false);
     for (const card of ['open', 'done', 'dismissed'] as const) expect(cardWanted(lead, { ...fresh, card })).toBe(false);
+  });
+
+  it('waits for the second answer: the visitor has read one (and asked again) before the card asks them anything (issue 48 item 10)', () => {
+    expect(cardWanted(lead, { ...fresh, messages: [] })).toBe(false);
+    expect(cardWanted(lead, { ...fresh, messages: answered(1) })).toBe(false);
+    // A failure is no answer, and a person's message is not the assistant's.
+    const failed = [...answered(1), { role: 'user' as const, text: 'q', failed: true }, { role: 'assistant' as const, text: 'Sorry', failed: true }];
+    expect(cardWanted(lead, { ...fresh, messages: failed })).toBe(false);
+    expect(cardWanted(lead, { ...fresh, messages: [...answered(1), { role: 'staff', text: 'Hi', author: 'Maya' }] })).toBe(false);
+    expect(cardWanted(lead, { ...fresh, messages: answered(CARD_AFTER_ANSWERS) })).toBe(true);
+    expect(cardWanted(lead, { ...fresh, messages: answered(5) })).toBe(true);
   });
 });

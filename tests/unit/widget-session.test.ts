@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageKey as chatKey } from '@/widget/chat';
-import { DEFAULT_TIMEOUT_MINUTES, loadConversation, saveConversation, sessionKey, timeoutMs, visitorSession } from '@/widget/session';
+import { DEFAULT_TIMEOUT_MINUTES, keepOpen, loadConversation, saveConversation, sessionKey, timeoutMs, visitorSession, wasOpen, withPerson } from '@/widget/session';
 
 // One visitor, one conversation: which session a page view of the school's site continues.
 
@@ -69,5 +69,45 @@ describe('visitorSession', () => {
     expect(timeoutMs(60)).toBe(60 * MINUTE);
     expect(timeoutMs(undefined)).toBe(DEFAULT_TIMEOUT_MINUTES * MINUTE);
     expect(timeoutMs('10')).toBe(30 * MINUTE);
+  });
+});
+
+describe('a conversation with a person across pages (issue 48 item 5)', () => {
+  it('is read from the saved conversation: waiting or talking, not after the chat is back with the assistant or the visit timed out', () => {
+    const storage = memoryStorage();
+    const id = visitorSession(storage, KEY, 30 * MINUTE, 0, newId);
+    expect(withPerson(storage, id)).toBe(false);
+    for (const live of ['waiting', 'active']) {
+      saveConversation(storage, KEY, id, JSON.stringify({ messages: [], engaged: true, live }), MINUTE);
+      expect(withPerson(storage, id)).toBe(true);
+    }
+    saveConversation(storage, KEY, id, JSON.stringify({ messages: [], engaged: true }), 2 * MINUTE);
+    expect(withPerson(storage, id)).toBe(false);
+    // Words of a message that look like the field are not the field.
+    saveConversation(storage, KEY, id, JSON.stringify({ messages: [{ role: 'user', text: '"live":"active"' }] }), 3 * MINUTE);
+    expect(withPerson(storage, id)).toBe(false);
+    saveConversation(storage, KEY, id, JSON.stringify({ messages: [], live: 'active' }), 4 * MINUTE);
+    const next = visitorSession(storage, KEY, 30 * MINUTE, 40 * MINUTE, newId);
+    expect(withPerson(storage, next)).toBe(false);
+    expect(withPerson(storage, id)).toBe(false);
+  });
+
+  it('remembers whether the chat opens on the next page, and survives a blocked storage', () => {
+    const storage = memoryStorage();
+    expect(wasOpen(storage, KEY)).toBe(false);
+    keepOpen(storage, KEY, true);
+    expect(wasOpen(storage, KEY)).toBe(true);
+    // Per widget key: another school's widget on the same site is not opened.
+    expect(wasOpen(storage, 'lw_zzzzzzzzzzzzzzzz')).toBe(false);
+    keepOpen(storage, KEY, false);
+    expect(wasOpen(storage, KEY)).toBe(false);
+    const fail = () => {
+      throw new Error('SecurityError');
+    };
+    const blocked = { getItem: fail, setItem: fail, removeItem: fail };
+    expect(() => keepOpen(blocked, KEY, true)).not.toThrow();
+    expect(wasOpen(blocked, KEY)).toBe(false);
+    expect(withPerson(blocked, 'x')).toBe(false);
+    expect(withPerson(null, 'x')).toBe(false);
   });
 });

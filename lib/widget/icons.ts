@@ -1,6 +1,7 @@
 // Launcher icons (styling.buttonIcon) as single stroked paths on a 24×24 grid, drawn with
-// stroke="currentColor" so they take the styling's textColor. Kept deliberately simple: every
-// byte here is downloaded by every visitor of the school's site.
+// stroke="currentColor" so they take the styling's textColor. The widget's config sends the chosen
+// one (launcher_icon), so the embed script every page view downloads carries none of them; the
+// Styling tab's preview reads them here.
 
 const RING = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z';
 
@@ -16,3 +17,6 @@ export const ICONS: Record<string, string> = {
   graduation: 'M2 9l10-5 10 5-10 5zM6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6',
   school: 'M3 21h18M5 21V10l7-5 7 5v11M10 21v-5h4v5M12 10v.5',
 };
+
+/** The path the launcher draws for styling.buttonIcon; a custom image gets the chat bubble, drawn if the image fails to load. */
+export const launcherIcon = (name: string): string => ICONS[name] || ICONS['chat-bubble'];
