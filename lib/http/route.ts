@@ -83,6 +83,8 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
       const body = op.body ? parseWith(op.body, await readJsonBody(req, { optional: !!op.bodyOptional }), 'body') : undefined;
       const result = await handler({ req, body, query, params, ctx } as RouteInput<O>);
       if (result instanceof Response) return result;
+      // 204 No Content carries no body at all (a Response with one would throw).
+      if (op.status === 204) return new Response(null, { status: 204 });
       return Response.json(result ?? null, { status: op.status ?? 200 });
     } catch (err) {
       return errorResponse(err);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
-import { availabilitySchema, liveListQuerySchema, liveMessageSchema, liveRequestSchema, liveSettingsSchema, visitorEventsQuerySchema, visitorLiveMessageSchema, visitorStateQuerySchema } from './schema';
+import { availabilitySchema, liveDetailsSchema, liveListQuerySchema, liveMessageSchema, liveRequestSchema, liveSettingsSchema, savedReplySchema, SAVED_REPLIES_MAX, visitorEventsQuerySchema, visitorLiveMessageSchema, visitorStateQuerySchema } from './schema';
 
 // Live chat (docs/live-chat.md): the school's settings, staff availability, the Live view's calls
 // and stream, and the widget's side.
@@ -51,6 +51,23 @@ export const liveOperations = defineOperations({
     method: 'POST', path: '/live/conversations/{id}/close', tag, auth: 'bearer', params: id, bodyOptional: true, errors: [...errors, 409],
     summary: 'End the live chat: yours (the assistant answers again) or a waiting one nobody will take (the visitor gets the contact form at once)',
   },
+  details: {
+    method: 'PUT', path: '/live/conversations/{id}/details', tag, auth: 'bearer', params: id, body: liveDetailsSchema, errors,
+    summary: 'Correct the visitor\'s details ({first_name, last_name, email, phone}, checked as the lead form checks them; a field left out stays, empty removes it) in a waiting, active or ended live chat: the conversation and its lead (created if none) change, and open Live views hear a details event. Answers the conversation as GET does',
+  },
+  listReplies: {
+    method: 'GET', path: '/live/saved-replies', tag, auth: 'bearer', errors,
+    summary: 'The school\'s saved replies, by title: [{id, title, text, updated_at}]. Staff insert one in a live chat by typing /',
+  },
+  createReply: {
+    method: 'POST', path: '/live/saved-replies', tag, auth: 'bearer', body: savedReplySchema, status: 201, errors: [...errors, 409],
+    summary: `Save a reply ({title: 1–100 characters, text: 1–4000}): {id, title, text, updated_at}. 409 when the school has a reply of that title (whatever its case) or ${SAVED_REPLIES_MAX} already`,
+  },
+  updateReply: {
+    method: 'PUT', path: '/live/saved-replies/{id}', tag, auth: 'bearer', params: id, body: savedReplySchema, errors: [...errors, 409],
+    summary: 'Change a saved reply\'s title and text. 409 when another reply has that title',
+  },
+  deleteReply: { method: 'DELETE', path: '/live/saved-replies/{id}', tag, auth: 'bearer', params: id, status: 204, errors, summary: 'Delete a saved reply' },
   stream: {
     method: 'GET', path: '/live/stream', tag, auth: 'bearer-or-session', errors: [401],
     responseDescription: 'text/event-stream: changed {id, status, agent}, message {id, index, role, text, author, at}; a comment every 25 seconds',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { sessionIdField } from '@/lib/leads/values';
+import type { LeadFieldKey } from '@/lib/leads/fields';
+import { LEAD_VALUE_SCHEMAS, sessionIdField } from '@/lib/leads/values';
+import { singleLine } from '@/lib/text/single-line';
 import { LANGUAGES } from '@/lib/widget/language';
 
 // Live chat's bodies and texts (docs/live-chat.md), shared with the screens and the widget API. No server imports.
@@ -99,3 +101,30 @@ export type LiveConversationDetail = LiveConversationSummary & {
 export type VisitorLiveEvent =
   | { type: 'status'; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped'; agent?: string | null }
   | { type: 'message'; index: number; text: string; author: string };
+
+/** A saved reply's title: the name the "/" picker filters by. */
+export const SAVED_REPLY_TITLE_MAX = 100;
+/** How many saved replies a school keeps (the picker lists them all). */
+export const SAVED_REPLIES_MAX = 200;
+
+/** POST /live/saved-replies and PUT /live/saved-replies/{id}: a title and the text it inserts (as long as a live message may be). */
+export const savedReplySchema = z.object({
+  title: singleLine(
+    z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(SAVED_REPLY_TITLE_MAX, `Title must be at most ${SAVED_REPLY_TITLE_MAX} characters`),
+    'The title cannot contain line breaks or other control characters',
+  ),
+  text: z.string({ error: 'Text is required' }).trim().min(1, 'Text is required').max(LIVE_TEXT_MAX, `Text must be at most ${LIVE_TEXT_MAX} characters`),
+});
+export type SavedReplyInput = z.output<typeof savedReplySchema>;
+export type SavedReply = { id: number; title: string; text: string; updated_at: string };
+
+/** The visitor's details staff may correct from the Live view, validated as the lead form's fields are. */
+export const LIVE_DETAIL_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const satisfies readonly LeadFieldKey[];
+export type LiveDetailField = (typeof LIVE_DETAIL_FIELDS)[number];
+
+const blankIsNull = (v: unknown) => (typeof v === 'string' && !v.trim() ? null : v);
+
+/** PUT /live/conversations/{id}/details: a field left out stays as it is; empty (or null) removes it. */
+const detail = (k: LiveDetailField) => z.preprocess(blankIsNull, (LEAD_VALUE_SCHEMAS[k] as z.ZodType<string>).nullable()).optional();
+export const liveDetailsSchema = z.object({ first_name: detail('first_name'), last_name: detail('last_name'), email: detail('email'), phone: detail('phone') });
+export type LiveDetailsInput = z.output<typeof liveDetailsSchema>;

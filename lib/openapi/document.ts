@@ -51,7 +51,7 @@ export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ALL_OPERATIONS) {
     const responses: Record<string, unknown> = {
-      [String(op.status ?? 200)]: { description: op.responseDescription ?? 'Success', content: { 'application/json': {} } },
+      [String(op.status ?? 200)]: op.status === 204 ? { description: op.responseDescription ?? 'No content' } : { description: op.responseDescription ?? 'Success', content: { 'application/json': {} } },
     };
     for (const status of op.errors ?? []) {
       responses[String(status)] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } } };

@@ -120,6 +120,11 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'live:leaveLiveAction': theirs(params('liveConversation')),
   'live:closeLiveAction': theirs(params('liveConversation')),
   'live:closeAllWaitingAction': own(empty),
+  'live:editLiveDetailsAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['PUT /live/conversations/{id}/details'] }]),
+  'live:savedRepliesAction': own(),
+  'live:createSavedReplyAction': own(() => [{ body: { title: `Reply ${Math.random().toString(36).slice(2, 8)}`, text: 'Hello!' } }]),
+  'live:updateSavedReplyAction': theirs((r) => [{ params: { id: Number(r.savedReply) }, body: BODIES['PUT /live/saved-replies/{id}'] }]),
+  'live:deleteSavedReplyAction': theirs(params('savedReply')),
 
   'logging:setupSettingsAction': own(),
   'logging:saveSetupSettingsAction': own(() => [{ body: {} }]),

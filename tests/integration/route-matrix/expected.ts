@@ -210,6 +210,12 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /live/conversations/{id}/leave": STAFF,
   "POST /live/conversations/{id}/close": STAFF,
   "GET /live/stream": STAFF,
+  // Saved replies and the visitor's details: anyone who may chat for the school (docs/live-chat.md).
+  "PUT /live/conversations/{id}/details": STAFF,
+  "GET /live/saved-replies": STAFF,
+  "POST /live/saved-replies": STAFF,
+  "PUT /live/saved-replies/{id}": STAFF,
+  "DELETE /live/saved-replies/{id}": STAFF,
   "POST /api/widget/live/request": WIDGET,
   "POST /api/widget/live/messages": WIDGET,
   "GET /api/widget/live/state": WIDGET,

@@ -52,6 +52,9 @@ export const BODIES: Record<string, unknown> = {
   'PUT /live/settings': { enabled: true, office_hours: [], wait_minutes: 3 },
   'PUT /live/availability': { available: true },
   'POST /live/conversations/{id}/messages': { text: 'Hello' },
+  'PUT /live/conversations/{id}/details': { email: 'visitor@example.com' },
+  'POST /live/saved-replies': { title: 'Greeting', text: 'Hello! How can I help?' },
+  'PUT /live/saved-replies/{id}': { title: 'Greeting', text: 'Hi! How can I help today?' },
   'POST /api/widget/live/request': { session_id: 'matrix-live-session' },
   'POST /api/widget/live/messages': { session_id: 'matrix-live-session', text: 'Hello' },
 };
@@ -71,7 +74,7 @@ export async function upload(op: Operation, token: string, file: string, filenam
   return callOp(op, { token }, { rawBody: form });
 }
 
-export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch' | 'liveConversation', string>;
+export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch' | 'liveConversation' | 'savedReply', string>;
 
 async function created(key: string, token: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await callOp(byKey(key), { token }, { body: body ?? BODIES[key] });
@@ -123,6 +126,7 @@ export async function seedSchool(su: string, admin: Staff): Promise<Resources> {
     .values({ schoolId: admin.id, sessionId: `matrix-live-${randomUUID()}`, liveStatus: 'waiting', liveWaitingSince: new Date() })
     .returning({ id: conversations.id });
   r.liveConversation = String(live!.id);
+  r.savedReply = idOf(await created('POST /live/saved-replies', t));
   return r;
 }
 
@@ -143,6 +147,7 @@ export function resourceOf(path: string): keyof Resources | null {
     [/^\/api\/prospects\/my-school\/batch\//, 'batch'],
     [/^\/api\/prospects\/my-school\//, 'prospect'],
     [/^\/live\/conversations\//, 'liveConversation'],
+    [/^\/live\/saved-replies\//, 'savedReply'],
   ];
   return table.find(([re]) => re.test(path))?.[1] ?? null;
 }
