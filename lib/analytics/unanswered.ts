@@ -10,7 +10,8 @@ import type { UnansweredQuery, UnansweredQuestion } from './unanswered-schema';
 
 // What visitors asked that the assistant could not answer from the school's knowledge:
 // the visitor question before every assistant answer that is an honest refusal ("I don't have that
-// information", the text the local composer writes and the model is told to say) or that staff
+// information", the text the local composer writes and the model is told to say; or "I don't have the
+// answer to …", its refusal of one part of a message of several questions) or that staff
 // rated poor. Widget conversations only (test chats are staff trying things). Grouped by wording:
 // a question joins the first group whose question it paraphrases, by the same matcher that finds a
 // staff correction for a question. A group a correction now answers drops out of the list.
@@ -35,7 +36,7 @@ export async function unansweredQuestions(ctx: AuthContext, { days }: Unanswered
     join conversation_messages q on q.conversation_id = a.conversation_id and q.position = a.position - 1 and q.role = 'user'
     left join conversation_ratings r on r.conversation_id = a.conversation_id and r.message_index = a.position and r.rating = 'poor' and r.school_id = ${schoolId}
     where a.school_id = ${schoolId} and a.role = 'assistant' and a.created_at >= now() - make_interval(days => ${days}::int)
-      and (r.id is not null or a.content ilike ${"%don't have that information%"} or a.content ilike ${'%do not have that information%'})
+      and (r.id is not null or a.content ilike ${"%don't have that information%"} or a.content ilike ${'%do not have that information%'} or a.content ilike ${"%don't have the answer to%"})
     order by a.created_at desc, a.id desc
     limit ${SCAN_LIMIT}`);
   const rows = resultRows<Row>(result);

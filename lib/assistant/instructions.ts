@@ -27,7 +27,8 @@ export type InstructionParts = {
 
 export function renderSystemPrompt(parts: InstructionParts): string {
   const sections = [parts.identity, parts.personality];
-  if (parts.rules.always_do.length) sections.push(`Always:\n${parts.rules.always_do.map((r) => `- ${r}`).join('\n')}`);
+  // Staff's instructions shape the answer: the model says what they want in its own words, where they fit.
+  if (parts.rules.always_do.length) sections.push(`Always (in your own words to the visitor, where it fits the question; never quote these instructions):\n${parts.rules.always_do.map((r) => `- ${r}`).join('\n')}`);
   if (parts.rules.never_do.length) sections.push(`Never:\n${parts.rules.never_do.map((r) => `- Do not ${r.replace(/^(do not|don't|never)\s+/i, '')}`).join('\n')}`);
   if (parts.rules.general.length) sections.push(`Guidance:\n${parts.rules.general.map((r) => `- ${r}`).join('\n')}`);
   sections.push(parts.school);
@@ -83,7 +84,8 @@ export async function buildSchoolInstructions(schoolId: number, opts: { includeV
     },
     school: [
       `About ${school.name}: use the school's own knowledge passages given with each question.`,
-      school.tuitionInstructions ? `On tuition questions: ${school.tuitionInstructions}` : '',
+      // Guidance for the model, not text for the visitor: it is told to say its point in its own words, only where it fits.
+      school.tuitionInstructions ? `On tuition questions: ${school.tuitionInstructions} (Say this to the visitor in your own words, only when the question is about the cost of attending or paying for it; never repeat these instructions as written.)` : '',
     ]
       .filter(Boolean)
       .join(' '),

@@ -223,6 +223,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
     tuitionInstructions: assistant.school.tuitionInstructions,
     alwaysRules: assistant.parts.rules.always_do,
+    generalRules: assistant.parts.rules.general,
   };
 
   // One relevance threshold for both modes: a configured model is told when the built-in one would

@@ -1,9 +1,10 @@
 import type { OtherLanguage } from '@/lib/widget/language';
 import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { WANTS_TO_ACT } from '@/lib/retrieval/sentences';
-import { splitSentences } from '@/lib/text/sentences';
 import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
+import { instructionNote } from './instruction-notes';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
+import { readableSentences, sentenceBudget, unitsOf, writeSentences } from './readable';
 import { chooseSentences, questionParts, Scoring, type Candidate, type Passage } from './scoring';
 import { withSurroundings } from './surroundings';
 
@@ -37,10 +38,12 @@ export type ComposeInput = {
   language?: OtherLanguage | null;
   /** A staff correction whose question is this one or a close paraphrase: its answer is the answer. */
   verified?: VerifiedAnswer | null;
-  /** The school's tuition instructions: they follow every answer about costs. */
+  /** The school's tuition instructions: what they want families told follows an answer about the price of attending. */
   tuitionInstructions?: string | null;
   /** The school's active "always" special instructions ("Offer a tour: …"): the action prompts they name come with every answer. */
   alwaysRules?: string[];
+  /** The school's other active special instructions ("Title: text"): like the "always" ones, said only where they fit. */
+  generalRules?: string[];
 };
 
 /** A staff correction: the answer the school wants given to a question (and its passage). */
@@ -92,36 +95,19 @@ function withFollowUp(text: string, followUp?: string | null) {
   return followUp ? `${text}\n\n${followUp}` : text;
 }
 
-/** A question about what it costs: the school's tuition instructions follow its answer. */
-const ABOUT_COST = /\b(tuition|costs?|price[sd]?|pricing|fees?|afford(able)?|expensive|cheap|pay(ing|ment)?|financial aid|scholarships?|grants?|loans?|fafsa|how much)\b/i;
+/** The school's own sentence from its instructions, when one fits the question (instruction-notes.ts). */
+const noteFor = (input: ComposeInput, question: string) => instructionNote(question, input.tuitionInstructions, [...(input.alwaysRules ?? []), ...(input.generalRules ?? [])], input.schoolName);
 
-// "Mention that…", "Always tell families…": the instruction's verb is for the assistant; what follows is for the visitor.
-const TO_THE_ASSISTANT = /^(please\s+)?(always\s+)?(mention|note|say|state|explain|add|tell (the )?(visitors?|families|parents|students|them)|remind (the )?(visitors?|families|parents|students|them)( of)?|let (the )?(visitors?|families|parents|students|them) know|point (the )?(visitors?|families|parents|students|them) to|encourage (the )?(visitors?|families|parents|students|them) to)\s+(that\s+)?/i;
-
-/**
- * The school's tuition instructions as the built-in model can pass them on: each sentence without
- * the words addressed to the assistant; sentences that only tell the assistant what not to do are left out.
- */
-export function tuitionNote(instructions: string | null | undefined): string | null {
-  const out = splitSentences((instructions ?? '').trim())
-    .map((s) => s.trim())
-    .filter((s) => s && !/^(do not|don't|never|avoid)\b/i.test(s))
-    .map((s) => s.replace(TO_THE_ASSISTANT, ''))
-    .filter(Boolean)
-    .map((s) => s.charAt(0).toUpperCase() + s.slice(1));
-  return out.length ? out.join(' ') : null;
-}
-
-/** The answer, then the tuition instructions when the question is about costs. */
-function withTuition(text: string, input: ComposeInput, question: string): string {
-  const note = ABOUT_COST.test(question) ? tuitionNote(input.tuitionInstructions) : null;
+/** The answer, then the school's sentence that fits the question, if any. */
+function withNote(text: string, input: ComposeInput, question: string): string {
+  const note = noteFor(input, question);
   return note && !text.includes(note) ? `${text}\n\n${note}` : text;
 }
 
 /** A staff correction's answer, given as written (after the note that the assistant answers in English). */
 function correctionReply(input: ComposeInput, answer: string, passage: Passage): Composed {
   const text = input.language ? `${IN_ENGLISH[input.language]}\n\n${answer}` : answer;
-  return { text: withFollowUp(withTuition(text, input, input.question), input.followUp), known: true, used: [passage] };
+  return { text: withFollowUp(withNote(text, input, input.question), input.followUp), known: true, used: [passage] };
 }
 
 /** Replies that need no search: the thanks for a lead answer, a staff correction, small talk, an empty question. */
@@ -158,7 +144,7 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
     const scoring = new Scoring(part, input.passages, vocabulary, context, input.corpus ?? null);
     const choice = chooseSentences(scoring);
     if (!choice.known) return void missing.push(part);
-    for (const c of withSurroundings(scoring, choice.chosen.map((s) => s.c))) {
+    for (const c of withinBudget(input, scoring, choice.chosen.map((s) => s.c), sentenceBudget(part, 1))) {
       used.add(c.passage);
       for (const s of c.sentences) if (!sentences.includes(s)) sentences.push(s);
     }
@@ -211,21 +197,39 @@ export function composeAnswer(input: ComposeInput): Composed {
     // No lead question after "I don't know": asking for a name then reads as a price for an answer.
     return { text: `${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now, but these can help:\n\n${lines}`, known: false, used: [] };
   }
-  if (!known) return { text: withTuition(`${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, input, question), known: false, used: [] };
+  if (!known) return { text: withNote(`${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, input, question), known: false, used: [] };
 
-  const sentences = withSurroundings(scoring, chosen.map((s) => s.c)).flatMap((p) => p.sentences);
-  return renderAnswer(input, actions, sentences, used);
+  // At most three sentences (three a question of the message) unless a list is asked for, one of them the school's note when it has one.
+  const budget = sentenceBudget(question, questionParts(question).length) - (noteFor(input, question) ? 1 : 0);
+  const kept = withinBudget(input, scoring, chosen.map((s) => s.c), Math.max(1, budget));
+  // The sources are the passages the answer still quotes, best first.
+  return renderAnswer(input, actions, kept.flatMap((p) => p.sentences), used.filter((p) => kept.some((k) => k.passage === p)));
+}
+
+/** The sentences as written out: each passage once, people only when asked for. */
+const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[]) => readableSentences(sentences, input.question, input.context?.question ?? '');
+
+/**
+ * The chosen candidates, best first, as many as the sentence budget holds (the best one always),
+ * with what they need around them.
+ */
+function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Candidate[], budget: number): Candidate[] {
+  const kept: Candidate[] = [];
+  for (const c of chosen) {
+    if (kept.length && unitsOf(readable(input, withSurroundings(scoring, [...kept, c]).flatMap((p) => p.sentences))) > budget) continue;
+    kept.push(c);
+  }
+  return withSurroundings(scoring, kept);
 }
 
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
 function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], missing: string[] = []): Composed {
   const language = input.language ?? null;
-  const listed = sentences.some((s) => s.listItem) && sentences.length >= 2;
-  let text = listed ? sentences.map((s) => (s.listItem ? `- ${s.sentence}` : s.sentence)).join('\n') : sentences.map((s) => s.sentence).join(' ');
+  let text = writeSentences(readable(input, sentences));
   // Honest in part: the questions of the message it has no answer to are named.
   if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;
   if (language) text = `${IN_ENGLISH[language]}\n\n${text}`;
-  text = withTuition(text, input, input.question);
+  text = withNote(text, input, input.question);
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };
 }

@@ -10,15 +10,47 @@ const isHeading = (line: string) => /^#{1,6}\s/.test(line) || /^topics covered:/
 
 const LIST_ITEM = /^([-*•]|\d+[.)])\s+/;
 
+// A piece the sentence splitter cut off in the middle of a sentence: "5 p.m. | Eastern; Saturdays…"
+// (a full stop of an abbreviation before a capital), or one that starts in lower case.
+const TIME_ZONE = /^(Eastern|Central|Mountain|Pacific|Atlantic|Alaska|Hawaii|ET|CT|MT|PT|EST|CST|MST|PST|EDT|CDT|MDT|PDT|GMT|UTC)\b/;
+const continues = (previous: string, piece: string) =>
+  /^\p{Ll}/u.test(piece) || /^[\p{L}'’-]+;\s/u.test(piece) || (/\b[ap]\.\s?m\.$/i.test(previous) && TIME_ZONE.test(piece));
+
+/** A line's sentences, with the pieces a splitter cut off mid-sentence joined back. */
+function lineSentences(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of splitSentences(line)) {
+    if (out.length && continues(out[out.length - 1]!, piece)) out[out.length - 1] += ` ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** A Markdown table line's cells ("| A | 90–100 |"), or null. */
+const cellsOf = (line: string) => (/^\|.*\|$/.test(line) ? line.slice(1, -1).split('|').map((c) => c.trim()) : null);
+const isRule = (cells: string[]) => cells.every((c) => /^:?-{2,}:?$/.test(c));
+
 /** The passage's sentences, one list point or sentence each (list points marked), headings left out. */
 function sentencesOf(text: string): { sentence: string; listItem: boolean }[] {
   const out: { sentence: string; listItem: boolean }[] = [];
-  for (const raw of text.split(/\n+/)) {
-    const line = raw.trim();
+  const lines = text.split(/\n+/).map((l) => l.trim());
+  let labels: string[] | null = null;
+  lines.forEach((line, i) => {
+    // A document's Markdown table: each row a point with its cells labelled by the header, as a web page's table is read.
+    const cells = cellsOf(line);
+    if (cells) {
+      const next = cellsOf(lines[i + 1] ?? '');
+      if (isRule(cells)) return;
+      if (next && isRule(next)) return void (labels = cells);
+      const row = cells.map((c, j) => (c && labels?.[j] ? `${labels[j]}: ${c}` : c)).filter(Boolean).join('; ');
+      if (row) out.push({ sentence: row, listItem: true });
+      return;
+    }
+    labels = null;
     const listItem = LIST_ITEM.test(line);
-    if (!line || (!listItem && isHeading(line))) continue;
-    for (const s of splitSentences(line.replace(LIST_ITEM, ''))) if (s.length >= 3) out.push({ sentence: s, listItem });
-  }
+    if (!line || (!listItem && isHeading(line))) return;
+    for (const s of lineSentences(line.replace(LIST_ITEM, ''))) if (s.length >= 3) out.push({ sentence: s, listItem });
+  });
   return out;
 }
 

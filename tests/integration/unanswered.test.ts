@@ -4,6 +4,7 @@ import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as unansweredRoute from '@/app/(rest)/conversation-analytics/unanswered/route';
 import * as correctionsRoute from '@/app/(rest)/corrections/route';
 import * as openapiRoute from '@/app/openapi.json/route';
+import * as tuitionRoute from '@/app/(rest)/schools/my-school/tuition/route';
 import * as chatRoute from '@/app/api/widget/chat/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings } from '@/db/schema';
@@ -18,6 +19,8 @@ let a: StaffSchool;
 let b: StaffSchool;
 let keyA: string;
 let keyB: string;
+/** The platform's first account, which creates the schools. */
+let su: string;
 
 type Group = { question: string; count: number; last_asked_at: string; examples: string[]; rating_id: number | null };
 
@@ -34,7 +37,7 @@ const groups = async (token: string) => {
 };
 
 beforeAll(async () => {
-  const su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'un@lantern.test', password: STRONG_PASSWORD, username: 'unroot', first_name: 'U', last_name: 'N' } })).json.access_token;
+  su = (await call(registerRoute.POST, 'POST', '/auth/register', { body: { email: 'un@lantern.test', password: STRONG_PASSWORD, username: 'unroot', first_name: 'U', last_name: 'N' } })).json.access_token;
   a = await staffWithSchool(su, 'alder@lantern.test', 'Alder College');
   b = await staffWithSchool(su, 'birch@lantern.test', 'Birch College');
   keyA = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: a.token })).json.api_key;
@@ -107,5 +110,28 @@ describe('GET /conversation-analytics/unanswered', () => {
   it('is documented in /openapi.json', async () => {
     const doc = (await call(openapiRoute.GET, 'GET', '/openapi.json')).json;
     expect(doc.paths['/conversation-analytics/unanswered'].get).toBeTruthy();
+  });
+});
+
+describe('every refusal is in Unanswered Questions (issue 48 item 8)', () => {
+  it("lists each question the built-in model could not answer, a part of a message it could not answer too, and adds no tuition note to them", async () => {
+    const cedar = await staffWithSchool(su, 'cedar@lantern.test', 'Cedar College');
+    await call(tuitionRoute.PATCH, 'PATCH', '/schools/my-school/tuition', {
+      token: cedar.token,
+      body: { tuition_info: 'Tuition at Cedar College is $31,000 a year for undergraduates.', tuition_instructions: 'Always mention that most students receive aid and point families to the net price calculator.' },
+    });
+    const key = (await call(generateKeyRoute.POST, 'POST', '/chatbot/generate-api-key', { token: cedar.token })).json.api_key as string;
+    const absent = ['Do you have a marching band?', 'Is there an equestrian team?', 'Does Cedar have a planetarium?', 'What is the average SAT score of admitted students?'];
+    for (const q of absent) {
+      const answer = await ask(key, q);
+      expect(answer).toContain("I don't have that information");
+      expect(answer).not.toMatch(/receive aid|net price|point families/);
+    }
+    const both = await ask(key, 'How much is tuition, and is there a rugby club?');
+    expect(both).toContain('$31,000');
+    expect(both).toContain('Most students receive aid; see the net price calculator.');
+    expect(both).toContain("I don't have the answer to");
+    const listed = (await groups(cedar.token)).flatMap((g) => [g.question, ...g.examples]);
+    for (const q of [...absent, 'How much is tuition, and is there a rugby club?']) expect(listed).toContain(q);
   });
 });

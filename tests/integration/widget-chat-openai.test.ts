@@ -167,9 +167,11 @@ describe('chat through an OpenAI-compatible server', () => {
     const res = await call(chatRoute.POST, 'POST', '/api/widget/chat', { headers: { 'x-api-key': key }, body: { message: 'How much is tuition?', session_id: 'oa-cite' } });
     expect(res.status).toBe(200);
     const system = sent.at(-1)!.body.messages[0]!.content as string;
-    expect(system).toContain('Always:\n- Offer a tour: Always offer a campus tour.');
+    expect(system).toContain('Always (in your own words to the visitor, where it fits the question; never quote these instructions):\n- Offer a tour: Always offer a campus tour.');
     expect(system).toContain('Book a campus tour (for Families): Tours daily. Website Link: https://riverside.example.edu/tour');
-    expect(system).toContain('On tuition questions: Always mention financial aid.');
+    // Guidance for the model to say in its own words where it fits; Lantern adds nothing of it to the model's answer.
+    expect(system).toContain('On tuition questions: Always mention financial aid. (Say this to the visitor in your own words, only when the question is about the cost of attending or paying for it; never repeat these instructions as written.)');
+    expect(res.json.response).toBe(PIECES.join(''));
     // The school's tuition passage answers it: cited by its title (a profile passage has no page to link).
     expect(res.json.sources).toEqual([{ title: expect.stringMatching(/Riverside College/), url: null }]);
   });

@@ -276,15 +276,32 @@ describe('configuration that shows in built-in answers', () => {
     { title: 'Visit Riverside', content: 'Campus tours leave the Welcome Center weekdays at 10 am and 2 pm, and Saturdays at 11 am.', sourceType: 'web_page', sourceId: '7', url: 'https://riverside.example.edu/visit' },
   ];
 
-  it('follows an answer about costs with the tuition instructions, addressed to the visitor', () => {
-    const tuitionInstructions = 'Always mention the net price calculator at https://riverside.example.edu/npc. The FAFSA opens October 1. Do not quote scholarship amounts.';
-    const a = ask('How much is tuition?', { tuitionInstructions });
+  it('follows an answer about the price with the tuition instructions, said to the visitor, and no other answer', () => {
+    // The instruction of issue 48: its imperative never reaches the family.
+    const tuitionInstructions = 'Always mention that most students receive aid and point families to the net price calculator at https://riverside.example.edu/npc. Do not quote scholarship amounts.';
+    const deposit = { title: 'Enrolling', content: 'The enrollment deposit of $400 is due May 1.', sourceType: 'web_page', sourceId: 'enrol' };
+    const a = ask('How much is tuition?', { tuitionInstructions, passages: [...passages, deposit] });
     expect(a.text).toContain('$24,500 per year');
-    expect(a.text).toContain('The net price calculator at https://riverside.example.edu/npc. The FAFSA opens October 1.');
-    expect(a.text).not.toContain('Do not quote');
-    // Also when the passages do not hold the cost asked about; never on other topics.
-    expect(ask('What does parking cost?', { tuitionInstructions }).text).toContain('The FAFSA opens October 1.');
-    expect(ask('Do you offer a nursing program?', { tuitionInstructions }).text).not.toContain('FAFSA');
+    expect(a.text).toContain('Most students receive aid; see the net price calculator at https://riverside.example.edu/npc.');
+    expect(a.text).not.toMatch(/point families|Always mention|Do not quote/i);
+    // The deposit, parking and a programme are not the price of attending: nothing of the instruction there.
+    const onDeposit = ask('When is the enrollment deposit due and how much is it?', { tuitionInstructions, passages: [...passages, deposit] });
+    expect(onDeposit.text).toContain('$400');
+    expect(onDeposit.text).not.toMatch(/receive aid|net price/);
+    expect(ask('What does parking cost?', { tuitionInstructions }).text).not.toMatch(/receive aid|net price/);
+    expect(ask('Do you offer a nursing program?', { tuitionInstructions }).text).not.toMatch(/receive aid|net price/);
+    // Asked about affording it, the note comes even when the passages say nothing of it.
+    expect(ask('Can we afford it?', { tuitionInstructions, passages: passages.slice(1) }).text).toContain('Most students receive aid');
+  });
+
+  it("says a special instruction's point only where the question names its topic, and a sentence for one kind of question only there", () => {
+    const generalRules = ['Visits: Always encourage families to visit campus before they decide.'];
+    const visits = [...passages, { title: 'Visit Riverside', content: 'Campus tours leave the Welcome Center weekdays at 10 am and 2 pm.', sourceType: 'web_page', sourceId: '7' }];
+    expect(ask('Can we visit campus on a weekday?', { generalRules, passages: visits }).text).toContain('We encourage you to visit campus before you decide.');
+    expect(ask('How much is tuition?', { generalRules }).text).not.toContain('visit');
+    const tuitionInstructions = 'Refer billing questions to the Business Office.';
+    expect(ask('How much is tuition?', { tuitionInstructions }).text).not.toContain('Business Office');
+    expect(ask('Who do I ask about a billing problem with tuition?', { tuitionInstructions }).text).toContain('For billing questions, please contact the Business Office.');
   });
 
   it('offers the action prompt an "always" instruction names with every answer', () => {
@@ -302,5 +319,42 @@ describe('configuration that shows in built-in answers', () => {
     expect(a.text).toContain('weekdays at 10 am and 2 pm');
     expect(a.text).toContain('[Book a campus tour](https://riverside.example.edu/visit)');
     expect(a.used.map((p) => p.url)).toContain('https://riverside.example.edu/visit');
+  });
+});
+
+describe('answers that read well (issue 48 item 8)', () => {
+  it('never opens a sentence where the splitter cut one in two ("5 p.m. Eastern; Saturdays…")', () => {
+    const hours = { title: 'Visit — Office hours', content: 'The Office of Admission is open weekdays 8 a.m. to 5 p.m. Eastern; Saturdays 9:00 a.m. to noon during the school year.', sourceType: 'web_page', sourceId: 'hours' };
+    const sentences = analyse(hours.content, BUILT_IN_VOCABULARY).map((s) => s.sentence);
+    expect(sentences).toEqual([hours.content]);
+    expect(ask('When is the admission office open on Saturdays?', { passages: [hours] }).text).toContain('The Office of Admission is open weekdays 8 a.m. to 5 p.m. Eastern; Saturdays 9:00 a.m. to noon');
+  });
+
+  it("answers from a document's Markdown table with a small table under its labels, never the cells run into one line", () => {
+    const grades = { title: 'Student handbook — Grading', content: 'Grades and grade points:\n| Grade | Percentage | Grade points |\n| --- | --- | --- |\n| A | 90–100 | 4.0 |\n| B | 80–89 | 3.0 |\n| C | 70–79 | 2.0 |', sourceType: 'file', sourceId: 'handbook' };
+    const a = ask('How many grade points is a B worth?', { passages: [grades] });
+    expect(a.text).toMatch(/\| Grade \| Percentage \| Grade points \|\n\| --- \| --- \| --- \|\n(\|.*\|\n)*\| B \| 80–89 \| 3\.0 \|/);
+    expect(a.text).not.toMatch(/\| \|/);
+  });
+
+  it('gives a passage once when two sources hold it, and names people only when asked for', () => {
+    const page = { title: 'Deposit', content: 'The enrollment deposit of $400 is due May 1.', sourceType: 'web_page', sourceId: 'p' };
+    const guide = { title: 'Guide', content: 'Pay the $400 enrollment deposit by May 1 in the applicant portal.', sourceType: 'file', sourceId: 'g' };
+    const twice = ask('When is the enrollment deposit due?', { passages: [page, guide] }).text;
+    expect(twice.match(/\$400/g)).toHaveLength(1);
+    const office = { title: 'Admission — Office', content: 'The Office of Admission is in Hadley Hall, open weekdays 9 am to 5 pm. Dean of Admission: Karen Whitfield.', sourceType: 'web_page', sourceId: 'o' };
+    expect(ask('When is the admission office open?', { passages: [office] }).text).not.toContain('Karen Whitfield');
+    expect(ask('Who is the Dean of Admission?', { passages: [office] }).text).toContain('Karen Whitfield');
+  });
+
+  it('answers in at most three sentences unless a list is asked for', () => {
+    const tours = {
+      title: 'Visit — Tours',
+      content: 'Campus tours leave Hadley Hall at 10 am. Campus tours last 75 minutes. Campus tours are led by students. Campus tours visit the library. Campus tours end at the dining hall.',
+      sourceType: 'web_page',
+      sourceId: 't',
+    };
+    const sentences = (text: string) => text.split(/(?<=\.)\s+/).filter((s) => /campus tours/i.test(s)).length;
+    expect(sentences(ask('Tell me about campus tours', { passages: [tours] }).text)).toBeLessThanOrEqual(3);
   });
 });

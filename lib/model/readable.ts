@@ -1,0 +1,113 @@
+import type { Sentence } from '@/lib/retrieval/sentences';
+
+// How the built-in model's chosen sentences are written out so the answer reads as a person would
+// write it (issue 48 item 8): no passage twice, the school's people only when asked for, a table's
+// rows as a small Markdown table rather than cells run together, and at most three sentences (three
+// for each question a message asks) unless the visitor asks for a list.
+
+type Written = Pick<Sentence, 'sentence' | 'listItem'>;
+
+/** Asks for a list: every option, which ones, the kinds or steps of something. */
+export const ASKS_FOR_LIST = /\b(list|all|every|each|options|which|kinds? of|types? of|what are (the|your)|steps|requirements)\b/i;
+
+/** The most sentences an answer gives (before the action links), for a message of `parts` questions. */
+export function sentenceBudget(question: string, parts: number): number {
+  return ASKS_FOR_LIST.test(question) ? Infinity : 3 * Math.max(1, parts);
+}
+
+/** A table row as the site's tables are read ("Fee: Application; Amount: $50"): its labels and cells. */
+export function rowCells(text: string): [label: string, value: string][] | null {
+  const cells = text.split(/;\s+/).map((c) => c.match(/^([^:]{1,40}):\s+(.+)$/));
+  if (cells.length < 2 || cells.some((c) => !c)) return null;
+  return cells.map((c) => [c![1]!.trim(), c![2]!.trim()]);
+}
+
+/** How many sentences a reader counts: a table, however many rows, is one. */
+export function unitsOf(sentences: Written[]): number {
+  let units = 0;
+  let table: string | null = null;
+  for (const s of sentences) {
+    const cells = s.listItem ? rowCells(s.sentence) : null;
+    const labels = cells ? cells.map(([l]) => l).join('|') : null;
+    if (!labels || labels !== table) units++;
+    table = labels;
+  }
+  return units;
+}
+
+const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}$%]+/gu) ?? [];
+const figures = (s: string) => [...new Set(s.match(/\d[\d,.:]*\d|\d/g) ?? [])].sort().join(' ');
+
+/** The same passage twice: the same words (one inside the other), or a row's figures and most of its words again. */
+function repeats(a: string, b: string): boolean {
+  const [ta, tb] = [tokens(a), tokens(b)];
+  const [ja, jb] = [ta.join(' '), tb.join(' ')];
+  if (ja === jb) return true;
+  const [short, long] = ja.length < jb.length ? [ja, jb] : [jb, ja];
+  if (short.split(' ').length >= 5 && long.includes(short)) return true;
+  const fa = figures(a);
+  if (fa.split(' ').length < 2 || fa !== figures(b)) return false;
+  const wb = new Set(tb);
+  const shared = new Set(ta.filter((t) => wb.has(t))).size;
+  return shared >= 0.5 * Math.min(new Set(ta).size, wb.size);
+}
+
+const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
+const ROLE = /\b(Dean|Director|Coordinator|Counsel?or|Manager|Officer|President|Principal|Head of|Registrar|Advis[oe]r|Chair|Provost|Chancellor|Superintendent)\b/;
+const NOT_A_NAME = new Set(
+  'Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior'.split(' '),
+);
+
+/** A sentence that names one of the school's people: a role and a person's name ("Dean of Admission: Karen Whitfield"). */
+export function namesPerson(text: string): boolean {
+  if (!ROLE.test(text)) return false;
+  for (const m of text.matchAll(/\b(\p{Lu}\p{Ll}+)(?:\s\p{Lu}\.)?\s(\p{Lu}[\p{Ll}'’-]+)\b/gu)) if (!NOT_A_NAME.has(m[1]!) && !NOT_A_NAME.has(m[2]!)) return true;
+  return false;
+}
+
+/** The sentences worth writing: each passage once, and people only when the question (or the turn it follows) asks for them. */
+export function readableSentences<T extends Written>(sentences: T[], question: string, context = ''): T[] {
+  const people = ASKS_FOR_PEOPLE.test(question) || ASKS_FOR_PEOPLE.test(context);
+  const out: T[] = [];
+  for (const s of sentences) {
+    if (out.some((o) => repeats(o.sentence, s.sentence))) continue;
+    if (!people && namesPerson(s.sentence) && sentences.some((o) => o !== s && !namesPerson(o.sentence))) continue;
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The sentences as Markdown: prose as a paragraph, list points as a list under the sentence that
+ * introduces them, and a table's rows as a small table under its column labels.
+ */
+export function writeSentences(sentences: Written[]): string {
+  const listed = sentences.some((s) => s.listItem) && sentences.length >= 2;
+  const blocks: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length) blocks.push(prose.join(listed ? '\n' : ' '));
+    prose = [];
+  };
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    const cells = s.listItem ? rowCells(s.sentence) : null;
+    if (cells) {
+      const labels = cells.map(([l]) => l);
+      const rows = [cells.map(([, v]) => v)];
+      while (i + 1 < sentences.length) {
+        const next = sentences[i + 1]!.listItem ? rowCells(sentences[i + 1]!.sentence) : null;
+        if (!next || next.map(([l]) => l).join('|') !== labels.join('|')) break;
+        rows.push(next.map(([, v]) => v));
+        i++;
+      }
+      flush();
+      const line = (cs: string[]) => `| ${cs.map((c) => c.replace(/\|/g, '/')).join(' | ')} |`;
+      blocks.push([line(labels), line(labels.map(() => '---')), ...rows.map(line)].join('\n'));
+      continue;
+    }
+    prose.push(listed && s.listItem ? `- ${s.sentence}` : s.sentence);
+  }
+  flush();
+  return blocks.join('\n\n');
+}
