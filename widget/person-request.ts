@@ -2,70 +2,98 @@
 // (re-exported by ./i18n as WANTS_PERSON) and sends a request to the live chat instead of the chat.
 // A request is recognised in any of the widget's languages, with other words around it ("Sorry, one
 // more thing for a person: can we schedule an interview?"), while questions that only mention
-// people ("Do counselors read every essay?", "你们有人工智能专业吗？", "상담원이 고등학교를 방문하나요?")
-// are not. Measured by `npm run bench:person-requests` (bench/person-requests-data.ts).
+// people ("Do counselors read every essay?", "Who can apply?", "你们有人工智能专业吗？",
+// "상담원이 고등학교를 방문하나요?") are not. Measured by `npm run bench:person-requests`.
 //
-// Each language is a few shapes: a verb of talking or connecting followed by who (to/with/con/à/com/
-// với, or a Korean particle, or an Arabic preposition); someone who can call/contact the visitor;
-// "for a person:" before the actual question; and the fixed phrases (real person, 人工, 真人…).
+// Each language is a few shapes, each within one clause: a verb of talking or connecting, then who
+// (to/with/con/à/com/với, a Korean particle, an Arabic preposition); who, then the visitor and a
+// modal and a talking verb in either order ("who can I talk to", "someone I could speak with",
+// ¿con quién puedo hablar?, 有没有老师可以和我谈谈); who, then calling, contacting or helping the
+// visitor ("can a person help me", ¿una persona me puede llamar?, 직원분이 전화해 주실…); "anyone
+// there?"; "for a person:" before the question; and fixed phrases (real person, 人工, 真人…).
+// The text is folded first (accents and Arabic hamza/harakat dropped, đ → d), so the Latin and
+// Vietnamese shapes are written without accents and also match text typed without them.
 
 /** Start of a word (JS's \b knows ASCII letters only); the end is `(?![\p{L}\p{N}])`. */
 const S = '(?:^|[^\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
-/** Up to a few words of the same sentence. */
+/** Up to n characters of the same sentence. */
 const gap = (n: number) => `[^.?!。？！؟]{0,${n}}?`;
 const any = (...words: string[]) => `(?:${words.join('|')})`;
+/**
+ * The start of a message, or a word other than these: a lookbehind, which Safari lacks before 16.4
+ * (the frame would not load there), so the word before is matched instead.
+ */
+const after = (not: string) => `(?:^\\W*|[^\\p{L}\\p{N}](?!(?:${not})\\s)[\\p{L}']+\\s+)`;
+/** a and b in either order, within n characters of one sentence. */
+const near = (a: string, b: string, n: number) => `(?:${a}${gap(n)}${b}|${b}${gap(n)}${a})`;
 
 // English: who a visitor asks for.
-const enWho = `(?:(?:a|an|the|some|one of (?:your|the)|your|any)\\s+)?(?:(?:real|live|actual|human|admissions?)\\s+)*${any('person', 'human', 'someone', 'somebody', 'anyone', 'anybody', 'agent', 'rep', 'representative', 'staff(?: member)?', 'member of (?:your |the )?staff', 'counsel+ors?', 'advis[eo]rs?', 'officers?', 'operator', 'recruiter', 'admissions(?: office| team)?')}`;
-const enStrong = `(?:(?:a|an)\\s+)?(?:(?:real|live|actual)\\s+)?${any('human', 'person', 'agent', 'representative', 'operator')}`;
-const please = '(?:,?\\s*(?:please|pls|plz|por favor|s\'il vous pla[iî]t|s\'il te pla[iî]t|svp|stp|por favor))?';
+const enWho = `(?:(?:a|an|the|some|one of (?:your|the)|your|any)\\s+)?(?:(?:real|live|actual|human|admissions?)\\s+){0,2}${any('person', 'human', 'someone', 'somebody', 'anyone', 'anybody', 'agent', 'rep', 'representative', 'staff(?: member)?', 'member of (?:your |the )?staff', 'counsel+ors?', 'advis[eo]rs?', 'officers?', 'operator', 'recruiter', 'admissions(?: office| team)?')}`;
+const enStrong = `(?:(?:a|an)\\s+)?(?:(?:real|live|actual)\\s+)?${any('human', 'person', 'agent', 'representative', 'operator', 'someone', 'somebody')}`;
+const enTalk = any('talk', 'speak', 'chat');
+const please = '(?:,?\\s*(?:please|pls|plz|por favor|s\'il vous plait|s\'il te plait|svp|stp))?';
+// Spanish, Portuguese and French share their shapes and lists (the words differ, the grammar does
+// not); then Vietnamese, Chinese, Korean and Arabic.
+const roWho = `(?:(?:un|una|une|um|uma|el|la|le|l'|o|a|des|algun|alguna|algum|alguma)\\s*)?(?:vraie?\\s+)?${any('persona', 'pessoa', 'personne', 'humano', 'humain', 'ser humano', 'alguien', 'alguem', "quelqu'un", 'agente?', 'asesor\\w*', 'consejer\\w*', 'conseill\\w*', 'conselheir\\w*', 'consultor\\w*', 'representante', 'emplead\\w*', 'funcionari\\w*', 'encargad\\w*', 'operador\\w*', 'orientador\\w*', 'atendente', 'personal', 'responsable', 'membre du personnel', "chargee? d'admission", 'admissions?')}`;
+/** Calling, attending to or helping the visitor (an infinitive or subjunctive: "me ayuda" only says what happens). */
+const roCallMe = `(?:me|m'|nos)\\s*(?:\\w+\\s+)?${any('atend(?:er|a)', 'atienda', 'llam(?:ar|e)', 'lig(?:ar|ue)', 'r?appeler', 'ayud(?:ar|e)', 'ajud(?:ar|e)', 'aider', '(?:re)?conta(?:c?t(?:ar|e|er))', 'p[ae]ss?(?:er|ez|ar|a|e)', 'escrib(?:ir|a)', 'ecrire', 're[sp]ond(?:er|a|re)', 'chamar')}|${any('atender', 'llamar', 'ayudar', 'contactar', 'escribir')}me|${any('contact\\w*', 'falar', 'hablar', 'parler', 'conversar', 'entrar em contato')}\\s+(?:co[n]?migo|avec moi)|${any('ligar', 'falar', 'retornar')}\\s+(?:pra|para)\\s+mim`;
+/** Who ("ai" alone, who/anyone, only in the shapes where it is the one spoken to: liên hệ ai? asks whom to contact). */
+const viWho = any('nguoi that', 'nguoi', 'nhan vien', 'tu van vien', 'can bo', 'ai do', 'chuyen vien');
+const zhWho = any('人', '老师', '顾问', '工作人员', '招生官', '负责人', '客服', '谁');
+const zhTalk = any('聊', '谈', '说', '问', '沟通', '交流', '通', '电话', '联系');
+const koWho = `${any('상담원', '상담사', '담당자', '직원', '사람', '선생님', '입학사정관', '누구')}(?:분|님)?`;
+const arWho = any('شخص', 'موظف', 'انسان', 'بشر', 'مستشار', 'مسوول', 'احد', 'حد', 'ممثل', 'وكيل', 'مرشد');
+const arTalk = any('ال?تحدث', 'ال?تكلم', 'ا?كلم', 'تكلم', 'الحديث', 'تواصل');
 
 const SHAPES = [
   // English
-  `${S}${any('talk', 'speak', 'chat', 'discuss', 'connect', 'transfer', 'put me through', 'reach', 'get in touch', 'be in touch', 'get through', 'have a word', 'deal')}(?:s|ed|ing)?(?:\\s+me)?\\s+(?:(?:to|with)\\s+)?${enWho}${E}`,
-  `${S}${any('get', 'need', 'want', 'prefer', 'request', 'give')}(?:\\s+me)?\\s+${enStrong}${E}`,
-  `${S}${enWho}\\s+(?:(?:that|who)\\s+)?(?:i|we)\\s+(?:can|could|may|might)\\s+${any('talk', 'speak', 'chat')}`,
-  `${S}${any('can', 'could', 'would', 'will', 'may')}\\s+${enWho}(?:\\s+(?:from|in|at|of)\\s+${gap(30)})?\\s+(?:please\\s+)?${any('call', 'phone', 'ring', 'text', 'e-?mail', 'contact', 'reach', 'help', 'get back to', 'reach out to', 'message', 'write to')}\\s+me${E}`,
-  `${S}${enWho}\\s+(?:available|free|around|online)\\s+(?:to\\s+${any('talk', 'chat', 'speak')}|(?:right\\s+)?now|today)${E}|${S}${enStrong}\\s*,?\\s*(?:please|pls|plz)${E}`,
-  // Not the assistant: 'a person, not a bot', 'rather than a bot', 'pas un robot', 'no un bot', 'وليس روبوت'.
-  `${S}${any('not', 'no', 'rather than', 'instead of', 'pas', 'não', 'nao', 'en vez de', 'en lugar de', "plutôt qu'")}\\s*(?:(?:a|an|the|this|un|una|um|uma|le|el|o)\\s+)?${any('bot', 'robot', 'robô', 'chatbot', 'machine', 'máquina')}${E}|(?:وليس|لا|بدلا من|بدلاً من|بدل)\\s*(?:ال)?روبوت`,
-  `${S}(?:for|to)\\s+${enStrong}\\s*(?:[:;,\\-–—!]|$)`,
-  `${S}${any('real', 'live', 'actual')}\\s+${any('person', 'human', 'agent', 'people')}${E}|${S}human being`,
-  `${S}(?:is\\s+)?${any('anyone', 'anybody', 'someone', 'somebody')}\\s+${any('there', 'here', 'available', 'around', 'online')}${E}`,
+  `${S}${any('talk', 'speak', 'chat', 'discuss', 'connect', 'transfer', 'put me (?:through|in touch)', 'reach', '(?:get|be) in touch', 'get through', 'have a word', 'deal')}(?:s|ed|ing)?(?:\\s+me)?\\s+(?:(?:to|with|2|w/?)\\s*)?${enWho}${E}`,
+  `${S}${any('get', 'need', 'want', 'prefer', 'request', 'give', 'rather')}(?:\\s+me)?\\s+${enStrong}${E}(?!\\s+(?:to|for)\\s+(?!${enTalk}|help|call|contact|answer))`,
+  // Who first: "who can I talk to", "someone I could speak with", "anybody to talk to".
+  `${S}(?:whom?|${enWho}(?:\\s+(?:that|who|whom))?)\\s+(?:(?:can|could|may|might|should|do)\\s+(?:i|we)|(?:i|we)\\s+(?:can|could|may|might|should)|to)\\s+(?:\\w+\\s+)?${enTalk}`,
+  // Someone calling, contacting or helping the visitor ("will" asks how things go, not for a person).
+  `${S}${any('can', 'could', 'would', 'may', 'have', 'get', 'let', 'ask')}\\s+${enWho}${gap(30)}\\s${any('call', 'phone', 'text', 'e-?mail', 'contact', 'reach(?: out to)?', 'help', 'get back to', '(?:get|be) in touch with', 'message', 'write to', `${enTalk} (?:to|with)`)}\\s+me${E}|${S}(?:call(?: back)?|help)\\s+from\\s+${enWho}${E}|${S}(?:${enWho}|${roWho})\\s+(?:on the|au|al|ao|por|par|pelo)\\s+(?:line|phone|tele?(?:f|ph)on[eo])${E}`,
+  `${S}${enWho}\\s+(?:available|free|around|online)\\s+(?:to\\s+${enTalk}|(?:right\\s+)?now|today)${E}|${S}${enStrong}\\s*,?\\s*(?:please|pls|plz)${E}|${S}(?:for|to)\\s+${enStrong}\\s*(?:[:;,\\-–—!]|$)`,
+  `${after('does|do|did|will|would|is|are|an?')}(?:an?\\s+)?${any('real', 'live', 'actual')}\\s+${any('person', 'human', 'agent', 'support')}${E}|${S}(?:is\\s+)?${any('anyone', 'anybody', 'someone', 'somebody', 'any humans?', 'any people')}\\s+${any('there', 'here', 'available', 'around', 'online')}${E}`,
   // A message that is only "human", "agent", "un humain", "una persona real"… (and please).
-  `^\\W*(?:(?:a|an|un|une|una|uma|um)\\s+)?(?:(?:real|live|actual|vraie?)\\s+)?${any('human', 'person', 'agent', 'operator', 'representative', 'rep', 'humain', 'personne', 'humano', 'persona', 'pessoa', 'atendente')}(?:\\s+${any('real', 'humano', 'humana', 'réelle')})?${please}\\W*$`,
-  // Spanish
-  `${S}${any('hablar', 'hablo', 'habla', 'comunicar(?:me|nos)?', 'comunica(?:me|nos)', 'conversar', 'charlar', 'platicar', 'contactar(?:me)?', 'p[aá]s(?:ar|a|e)(?:me)?', 'transferir(?:me)?', 'atender(?:me)?')}${gap(12)}\\s(?:con|a)\\s+(?:(?:un|una|el|la|alg[uú]n|alguna)\\s+)?${any('persona', 'humano', 'ser humano', 'alguien', 'agente', 'asesora?', 'consejer[oa]', 'representante', 'emplead[oa]', 'encargad[oa]', 'operadora?', 'orientadora?', 'personal')}${E}`,
-  `${S}${any('quiero', 'necesito', 'prefiero', 'quisiera')}\\s+(?:hablar\\s+)?(?:un|una|a)\\s+${any('persona', 'humano', 'agente', 'asesora?', 'consejer[oa]', 'representante')}${E}`,
-  `${S}(?:me|nos)\\s+${any('llame', 'llamen', 'contacte', 'contacten', 'escriba', 'atienda', 'atiendan')}\\s+(?:un|una|alguien)${E}|${S}alguien\\s+(?:me\\s+)?${any('puede', 'podría', 'podria', 'pueda')}\\s+(?:me\\s+)?${any('llamar', 'contactar', 'atender', 'ayudar', 'escribir')}`,
-  `${S}${any('persona real', 'persona de verdad', 'ser humano')}${E}|${S}para\\s+una?\\s+${any('persona', 'humano')}\\s*(?:[:;,\\-–—!]|$)`,
-  // French
-  `${S}${any('parler', 'parle', 'discuter', 'échanger', 'joindre', 'contacter', 'mettre en contact', 'mettre en relation', 'passer', 'passez-moi', 'transférer')}${gap(12)}\\s(?:(?:à|a|avec|au|aux)\\s+)?(?:(?:un|une|le|la|l'|des)\\s*)?(?:vraie?\\s+)?${any("quelqu'un", 'personne', 'humain', 'conseill[eè]re?s?', 'agent', 'membre du personnel', 'responsable', "chargée? d'admission", 'admissions?')}${E}`,
-  `${S}${any('veux', 'voudrais', 'aimerais', 'préfère', 'préférerais')}\\s+(?:un|une)\\s+(?:vraie?\\s+)?${any('conseill[eè]re?', 'humain', 'personne', 'agent')}${E}`,
-  `${S}${any('vraie personne', 'personne réelle', 'être humain')}${E}|${S}${any("quelqu'un", 'un humain', 'un conseiller', 'une conseillère')}\\s+(?:peut|pourrait)\\s+m'${any('appeler', 'rappeler', 'contacter', 'écrire', 'aider')}`,
-  // Portuguese
-  `${S}${any('falar', 'conversar', 'bater papo', 'contatar', 'contactar', 'passa(?:r)?', 'transferir', 'atender')}${gap(12)}\\s(?:com|para|a|pra)\\s+(?:(?:um|uma|o|a|algum|alguma)\\s+)?${any('pessoa', 'humano', 'ser humano', 'algu[eé]m', 'atendente', 'consultora?', 'conselheir[oa]', 'agente', 'funcion[aá]ri[oa]', 'representante', 'orientadora?')}${E}`,
-  `${S}${any('pessoa real', 'pessoa de verdade', 'ser humano')}${E}|${S}${any('atendente', 'agente', 'operador', 'consultor', 'pessoa', 'persona')}s?\\s+${any('humano', 'humana', 'real')}${E}`,
-  `${S}${any('quero', 'preciso de', 'prefiro', 'gostaria de')}\\s+(?:um|uma)\\s+${any('pessoa', 'humano', 'atendente', 'consultora?', 'representante')}${E}|${S}algu[eé]m\\s+(?:me\\s+)?${any('pode', 'poderia', 'consegue')}\\s+(?:me\\s+)?${any('ligar', 'contatar', 'atender', 'ajudar', 'chamar', 'responder')}`,
-  // Chinese
-  `人工(?!智能)|真人|客服|转接`,
-  `(?:找|和|跟|与|同)(?:一?个)?${any('人', '老师', '顾问', '工作人员', '招生官', '招生老师', '招生顾问', '负责人')}${gap(6)}${any('聊', '谈', '说话', '沟通', '交流')}`,
-  `${any('人', '老师', '顾问', '工作人员', '招生官')}${gap(4)}${any('联系我', '给我打电话', '打电话给我', '回电')}`,
-  // Vietnamese
-  `${S}${any('nói chuyện', 'trò chuyện', 'gặp', 'kết nối', 'liên hệ', 'liên lạc', 'chuyển')}\\s+(?:(?:tôi|mình|em)\\s+)?(?:(?:với|sang|cho)\\s+)?(?:(?:một|các)\\s+)?${any('người thật', 'người', 'nhân viên', 'tư vấn viên', 'cán bộ', 'ai đó', 'ai', 'chuyên viên')}${E}|${S}người thật${E}`,
-  `${S}${any('nhân viên', 'người', 'tư vấn viên', 'ai')}${gap(16)}(?:hỗ trợ|tư vấn|nói chuyện)\\s+trực tiếp${E}`,
+  `^\\W*(?:${any('hi', 'hello', 'hey', 'hola', 'bonjour', 'ola')}\\W+)?(?:(?:a|an|un|une|una|uma|um)\\s+)?(?:(?:real|live|actual|vraie?)\\s+)?${any('human', 'person', 'agent', 'operator', 'representative', 'rep', 'humain', 'personne', 'humano', 'persona', 'pessoa', 'atendente', 'anyone', 'anybody')}(?:\\s+${any('real', 'humano', 'humana', 'reelle')})?${please}\\W*$`,
+  // Spanish, Portuguese, French: talking with who; who calling or helping the visitor (¿me puede
+  // atender una persona?, uma pessoa pode me atender?, un conseiller pourrait-il me rappeler ?); with
+  // whom to talk (¿con quién puedo hablar?, à qui puis-je parler ?); wanting one; fixed phrases.
+  `${S}${any('habl\\w*', 'convers\\w*', 'charl\\w*', 'platic\\w*', 'conta(?:c?t)\\w*', 'comunic\\w*', 'transf\\w*', 'atend\\w*', 'conect\\w*', 'fal(?:ar|o|e)', 'bater papo', 'parler?', 'discuter', 'echanger', 'joindre', 'relation', 'p[ae]ss?(?:ar|a|e|an|en|as|er|ez)(?:-?me|-?moi)?')}${gap(12)}\\s(?:con|com|a|avec|au|aux|para|pra|vers)\\s+${roWho}${E}`,
+  near(`${S}${roWho}${E}`, `${S}(?:${roCallMe})${E}`, 30),
+  `${S}(?:con|com|a|avec)\\s+${any('quien(?:es)?', 'quem', 'qui')}\\s+(?:\\S+\\s+){0,2}${any('habl\\w*', 'comunic\\w*', 'dirigir\\w*', 'contact\\w*', 'consult\\w*', 'fal(?:ar|o)', 'convers\\w*', 'tratar', 'parler', 'discuter', "m'adresser", 'echanger')}${E}`,
+  `(?:^|[^\\p{L}\\p{N}¿])${any('quiero', 'quisiera', 'quero', 'necesito', 'preciso de', 'pref[ie]r\\w*', 'gostaria de', 'veux', 'voudrais', 'aimerais', 'souhait\\w*')}\\s+(?:a\\s+)?${roWho}${E}`,
+  `${S}(?:${roWho}|atencion|atendimento)s?\\s+(?:human[oa]|real|reelle|de verdade)${E}|${S}(?:${any('alguien', 'alguem', "quelqu'un")}\\s*\\?|${roWho}\\s+${any('ahi', 'ai', 'alli', 'disponible', 'disponivel', 'en linea', 'en ligne', 'online')}${E})|${S}para\\s+una?\\s+${any('persona', 'humano')}\\s*(?:[:;,\\-–—!]|$)`,
+  // Chinese: a talking verb after 和/跟/找 who at the start of a clause (我想…, 可以…, 请…), not
+  // after someone else (学生可以和老师交流吗?); who … 和我 聊; fixed phrases.
+  `人工(?!智能)|真人|客服|转接|有(?:人|${zhWho}在)在?(?:吗|嘛|么|线)|帮我(?:联系|转|接|找)[^。？！]{0,8}${zhWho}|(?:想|要)(?:找|咨询|联系|问)[^。？！]{0,4}?${zhWho}`,
+  `(?:^|[，,。？！?!\\s])[我请问想要能可以麻烦直接您你好]{0,8}(?:和|跟|与|同|找)[^。？！?!]{0,6}?${zhWho}[^。？！?!]{0,6}?${zhTalk}`,
+  `${zhWho}[^。？！?!]{0,6}(?:(?:和|跟|与|同|给)我[^。？！?!]{0,4}(?:${zhTalk}|回)|联系我|打电话给我|回电)`,
+  // Vietnamese (folded: nói chuyện → noi chuyen)
+  `${S}${any('noi chuyen', 'tro chuyen', 'gap', 'ket noi', 'lien he', 'lien lac', 'chuyen')}\\s+(?:(?:toi|minh|em)\\s+)?(?:(?:voi|sang|cho|den|toi)\\s+)?(?:(?:mot|cac)\\s+)?${viWho}${E}|${S}(?:noi|tro) chuyen voi ai${E}|${S}co\\s+ai\\s+(?:o\\s+)?(?:do|day)\\s+(?:khong|ko|k)${E}`,
+  `${S}${any(viWho, 'ai(?! se)')}${gap(20)}\\s(?:${any('tu van', 'giup', 'ho tro', 'goi', 'lien he', 'lien lac', 'noi chuyen', 'tro chuyen')}\\s+(?:\\S+\\s+)?(?:(?:cho|voi)\\s+)?(?:toi|minh|em)|(?:toi|minh|em)\\s+(?:\\S+\\s+)?${any('noi chuyen', 'tro chuyen', 'hoi')}|${any('ho tro', 'tu van', 'noi chuyen', 'gap', 'trao doi')}\\s+truc tiep)${E}`,
   // Korean
-  `${any('상담원', '상담사', '담당자', '직원', '사람', '선생님', '입학사정관')}(?:분)?(?:과|와|이랑|랑|하고|한테|께|에게)\\s*${gap(6)}${any('통화', '이야기', '얘기', '대화', '상담', '연결', '채팅', '말')}`,
-  `${any('상담원', '상담사', '담당자', '직원')}(?:분)?\\s*(?:을|를)?\\s*연결|${any('사람', '상담원', '상담사', '직원')}(?:으로|로)\\s*${any('바꿔', '연결', '전환')}`,
-  // Arabic (a preposition or the article may be joined to the word: بمستشار)
-  `${S}${any('أريد', 'اريد', 'أحتاج', 'احتاج', 'أود', 'بدي', 'عايز')}\\s+${any('موظف', 'شخص', 'إنسان', 'انسان', 'مستشار', 'مسؤول')}|${any('الاتصال', 'التواصل', 'يتصل', 'يتواصل', 'تتصل', 'تتواصل')}\\s+(?:بي|معي)${E}`,
-  `${S}${any('التحدث', 'اتحدث', 'أتحدث', 'التكلم', 'اتكلم', 'أتكلم', 'الحديث', 'أكلم', 'اكلم', 'كلم', 'تكلم', 'التواصل', 'أتواصل', 'اتواصل', 'تواصل', 'وصلني', 'أوصلني', 'اوصلني', 'حولني', 'الاتصال', 'محادثة')}${gap(10)}${any('شخص', 'موظف', 'إنسان', 'انسان', 'بشر', 'مستشار', 'مسؤول', 'أحد', 'احد', 'حد', 'ممثل', 'وكيل', 'مرشد')}`,
+  `${koWho}(?:과|와|이랑|랑|하고|한테|께|에게)\\s*${gap(6)}${any('통화', '이야기', '얘기', '대화', '상담', '연결', '채팅', '말', '물어', '여쭤', '질문', '문의')}`,
+  `${koWho}\\s*(?:을|를|으로|로)?\\s*(?:좀\\s*)?${any('연결', '바꿔', '불러', '전환')}|${koWho}${gap(12)}(?:전화|연락)\\s*(?:을|를)?\\s*(?:해|하)?\\s*(?:주|줘|줄|드)|(?:누구|사람)\\s*(?:있|계)[어나세습신]`,
+  // Arabic (folded: أريد → اريد; a preposition or the article may be joined to the word: بمستشار)
+  `(?:^|[^س])${any('الاتصال', 'التواصل', 'يتصل', 'يتواصل', 'تتصل', 'تتواصل')}\\s+(?:بي|معي)${E}`,
+  `(?:${arTalk}|${any('وصلني', 'اوصلني', 'حولني', 'الاتصال', 'محادثه', 'محادثة', 'اريد', 'احتاج', 'اود', 'بدي', 'عايز', 'ابغى')})${gap(12)}${arWho}|${arWho}${gap(16)}(?:${arTalk}|${any('يكلمني', 'مساعدتي', 'يساعدني')})|(?:مع|الى|ل)\\s*من\\s+${gap(20)}${arTalk}|(?:يوجد|فيه?)\\s+ا?حد\\s*(?:هنا)?\\s*[؟?]`,
 ];
 
 const RULE = new RegExp(SHAPES.join('|'), 'iu');
 
+/** The text as the shapes are written: curly quotes straightened, accents and harakat dropped, đ → d. */
+const fold = (text: string) =>
+  String(text)
+    .replace(/[’‘`]/g, "'")
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u064b-\u065f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .normalize('NFC');
+
 /** Asking for a person, in the widget's languages: `.test(text)` as a RegExp's. */
 export const WANTS_PERSON = {
-  test: (text: string): boolean => RULE.test(String(text).replace(/[’‘`]/g, "'")),
+  test: (text: string): boolean => RULE.test(fold(text)),
 };
