@@ -367,6 +367,7 @@ async function boot() {
   textarea.addEventListener('input', () => {
     grow();
     update();
+    live.typed();
   });
   textarea.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
@@ -613,6 +614,12 @@ async function boot() {
     call,
     readEvents,
     saved: () => chat,
+    typing: (on) => {
+      if (!on) return typing.remove();
+      const stick = nearBottom();
+      log.append(typing);
+      if (stick) toBottom();
+    },
     store: (state, agent, after) => {
       chat.live = state;
       chat.agent = state === 'active' ? agent : undefined;

@@ -23,6 +23,8 @@ type Host = {
   show: (index: number, text: string, author: string) => void;
   /** A status line in the log (announced). */
   note: (text: string) => void;
+  /** The person is writing: the log's typing dots, or not. */
+  typing: (on: boolean) => void;
   /** Nobody came (or the request was refused): today's contact form. */
   fallback: () => void;
 };
@@ -32,6 +34,14 @@ export function createLive(host: Host) {
   let reading = false;
   let deadline: ReturnType<typeof setTimeout> | undefined;
   let retry = 1000;
+  // The person's typing dots go after a few seconds without news; the visitor's own signal goes at most every 3 seconds.
+  let typingOff: ReturnType<typeof setTimeout> | undefined;
+  let typedAt = 0;
+  const typing = (on: boolean) => {
+    clearTimeout(typingOff);
+    host.typing(on);
+    if (on) typingOff = setTimeout(() => host.typing(false), 6000);
+  };
 
   const state = () => host.saved().live;
   const after = () => {
@@ -43,11 +53,13 @@ export function createLive(host: Host) {
     if (!data || typeof data.index !== 'number' || typeof data.text !== 'string' || data.index <= after()) return;
     const author = typeof data.author === 'string' && data.author ? data.author : t.staff;
     host.store(state(), host.saved().agent, data.index);
+    typing(false);
     host.show(data.index, data.text, author);
   }
 
   function status(s: unknown, agent: unknown) {
     clearTimeout(deadline);
+    typing(false);
     const name = typeof agent === 'string' && agent ? agent : host.saved().agent || '';
     if (s === 'active') {
       if (state() !== 'active') host.note(fill(t.joined, { name: name || t.staff }));
@@ -91,7 +103,7 @@ export function createLive(host: Host) {
           const res = await host.call('/api/widget/live/events?session_id=' + encodeURIComponent(host.session()));
           if (res.ok) {
             retry = 1000;
-            await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'status' && data ? status(data.status, data.agent) : undefined));
+            await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'typing' ? typing(true) : name === 'status' && data ? status(data.status, data.agent) : undefined));
           } else if (res.status < 500 && res.status !== 429) return host.store(undefined);
         } catch {
           // offline or the instance went away: try again
@@ -137,6 +149,12 @@ export function createLive(host: Host) {
         return false;
       }
       return true;
+    },
+    /** The visitor is writing to the person: they see it (at most every 3 seconds). */
+    typed(): void {
+      if (state() !== 'active' || Date.now() - typedAt < 3000) return;
+      typedAt = Date.now();
+      void host.call('/api/widget/live/typing', {}).catch(() => {});
     },
     /** After a reload: a conversation that was with a person picks up where it was. */
     resume(): void {

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { actionFor, staffAction } from '@/lib/http/action';
+import { staffTyping } from '@/lib/live/signals';
 import { closeAllWaiting, endLive, joinLive, listLive, liveConversation, postStaffMessage, waitingCount } from '@/lib/live/conversations';
 import { editLiveDetails } from '@/lib/live/details';
 import { liveOperations } from '@/lib/live/operations';
@@ -23,6 +24,7 @@ export const liveConversationsAction = actionFor(liveOperations.list, ({ ctx, qu
 export const liveConversationAction = actionFor(liveOperations.get, ({ ctx, params }) => liveConversation(ctx, params.id));
 export const joinLiveAction = actionFor(liveOperations.join, ({ ctx, params }) => joinLive(ctx, params.id));
 export const postLiveMessageAction = actionFor(liveOperations.message, ({ ctx, params, body }) => postStaffMessage(ctx, params.id, body.text));
+export const liveTypingAction = actionFor(liveOperations.typing, ({ ctx, params }) => staffTyping(ctx, params.id));
 export const leaveLiveAction = actionFor(liveOperations.leave, ({ ctx, params }) => endLive(ctx, params.id, 'leave'));
 export const closeLiveAction = actionFor(liveOperations.close, ({ ctx, params }) => endLive(ctx, params.id, 'close'));
 export const closeAllWaitingAction = actionFor(liveOperations.closeWaiting, ({ ctx }) => closeAllWaiting(ctx));

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
+import { speakerOf } from '@/lib/conversations/speaker';
 import { SelectField } from '@/components/ui/select';
 import { engagementLevel } from '@/lib/conversations/export-schema';
 import { RATING_CATEGORY_VALUES, RATING_REQUIRED } from '@/lib/conversations/rating-schema';
@@ -168,7 +169,7 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
           {c.messages.map((m) => (
             <li key={m.message_index} data-testid="log-message" className={`rounded-lg border p-3 text-sm ${m.role === 'user' ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950' : m.role === 'staff' ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950' : 'border-slate-200 dark:border-slate-700'}`}>
               <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
-                <span className="font-semibold uppercase">{m.role === 'user' ? 'Visitor' : m.role === 'assistant' ? 'Assistant' : m.role === 'staff' ? `Staff · ${m.author ?? ''}` : 'System'}</span>
+                <span className="font-semibold uppercase">{speakerOf(m)}</span>
                 <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp)}</time>
                 {m.user_feedback_rating !== null && m.user_feedback_rating !== undefined && (
                   <span className="inline-flex items-center" role="img" aria-label={m.user_feedback_rating === 1 ? 'Visitor: thumbs up' : 'Visitor: thumbs down'}>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { speakerOf } from '@/lib/conversations/speaker';
 import type { LeadView } from '@/lib/leads/manage-schema';
 import { useScreenData } from '@/lib/web/screen-data';
 import { MessageText } from '@/components/ui/message-text';
@@ -14,7 +15,7 @@ import { escapeHtml } from '@/lib/text/html';
 // A lead's conversation. Ratings, sentiment and topics are hidden
 // unless asked for; the transcript can be printed or downloaded as plain text.
 
-type Message = { message_index: number; role: 'user' | 'assistant' | 'staff'; content: string; author?: string | null; timestamp: string; rating: 'excellent' | 'poor' | null; sentiment: string | null; topics: string[] };
+type Message = { message_index: number; role: 'user' | 'assistant' | 'staff' | 'system'; content: string; author?: string | null; timestamp: string; rating: 'excellent' | 'poor' | null; sentiment: string | null; topics: string[] };
 type Answer = { lead_id: number; conversation_text: string | null; conversations: { conversation_id: number; session_id: string; started_at: string; messages: Message[] }[] };
 
 export const NO_SESSION = 'No conversation data available for this lead.';
@@ -80,7 +81,7 @@ function Body({ lead }: { lead: LeadView }) {
               {c.messages.map((m) => (
                 <li key={m.message_index} data-testid="lead-message" className={`rounded-lg border p-3 text-sm ${m.role === 'user' ? 'border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950' : m.role === 'staff' ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950' : 'border-slate-200 dark:border-slate-700'}`}>
                   <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
-                    <span className="font-semibold uppercase">{m.role === 'user' ? 'Visitor' : m.role === 'staff' ? `Staff · ${m.author ?? ''}` : 'Assistant'}</span>
+                    <span className="font-semibold uppercase">{speakerOf(m)}</span>
                     <time dateTime={m.timestamp}>{new Date(m.timestamp).toLocaleString()}</time>
                     {details && m.rating && <Badge tone={m.rating === 'excellent' ? 'success' : 'danger'}>{m.rating === 'excellent' ? 'Excellent' : 'Poor'}</Badge>}
                     {details && m.sentiment && <Badge>Sentiment: {m.sentiment}</Badge>}

@@ -31,12 +31,6 @@ export function languageName(code: string | null): string | null {
 }
 
 /** Who wrote a message, as the transcript labels it. */
-export function speaker(m: Pick<LiveMessage, 'role' | 'author'>): string {
-  if (m.role === 'user') return 'Visitor';
-  if (m.role === 'assistant') return 'Assistant';
-  if (m.role === 'staff') return m.author ? `${m.author} (staff)` : 'Staff';
-  return 'Note';
-}
 
 /** The preview line of a list item: who wrote last and the start of it. */
 export function preview(last: { role: string; text: string } | null, max = 90): string {

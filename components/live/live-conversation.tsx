@@ -1,25 +1,23 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
 import { MessageText } from '@/components/ui/message-text';
 import { VisitorText } from '@/components/ui/visitor-text';
 import type { ActionFailure } from '@/lib/http/action-result';
-import { LIVE_TEXT_MAX, type LiveConversationDetail, type LiveMessage } from '@/lib/live/schema';
+import type { LiveConversationDetail, LiveMessage } from '@/lib/live/schema';
 import { failureText } from '@/lib/web/api';
-import { detailRows, languageName, speaker, waitingText } from './format';
+import { speakerOf } from '@/lib/conversations/speaker';
+import { languageName, waitingText } from './format';
+import { ReplyComposer } from './reply-composer';
+import { VisitorDetails } from './visitor-details';
 
 // One live conversation in the Live view: who the visitor is, everything said so far, and what
 // this staff member may do with it (join a waiting one; write, hand back or close their own).
 
-/** The message box's id: joining a chat puts the focus there. */
-export const MESSAGE_BOX_ID = 'live-message-box';
-
-/** The counter shows once a message comes this close to the limit. */
-const COUNTER_FROM = LIVE_TEXT_MAX - 500;
+export { MESSAGE_BOX_ID } from './reply-composer';
 
 export type LiveActions = {
   join: () => Promise<boolean>;
@@ -39,6 +37,9 @@ export function LiveConversationPanel({
   now,
   busy,
   actions,
+  typing = false,
+  onTyping,
+  onDetailsSaved,
 }: {
   headingRef: RefObject<HTMLHeadingElement | null>;
   selected: number | null;
@@ -50,6 +51,12 @@ export function LiveConversationPanel({
   now: number;
   busy: string | null;
   actions: LiveActions | null;
+  /** The visitor is writing (a typing event in the last few seconds). */
+  typing?: boolean;
+  /** Called as this staff member types (the visitor is told, throttled by the caller). */
+  onTyping?: () => void;
+  /** Staff saved the visitor's details: the conversation as the server now has it. */
+  onDetailsSaved: (next: LiveConversationDetail) => void;
 }) {
   const frame = 'min-w-0 rounded-xl border border-slate-200 p-5 dark:border-slate-700';
   if (selected === null) {
@@ -83,7 +90,6 @@ export function LiveConversationPanel({
 
   const mine = detail.status === 'active' && detail.held_by?.id === userId;
   const language = languageName(detail.language);
-  const rows = detailRows(detail.details);
   return (
     <section aria-labelledby="live-conversation-title" className={`${frame} space-y-5`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -119,29 +125,52 @@ export function LiveConversationPanel({
 
       <Holder detail={detail} mine={mine} />
 
-      <section aria-labelledby="live-details-title" className="space-y-2">
-        <h3 id="live-details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
-          Visitor details
-        </h3>
-        {rows.length === 0 ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">The visitor has not shared any details yet.</p>
-        ) : (
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
-            {rows.map((r) => (
-              <div key={r.key} className="contents">
-                <dt className="font-medium text-slate-800 dark:text-slate-200">{r.label}</dt>
-                <dd className="min-w-0 text-slate-900 dark:text-slate-100">
-                  <VisitorText text={r.value} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
+      <VisitorDetails key={`details-${detail.id}`} detail={detail} onSaved={onDetailsSaved} />
+
+      {detail.pages.length > 0 && <VisitorPages pages={detail.pages} />}
 
       <Transcript key={`log-${detail.id}`} messages={detail.messages} />
+      {/* Always in the page, so that a screen reader hears the words when they appear. */}
+      <p role="status" className="min-h-5 text-sm italic text-slate-700 dark:text-slate-300">
+        {typing && detail.status !== 'closed' ? 'The visitor is typing...' : ''}
+      </p>
 
-      {mine && actions && <Composer key={`box-${detail.id}`} onSend={actions.send} busy={busy === 'send'} />}
+      {mine && actions && <ReplyComposer key={`box-${detail.id}`} onSend={actions.send} busy={busy === 'send'} onInput={onTyping} />}
+    </section>
+  );
+}
+
+/** Where the visitor is on the school's site (the last page they opened) and the pages before it. */
+function VisitorPages({ pages }: { pages: LiveConversationDetail['pages'] }) {
+  const link = (p: LiveConversationDetail['pages'][number]) => (
+    <a href={p.url} target="_blank" rel="noopener noreferrer" className="break-all text-sky-800 underline dark:text-sky-300">
+      <VisitorText text={p.title || p.url} />
+    </a>
+  );
+  const now = pages.at(-1)!;
+  return (
+    <section aria-labelledby="live-pages-title" className="space-y-1 text-sm">
+      <h3 id="live-pages-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700 dark:text-slate-300">
+        On the website
+      </h3>
+      <p className="text-slate-900 dark:text-slate-100">
+        Now on {link(now)}
+      </p>
+      {pages.length > 1 && (
+        <details>
+          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Pages opened ({pages.length})</summary>
+          <ol className="mt-1 space-y-1">
+            {pages.map((p, i) => (
+              <li key={`${i}-${p.at}`} className="flex min-w-0 gap-2">
+                <time dateTime={p.at} className="shrink-0 text-slate-700 dark:text-slate-300">
+                  {timeOf(p.at)}
+                </time>
+                {link(p)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
     </section>
   );
 }
@@ -198,7 +227,7 @@ function Transcript({ messages }: { messages: LiveMessage[] }) {
               {messages.map((m) => (
                 <li key={m.index} data-testid="live-message" data-role={m.role} className={`max-w-[85%] rounded-lg border p-3 text-sm ${BUBBLE[m.role]}`}>
                   <div className="mb-1 flex flex-wrap items-baseline gap-2 text-xs text-slate-700 dark:text-slate-300">
-                    <span className="font-semibold">{speaker(m)}</span>
+                    <span className="font-semibold">{speakerOf(m)}</span>
                     <time dateTime={m.at}>{timeOf(m.at)}</time>
                   </div>
                   <MessageText role={m.role} content={m.text} />
@@ -209,67 +238,5 @@ function Transcript({ messages }: { messages: LiveMessage[] }) {
         )}
       </div>
     </section>
-  );
-}
-
-/** The message box: Enter sends, Shift+Enter starts a new line; a counter shows near the limit. */
-function Composer({ onSend, busy }: { onSend: (text: string) => Promise<boolean>; busy: boolean }) {
-  const [text, setText] = useState('');
-  const ids = { box: MESSAGE_BOX_ID, hint: useId(), count: useId() };
-  const area = useRef<HTMLTextAreaElement>(null);
-  const empty = text.trim().length === 0;
-
-  async function send() {
-    if (empty || busy) return;
-    if (await onSend(text.trim())) setText('');
-    area.current?.focus();
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void send();
-    }
-  }
-
-  return (
-    <form
-      aria-label="Write to the visitor"
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      <label htmlFor={ids.box} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        Your message
-      </label>
-      <textarea
-        id={ids.box}
-        ref={area}
-        rows={3}
-        maxLength={LIVE_TEXT_MAX}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        aria-describedby={`${ids.hint}${text.length >= COUNTER_FROM ? ` ${ids.count}` : ''}`}
-        className={`${inputClass} resize-y`}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
-          Enter sends; Shift+Enter starts a new line. The visitor sees your first name.
-        </p>
-        <div className="flex items-center gap-3">
-          {text.length >= COUNTER_FROM && (
-            <span id={ids.count} aria-live="polite" className={`text-xs ${text.length >= LIVE_TEXT_MAX ? 'font-semibold text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-300'}`}>
-              {text.length.toLocaleString()} / {LIVE_TEXT_MAX.toLocaleString()} characters
-            </span>
-          )}
-          <Button type="submit" disabled={empty || busy}>
-            {busy ? 'Sending...' : 'Send'}
-          </Button>
-        </div>
-      </div>
-    </form>
   );
 }

@@ -1,19 +1,20 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { closeAllWaitingAction, closeLiveAction, joinLiveAction, leaveLiveAction, liveConversationAction, liveConversationsAction, myAvailabilityAction, postLiveMessageAction, setAvailabilityAction } from '@/app/actions/live';
+import { closeAllWaitingAction, closeLiveAction, joinLiveAction, leaveLiveAction, liveConversationAction, liveTypingAction, liveConversationsAction, myAvailabilityAction, postLiveMessageAction, setAvailabilityAction } from '@/app/actions/live';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import type { ActionResult } from '@/lib/http/action-result';
-import type { LiveConversationDetail, LiveConversationSummary } from '@/lib/live/schema';
+import { LIVE_PAGES_KEPT, type LiveConversationDetail, type LiveConversationSummary } from '@/lib/live/schema';
 import { callAction, failureText } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { askNotificationPermission, beep, notifyWaiting, primeSound, useNotificationPermission } from './alerts';
 import { languageName, mergeMessages, nextOpenText, preview, waitingText } from './format';
 import { LiveConversationPanel, MESSAGE_BOX_ID } from './live-conversation';
+import { SavedReplies } from './saved-replies';
 import { useLiveStream, useNow, type LiveChanged, type LiveMessageEvent } from './use-live-stream';
 import { useWaitingCount } from './waiting-count';
 
@@ -22,6 +23,9 @@ import { useWaitingCount } from './waiting-count';
 // availability. GET /live/stream keeps it current. Anyone working in the school may chat.
 
 const LISTS_KEY = 'live-conversations';
+/** A typing signal is sent at most this often, and shown this long after the last one. */
+const TYPING_EVERY_MS = 3_000;
+const TYPING_SHOWN_MS = 6_000;
 export type LiveViewProps = { userId: number; hasSchool: boolean };
 
 export function LiveView({ userId, hasSchool }: LiveViewProps) {
@@ -40,6 +44,9 @@ function LiveScreen({ userId }: { userId: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [heard, setHeard] = useState('');
   const [closingAll, setClosingAll] = useState(false);
+  /** When each conversation's visitor was last heard typing. */
+  const [typingAt, setTypingAt] = useState<Record<number, number>>({});
+  const lastTyping = useRef(0);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const seq = useRef(0);
   const now = useNow();
@@ -79,6 +86,8 @@ function LiveScreen({ userId }: { userId: number }) {
       void waitingCount.reload();
     },
     onMessage: (m: LiveMessageEvent) => {
+      // Their message has come: they are no longer typing it.
+      if (m.role === 'user') setTypingAt((t) => ({ ...t, [m.id]: 0 }));
       if (m.id !== selected) return void refreshLists();
       const { id, ...message } = m;
       detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [message]) } : (d as LiveConversationDetail)));
@@ -89,6 +98,11 @@ function LiveScreen({ userId }: { userId: number }) {
       void refreshLists();
       if (id === selected) void detail.reload();
     },
+    onTyping: (id) => setTypingAt((t) => ({ ...t, [id]: Date.now() })),
+    onPage: ({ id, ...page }) =>
+      detail.setData((d) =>
+        d && d.id === id ? { ...d, pages: [...d.pages.filter((p, i) => i < d.pages.length - 1 || p.url !== page.url), page].slice(-LIVE_PAGES_KEPT) } : (d as LiveConversationDetail),
+      ),
     onOpen: (reopened) => {
       // Back after a break: what happened meanwhile is read again.
       if (!reopened) return;
@@ -97,6 +111,13 @@ function LiveScreen({ userId }: { userId: number }) {
       void waitingCount.reload();
     },
   });
+
+  /** Tells the visitor this staff member is writing: at most every 3 seconds while they type. */
+  function typing() {
+    if (selected === null || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+    lastTyping.current = Date.now();
+    void callAction(() => liveTypingAction({ params: { id: selected } }));
+  }
 
   async function toggleAvailability() {
     if (!availability.data) return;
@@ -235,9 +256,16 @@ function LiveScreen({ userId }: { userId: number }) {
             now={now}
             busy={busy}
             actions={actions}
+            typing={selected !== null && now - (typingAt[selected] ?? 0) < TYPING_SHOWN_MS}
+            onTyping={typing}
+            onDetailsSaved={(d) => {
+              detail.setData(d);
+              void refreshLists();
+            }}
           />
         </div>
       )}
+      <SavedReplies />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import type { LiveMessage } from '@/lib/live/schema';
 
 export type LiveChanged = { id: number; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed'; agent: string | null };
 export type LiveMessageEvent = LiveMessage & { id: number };
+/** The visitor opened a page of the site: where they are now. */
+export type LivePageEvent = { id: number; url: string; title: string; at: string };
 export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
 
 function parse<T>(e: MessageEvent): T | null {
@@ -19,12 +21,21 @@ function parse<T>(e: MessageEvent): T | null {
   }
 }
 
-export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; onMessage: (e: LiveMessageEvent) => void; onDetails: (id: number) => void; onOpen: (reopened: boolean) => void }): StreamState {
+export function useLiveStream(handlers: {
+  onChanged: (e: LiveChanged) => void;
+  onMessage: (e: LiveMessageEvent) => void;
+  onDetails: (id: number) => void;
+  onOpen: (reopened: boolean) => void;
+  onTyping: (id: number) => void;
+  onPage: (e: LivePageEvent) => void;
+}): StreamState {
   const [state, setState] = useState<StreamState>('connecting');
   const changed = useEffectEvent(handlers.onChanged);
   const details = useEffectEvent(handlers.onDetails);
   const message = useEffectEvent(handlers.onMessage);
   const opened = useEffectEvent(handlers.onOpen);
+  const typing = useEffectEvent(handlers.onTyping);
+  const page = useEffectEvent(handlers.onPage);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -45,6 +56,15 @@ export function useLiveStream(handlers: { onChanged: (e: LiveChanged) => void; o
     source.addEventListener('details', (e) => {
       const data = parse<{ id: number }>(e);
       if (data && typeof data.id === 'number') details(data.id);
+    });
+    // The visitor is writing (sent at most every few seconds while they type).
+    source.addEventListener('typing', (e) => {
+      const data = parse<{ id: number }>(e);
+      if (data && typeof data.id === 'number') typing(data.id);
+    });
+    source.addEventListener('page', (e) => {
+      const data = parse<LivePageEvent>(e);
+      if (data && typeof data.id === 'number' && typeof data.url === 'string') page(data);
     });
     source.addEventListener('message', (e) => {
       const data = parse<LiveMessageEvent>(e);

@@ -13,11 +13,12 @@ import type { WidgetEventInput } from '@/lib/chat/schema';
 const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, sessionId));
 
 /**
- * One visitor message at the conversation's next position, its count advanced by the same statement
- * (so concurrent writers never collide), in the caller's transaction: the handoff form's question,
- * the words a request for a person was made with. Answers its position and time.
+ * One message at the conversation's next position, its count advanced by the same statement (so
+ * concurrent writers never collide), in the caller's transaction: the handoff form's question and
+ * the words a request for a person was made with ('user'), or a live chat's event ('system': a
+ * person joined, handed back, closed; a wait ran out). Answers its position and time.
  */
-export async function appendVisitorMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string): Promise<{ index: number; at: string }> {
+export async function appendMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string, role: 'user' | 'system' = 'user'): Promise<{ index: number; at: string }> {
   const [row] = resultRows<{ position: number; created_at: string | Date }>(
     await tx.execute(sql`
       with c as (
@@ -26,7 +27,7 @@ export async function appendVisitorMessage(tx: Pick<Database, 'execute'>, school
         returning id, message_count
       )
       insert into conversation_messages (conversation_id, school_id, position, role, content)
-      select id, ${schoolId}, message_count - 1, 'user', ${text} from c
+      select id, ${schoolId}, message_count - 1, ${role}, ${text} from c
       returning position, created_at`),
   );
   return { index: Number(row!.position), at: new Date(row!.created_at).toISOString() };

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, resultRows, type Database } from '@/db/client';
 import { conversationReference } from '@/lib/conversations/reference';
+import { speakerOf } from '@/lib/conversations/speaker';
 
 // A lead's conversation as plain text: GET /leads/{id}/conversation shows it, prints it
 // and downloads it; the CRM delivery sends it as chat_history. A lead's conversations are those
@@ -9,7 +10,8 @@ import { conversationReference } from '@/lib/conversations/reference';
 
 export type LeadConversationMessage = {
   message_index: number;
-  role: 'user' | 'assistant' | 'staff';
+  /** system: an event of a live chat (a person joined, handed back, closed; a wait ran out). */
+  role: 'user' | 'assistant' | 'staff' | 'system';
   content: string;
   /** A staff message's author (first name). */
   author?: string | null;
@@ -40,7 +42,7 @@ export async function leadConversations(schoolId: number, leadId: number, db?: D
           ) order by m.position)
           from conversation_messages m
           left join conversation_ratings r on r.conversation_id = m.conversation_id and r.message_index = m.position
-          where m.conversation_id = c.id and m.role in ('user', 'assistant', 'staff')) as messages
+          where m.conversation_id = c.id and m.role in ('user', 'assistant', 'staff', 'system')) as messages
       from conversations c
       where c.school_id = ${schoolId} and (c.lead_id = ${leadId}${lead.session_id ? sql` or c.session_id = ${lead.session_id}` : sql``})
       order by c.started_at, c.id`),
@@ -55,10 +57,6 @@ export async function leadConversations(schoolId: number, leadId: number, db?: D
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** Who said a message, as transcripts write it: "Visitor", "Assistant", or the staff member ("Maria (staff)"). */
-export function speakerOf(m: { role: string; author?: string | null }): string {
-  return m.role === 'user' ? 'Visitor' : m.role === 'staff' ? `${m.author || 'Staff'} (staff)` : 'Assistant';
-}
 
 /** The conversations as plain text: a heading per conversation, then "Visitor:", "Assistant:" and staff turns. */
 export function transcriptText(conversations: LeadConversation[]): string {

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { getDb, getDbKind, listen } from '@/db/client';
+import type { LivePage } from '@/db/schema';
 import { readyRedis, redisKeyPrefix } from '@/lib/security/redis';
 import { logError } from '@/lib/system/log';
 
@@ -15,12 +16,18 @@ export type LiveEvent = {
   school: number;
   conversation: number;
   session: string;
-  /** queue: the conversation's live status changed; message: someone wrote in it; details: what the visitor gave about themselves changed. */
-  kind: 'queue' | 'message' | 'details';
+  /**
+   * queue: the conversation's live status changed; message: someone wrote in it (role system: an
+   * event of the chat, such as a join); details: what the visitor gave about themselves changed;
+   * typing: one side is writing (`from`); page: the visitor opened a page of the site.
+   */
+  kind: 'queue' | 'message' | 'details' | 'typing' | 'page';
   status?: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed';
   /** Who holds it now (their first name), for the visitor's header. */
   agent?: string | null;
-  message?: { index: number; role: 'user' | 'staff'; text?: string; author: string | null; at: string };
+  message?: { index: number; role: 'user' | 'staff' | 'system'; text?: string; author: string | null; at: string };
+  from?: 'visitor' | 'staff';
+  page?: LivePage;
 };
 
 type Listener = (event: LiveEvent) => void;

@@ -1,13 +1,14 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
-import { conversationMessages, conversations, users } from '@/db/schema';
+import { conversationMessages, conversations, users, type LivePage } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict, notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { publish, type LiveEvent } from './bus';
+import { LIVE_EVENT_TEXT, recordLiveEvent } from './events';
 import { assertMayChat, markSeen } from './settings';
 import type { LiveConversationDetail, LiveConversationStatus, LiveConversationSummary, LiveMessage } from './schema';
 
@@ -25,6 +26,7 @@ type Row = {
   held_first: string | null;
   held_last: string | null;
   lead_data: Record<string, unknown> | null;
+  live_pages: LivePage[] | null;
   language: string | null;
   last_role: string | null;
   last_content: string | null;
@@ -50,7 +52,7 @@ async function liveRows(schoolId: number, where: ReturnType<typeof sql>): Promis
   return resultRows<Row>(
     await db.execute(sql`
       select c.id, c.session_id, c.live_status, c.live_waiting_since, u.id as held_id, u.first_name as held_first, u.last_name as held_last,
-             c.lead_data, c.language, m.role as last_role, m.content as last_content, m.created_at as last_at
+             c.lead_data, c.live_pages, c.language, m.role as last_role, m.content as last_content, m.created_at as last_at
       from conversations c
       left join users u on u.id = c.live_held_by
       left join lateral (select role, content, created_at from conversation_messages where conversation_id = c.id order by position desc limit 1) m on true
@@ -95,13 +97,13 @@ export async function liveConversation(ctx: AuthContext, id: number): Promise<Li
   const [row] = await liveRows(schoolId, sql`c.id = ${id}`);
   if (!row) throw notFound(NOT_LIVE);
   // The conversation's reference, as Logs and the CRM show it: the session id itself opens nothing, but stays with the visitor.
-  return { ...summaryOf(row), session_id: conversationReference(row.session_id), details: row.lead_data ?? {}, messages: await messagesOf(schoolId, id) };
+  return { ...summaryOf(row), session_id: conversationReference(row.session_id), details: row.lead_data ?? {}, pages: row.live_pages ?? [], messages: await messagesOf(schoolId, id) };
 }
 
 const firstName = (ctx: AuthContext) => ctx.user.firstName?.trim() || ctx.user.username;
 
 /** Why a change to a live conversation was refused: not the school's (404), or not this person's to make (409). */
-async function refusal(schoolId: number, id: number, userId: number): Promise<Error> {
+export async function liveRefusal(schoolId: number, id: number, userId: number): Promise<Error> {
   const db = await getDb();
   const [row] = await db
     .select({ status: conversations.liveStatus, heldBy: conversations.liveHeldBy, first: users.firstName, last: users.lastName })
@@ -121,24 +123,29 @@ async function announce(schoolId: number, row: Changed, event: Omit<LiveEvent, '
   await publish({ school: schoolId, conversation: row.id, session: row.session_id, ...event });
 }
 
-/** POST /live/conversations/{id}/join: this staff member holds it (409 while another does). */
+/** POST /live/conversations/{id}/join: this staff member holds it (409 while another does); taking a waiting one is written in its transcript. */
 export async function joinLive(ctx: AuthContext, id: number): Promise<LiveConversationDetail> {
   const schoolId = assertMayChat(ctx);
   const db = await getDb();
-  const [row] = await db
-    .update(conversations)
-    .set({ liveStatus: 'active', liveHeldBy: ctx.user.id, liveJoinedAt: sql`coalesce(${conversations.liveJoinedAt}, now())`, liveWaitingSince: null })
-    .where(
-      and(
-        eq(conversations.id, id),
-        eq(conversations.schoolId, schoolId),
-        sql`(${conversations.liveStatus} = 'waiting' or (${conversations.liveStatus} = 'active' and ${conversations.liveHeldBy} = ${ctx.user.id}))`,
-      ),
-    )
-    .returning({ id: conversations.id, session_id: conversations.sessionId });
-  if (!row) throw await refusal(schoolId, id, ctx.user.id);
+  const name = firstName(ctx);
+  const joined = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({ liveStatus: 'active', liveHeldBy: ctx.user.id, liveJoinedAt: sql`coalesce(${conversations.liveJoinedAt}, now())`, liveWaitingSince: null })
+      .where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
+      .returning({ id: conversations.id, session_id: conversations.sessionId });
+    if (row) return { row, event: await recordLiveEvent(tx, schoolId, row.id, LIVE_EVENT_TEXT.joined(name)) };
+    // Joining again what one already holds changes nothing (a second tab, a retry).
+    const [mine] = await tx
+      .select({ id: conversations.id, session_id: conversations.sessionId })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'active'), eq(conversations.liveHeldBy, ctx.user.id)));
+    return mine ? { row: mine, event: null } : null;
+  });
+  if (!joined) throw await liveRefusal(schoolId, id, ctx.user.id);
   await markSeen(schoolId, ctx.user.id);
-  await announce(schoolId, row, { kind: 'queue', status: 'active', agent: firstName(ctx) });
+  await announce(schoolId, joined.row, { kind: 'queue', status: 'active', agent: name });
+  if (joined.event) await announce(schoolId, joined.row, joined.event);
   return liveConversation(ctx, id);
 }
 
@@ -160,7 +167,7 @@ export async function postStaffMessage(ctx: AuthContext, id: number, text: strin
       returning position, created_at, (select session_id from c)`),
   );
   const row = rows[0];
-  if (!row) throw await refusal(schoolId, id, ctx.user.id);
+  if (!row) throw await liveRefusal(schoolId, id, ctx.user.id);
   await markSeen(schoolId, ctx.user.id);
   const message: LiveMessage = { index: Number(row.position), role: 'staff', text, at: new Date(row.created_at).toISOString(), author };
   await announce(schoolId, { id, session_id: row.session_id }, { kind: 'message', message: { index: message.index, role: 'staff', text, author, at: message.at } });
@@ -174,15 +181,22 @@ export async function postStaffMessage(ctx: AuthContext, id: number, text: strin
 export async function endLive(ctx: AuthContext, id: number, how: 'leave' | 'close'): Promise<{ id: number; status: 'closed' }> {
   const schoolId = assertMayChat(ctx);
   const db = await getDb();
+  const name = firstName(ctx);
   const mine = sql`(${conversations.liveStatus} = 'active' and ${conversations.liveHeldBy} = ${ctx.user.id})`;
-  const [row] = await db
-    .update(conversations)
-    .set({ liveStatus: 'closed', liveHeldBy: null })
-    .where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId), how === 'close' ? sql`(${mine} or ${conversations.liveStatus} = 'waiting')` : mine))
-    .returning({ id: conversations.id, session_id: conversations.sessionId, joined: conversations.liveJoinedAt });
-  if (!row) throw await refusal(schoolId, id, ctx.user.id);
+  const ended = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({ liveStatus: 'closed', liveHeldBy: null })
+      .where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId), how === 'close' ? sql`(${mine} or ${conversations.liveStatus} = 'waiting')` : mine))
+      .returning({ id: conversations.id, session_id: conversations.sessionId, joined: conversations.liveJoinedAt });
+    if (!row) return null;
+    const text = !row.joined ? LIVE_EVENT_TEXT.declined(name) : how === 'leave' ? LIVE_EVENT_TEXT.handedBack(name) : LIVE_EVENT_TEXT.ended(name);
+    return { row, event: await recordLiveEvent(tx, schoolId, row.id, text) };
+  });
+  if (!ended) throw await liveRefusal(schoolId, id, ctx.user.id);
   // Declined before anyone joined: the visitor gets the form, as when the wait runs out.
-  await announce(schoolId, row, { kind: 'queue', status: row.joined ? 'returned' : 'missed', agent: firstName(ctx) });
+  await announce(schoolId, ended.row, { kind: 'queue', status: ended.row.joined ? 'returned' : 'missed', agent: name });
+  await announce(schoolId, ended.row, ended.event);
   return { id, status: 'closed' };
 }
 
@@ -193,11 +207,20 @@ export async function endLive(ctx: AuthContext, id: number, how: 'leave' | 'clos
 export async function closeAllWaiting(ctx: AuthContext): Promise<{ closed: number }> {
   const schoolId = assertMayChat(ctx);
   const db = await getDb();
-  const rows = await db
-    .update(conversations)
-    .set({ liveStatus: 'closed', liveHeldBy: null })
-    .where(and(eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
-    .returning({ id: conversations.id, session_id: conversations.sessionId });
-  for (const row of rows) await announce(schoolId, row, { kind: 'queue', status: 'missed', agent: firstName(ctx) });
-  return { closed: rows.length };
+  const name = firstName(ctx);
+  const closed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(conversations)
+      .set({ liveStatus: 'closed', liveHeldBy: null })
+      .where(and(eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
+      .returning({ id: conversations.id, session_id: conversations.sessionId });
+    const out = [];
+    for (const row of rows) out.push({ row, event: await recordLiveEvent(tx, schoolId, row.id, LIVE_EVENT_TEXT.declined(name)) });
+    return out;
+  });
+  for (const { row, event } of closed) {
+    await announce(schoolId, row, { kind: 'queue', status: 'missed', agent: name });
+    await announce(schoolId, row, event);
+  }
+  return { closed: closed.length };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
-import { availabilitySchema, liveDetailsSchema, liveListQuerySchema, liveMessageSchema, liveRequestSchema, liveSettingsSchema, savedReplySchema, SAVED_REPLIES_MAX, visitorEventsQuerySchema, visitorLiveMessageSchema, visitorStateQuerySchema } from './schema';
+import { availabilitySchema, liveDetailsSchema, liveListQuerySchema, liveMessageSchema, liveRequestSchema, liveSettingsSchema, savedReplySchema, SAVED_REPLIES_MAX, visitorEventsQuerySchema, visitorLiveMessageSchema, visitorPageBodySchema, visitorStateQuerySchema, visitorTypingSchema } from './schema';
 
 // Live chat (docs/live-chat.md): the school's settings, staff availability, the Live view's calls
 // and stream, and the widget's side.
@@ -68,9 +68,13 @@ export const liveOperations = defineOperations({
     summary: 'Change a saved reply\'s title and text. 409 when another reply has that title',
   },
   deleteReply: { method: 'DELETE', path: '/live/saved-replies/{id}', tag, auth: 'bearer', params: id, status: 204, errors, summary: 'Delete a saved reply' },
+  typing: {
+    method: 'POST', path: '/live/conversations/{id}/typing', tag, auth: 'bearer', params: id, bodyOptional: true, status: 204, errors: [...errors, 409],
+    summary: 'Tell the visitor you are writing (their widget shows it for a few seconds; send again while you type, at most every 3 seconds). 409 unless you hold the conversation',
+  },
   stream: {
     method: 'GET', path: '/live/stream', tag, auth: 'bearer-or-session', errors: [401],
-    responseDescription: 'text/event-stream: changed {id, status, agent}, message {id, index, role, text, author, at}; a comment every 25 seconds',
+    responseDescription: 'text/event-stream: changed {id, status, agent}, message {id, index, role user|staff|system (an event: joined, handed back, closed, wait ran out), text, author, at}, details {id}, typing {id} (the visitor is writing), page {id, url, title, at} (the visitor opened a page); a comment every 25 seconds',
     summary: 'The Live view\'s server-sent events; while it is open your availability stays fresh',
   },
 });
@@ -82,7 +86,7 @@ export const widgetLiveOperations = defineOperations({
   request: {
     method: 'POST', path: '/api/widget/live/request', ...widget, body: liveRequestSchema,
     visitor: 'claim',
-    summary: 'Ask for a person ({session_id, language?, message?: the words they asked with, kept in the conversation}): {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed|no_message (nothing written yet)|busy (three visitors of this address wait already)} (then the contact form); outside office hours also {next_open, time_zone}: when they next begin. Counted on its own limits per session, address and key',
+    summary: 'Ask for a person ({session_id, language?, message?: the words they asked with, kept in the conversation, page?: {url, title} the page they asked from}): {status: waiting|active, wait_seconds, agent} or {status: unavailable, reason: off|hours|nobody|logging|missed|no_message (nothing written yet)|busy (three visitors of this address wait already)} (then the contact form); outside office hours also {next_open, time_zone}: when they next begin. Counted on its own limits per session, address and key',
   },
   message: {
     method: 'POST', path: '/api/widget/live/messages', ...widget, errors: [...widget.errors, 409], body: visitorLiveMessageSchema, status: 201, visitor: 'require',
@@ -92,9 +96,17 @@ export const widgetLiveOperations = defineOperations({
     method: 'GET', path: '/api/widget/live/state', ...widget, query: visitorStateQuerySchema, visitor: 'require',
     summary: 'The live chat of session_id: {status: none|waiting|active|closed, agent, wait_seconds, messages: staff messages after `after`}; a wait past its end ends here',
   },
+  typing: {
+    method: 'POST', path: '/api/widget/live/typing', ...widget, errors: [...widget.errors, 409], body: visitorTypingSchema, status: 204, visitor: 'require',
+    summary: 'The visitor is writing to the person ({session_id}): the Live view shows it for a few seconds. At most every 3 seconds while they type. 409 when the conversation is not with a person',
+  },
+  page: {
+    method: 'POST', path: '/api/widget/live/page', ...widget, errors: [...widget.errors, 409], body: visitorPageBodySchema, status: 204, visitor: 'require',
+    summary: 'The visitor in a live chat opened another page of the site ({session_id, url, title}; the address is kept without its query or fragment): the Live view shows where they are. 409 when the conversation is not with a person',
+  },
   events: {
     method: 'GET', path: '/api/widget/live/events', ...widget, errors: [...widget.errors, 409, 503], query: visitorEventsQuerySchema, visitor: 'require',
-    responseDescription: 'text/event-stream: status {status: active|returned|missed|dropped|closed, agent}, message {index, text, author, at}; ends when the conversation is back with the assistant',
+    responseDescription: 'text/event-stream: status {status: active|returned|missed|dropped|closed, agent}, message {index, text, author, at}, typing {agent} (the person is writing); ends when the conversation is back with the assistant',
     summary: 'The person\'s side of session_id\'s conversation, as server-sent events',
   },
 });

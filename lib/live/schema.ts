@@ -7,6 +7,8 @@ import { LANGUAGES } from '@/lib/widget/language';
 // Live chat's bodies and texts (docs/live-chat.md), shared with the screens and the widget API. No server imports.
 
 export const LIVE_TEXT_MAX = 4000;
+/** The pages of the site a conversation keeps: where the visitor is and where they came from. */
+export const LIVE_PAGES_KEPT = 20;
 export const WAIT_MINUTES_DEFAULT = 3;
 export const WAIT_MINUTES_MAX = 60;
 /** A staff member's availability lapses this long after their Live view was last open. */
@@ -53,6 +55,22 @@ export const liveMessageSchema = z.object({
 const visitorText = z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters');
 
 /**
+ * The page of the school's site the visitor is on (the loader reads it): its address without query
+ * or fragment (a query can carry what the visitor typed into the site), and its title.
+ */
+export const visitorPageSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/, error: 'url must be a web address (http or https)' })
+    .max(2000, 'url must be at most 2000 characters')
+    .transform((u) => {
+      const url = new URL(u);
+      return url.origin + url.pathname;
+    }),
+  title: z.string({ error: 'title must be text' }).max(300, 'title must be at most 300 characters').transform((t) => t.replace(/\s+/g, ' ').trim()).default(''),
+});
+export type VisitorPage = z.output<typeof visitorPageSchema>;
+
+/**
  * The visitor asks for a person: POST /api/widget/live/request. `message`: the words they asked
  * with (kept in the conversation); a visitor who has written nothing yet is offered the form.
  */
@@ -60,7 +78,14 @@ export const liveRequestSchema = z.object({
   session_id: sessionIdField,
   language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
   message: visitorText.optional(),
+  /** The page they asked from (the Live view shows it). */
+  page: visitorPageSchema.optional(),
 });
+
+/** POST /api/widget/live/page: the visitor in a live chat opened another page of the site. */
+export const visitorPageBodySchema = visitorPageSchema.extend({ session_id: sessionIdField });
+/** POST /api/widget/live/typing: the visitor is writing to the person. */
+export const visitorTypingSchema = z.object({ session_id: sessionIdField });
 
 /** The visitor writes to the person: POST /api/widget/live/messages (the chat's own limit on length). */
 export const visitorLiveMessageSchema = z.object({ session_id: sessionIdField, text: visitorText });
@@ -93,6 +118,8 @@ export type LiveMessage = { index: number; role: 'user' | 'assistant' | 'staff' 
 
 export type LiveConversationDetail = LiveConversationSummary & {
   session_id: string;
+  /** The pages of the site the visitor opened during the live chat, latest last (the last is where they are). */
+  pages: { url: string; title: string; at: string }[];
   details: Record<string, unknown>;
   messages: LiveMessage[];
 };

@@ -185,7 +185,7 @@ function eventStream(req: Request, counted: [string, number][], viewer: Open['vi
   return new Response(body, { headers: { ...HEADERS, ...headers } });
 }
 
-/** GET /live/stream: the Live view's events. `changed` {id, status, agent}, `message` {id, index, role, text, author, at}, `details` {id}. */
+/** GET /live/stream: the Live view's events. `changed` {id, status, agent}, `message` {id, index, role, text, author, at}, `details` {id}, `typing` {id}, `page` {id, url, title, at}. */
 export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<Response> {
   const schoolId = requireSchoolId(ctx);
   const signIn: OpenSignIn = { userId: ctx.user.id, tokenVersion: ctx.user.tokenVersion, familyId: ctx.familyId };
@@ -195,6 +195,9 @@ export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<R
     subscribeSchool(schoolId, (e: LiveEvent) => {
       if (e.kind === 'message' && e.message) send(sseEvent('message', { id: e.conversation, ...e.message }));
       else if (e.kind === 'details') send(sseEvent('details', { id: e.conversation }));
+      else if (e.kind === 'typing') {
+        if (e.from === 'visitor') send(sseEvent('typing', { id: e.conversation }));
+      } else if (e.kind === 'page') send(sseEvent('page', { id: e.conversation, ...e.page }));
       else send(sseEvent('changed', { id: e.conversation, status: e.status, agent: e.agent ?? null }));
     }),
   );
@@ -206,7 +209,7 @@ type VisitorCaller = { schoolId: number; keyHash: string; clientHash: string };
 /**
  * GET /api/widget/live/events: the visitor's conversation (the route has checked their token), only
  * while it is with a person or waiting for one (409 otherwise). `status` {status, agent},
- * `message` {index, text, author, at}.
+ * `message` {index, text, author, at}, `typing` {agent}.
  */
 export async function visitorLiveStream(req: Request, caller: VisitorCaller, sessionId: string, headers: Record<string, string> = {}): Promise<Response> {
   const db = await getDb();
@@ -233,8 +236,12 @@ export async function visitorLiveStream(req: Request, caller: VisitorCaller, ses
           if (e.message.role === 'staff') send(sseEvent('message', { index: e.message.index, text: e.message.text, author: e.message.author, at: e.message.at }));
           return;
         }
-        // The visitor's own details are staff's to see.
-        if (e.kind === 'details') return;
+        if (e.kind === 'typing') {
+          if (e.from === 'staff') send(sseEvent('typing', { agent: e.agent ?? null }));
+          return;
+        }
+        // The visitor's own details and pages are staff's to see.
+        if (e.kind === 'details' || e.kind === 'page') return;
         send(sseEvent('status', { status: e.status, agent: e.agent ?? null }));
         // Back with the assistant (or the form): nothing more comes on this stream.
         if (e.status === 'returned' || e.status === 'missed' || e.status === 'closed') end();

@@ -10,6 +10,7 @@ import { stripBidiControls } from '@/lib/text/controls';
 
 import { publish } from './bus';
 import { schoolLiveSettings } from './settings';
+import { LIVE_EVENT_TEXT, recordLiveEvent } from './events';
 import { expireWait } from './visitor';
 
 /** A visitor's words on one mail line: no line breaks, controls or direction overrides. */
@@ -40,11 +41,14 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
   let digests = 0;
   for (const s of schools) if (await mailMissedDigest(Number(s.school_id))) digests += 1;
 
-  const dropped = resultRows<{ id: number; school_id: number; session_id: string }>(
-    await db.execute(sql`
+  // Back to waiting, each with its line in the transcript, in one transaction.
+  const dropped = await db.transaction(async (tx) => {
+    const rows = resultRows<{ id: number; school_id: number; session_id: string; held_name: string | null }>(
+      await tx.execute(sql`
       update conversations c set live_status = 'waiting', live_waiting_since = ${at}::timestamptz, live_held_by = null
       from (
-        select c2.id from conversations c2
+        select c2.id, u.first_name as held_name from conversations c2
+        left join users u on u.id = c2.live_held_by
         left join live_chat_settings s on s.school_id = c2.school_id
         where c2.live_status = 'active' and not exists (
           select 1 from live_presence p
@@ -53,9 +57,17 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
         limit 500
       ) gone
       where c.id = gone.id and c.live_status = 'active'
-      returning c.id, c.school_id, c.session_id`),
-  );
-  for (const c of dropped) await publish({ school: Number(c.school_id), conversation: Number(c.id), session: c.session_id, kind: 'queue', status: 'dropped' });
+      returning c.id, c.school_id, c.session_id, gone.held_name`),
+    );
+    const out = [];
+    for (const c of rows) out.push({ c, event: await recordLiveEvent(tx, Number(c.school_id), Number(c.id), LIVE_EVENT_TEXT.dropped(c.held_name)) });
+    return out;
+  });
+  for (const { c, event } of dropped) {
+    const about = { school: Number(c.school_id), conversation: Number(c.id), session: c.session_id };
+    await publish({ ...about, kind: 'queue', status: 'dropped' });
+    await publish({ ...about, ...event });
+  }
   return { expired, dropped: dropped.length, digests };
 }
 

@@ -3,14 +3,16 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversations, users } from '@/db/schema';
 import { conflict } from '@/lib/http/errors';
-import { appendVisitorMessage } from '@/lib/conversations/conversations';
+import { appendMessage } from '@/lib/conversations/conversations';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
 import { captureLiveDetails } from './details';
+import { LIVE_EVENT_TEXT, recordLiveEvent } from './events';
 import { messagesOf } from './conversations';
 import { nextOpening, withinOfficeHours } from './hours';
 import { availableStaff, schoolLiveSettings } from './settings';
-import type { LiveMessage } from './schema';
+import type { LiveMessage, VisitorPage } from './schema';
+import { visitorOnPage } from './signals';
 
 // The visitor's side of live chat (the widget): asking for a person, writing to them, and the
 // state the chat frame resumes from. The wait is enforced here too: a frame that asks after its
@@ -44,10 +46,11 @@ export async function requestLive(caller: WidgetCaller, input: LiveRequestInput,
   const queued = await storeRequest(caller, input, now, true);
   await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
   if (queued.message) await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'message', message: queued.message });
+  if (input.page) await visitorOnPage(caller, input.session_id, input.page, now);
   return { status: 'waiting', wait_seconds: settings.wait_minutes * 60, agent: null };
 }
 
-type LiveRequestInput = { session_id: string; language?: string; message?: string };
+type LiveRequestInput = { session_id: string; language?: string; message?: string; page?: VisitorPage };
 
 /** Why this request is not queued now (unavailable, or already waiting or with someone); null when it is to be queued. */
 async function refusal(caller: WidgetCaller, input: LiveRequestInput, settings: Awaited<ReturnType<typeof schoolLiveSettings>>, now: Date): Promise<LiveRequestAnswer | null> {
@@ -119,7 +122,7 @@ async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: 
       })
       .returning({ id: conversations.id });
     if (!input.message) return { id: row!.id, message: null };
-    const m = await appendVisitorMessage(tx, caller.schoolId, row!.id, input.message);
+    const m = await appendMessage(tx, caller.schoolId, row!.id, input.message);
     return { id: row!.id, message: { ...m, role: 'user' as const, text: input.message, author: null } };
   });
 }
@@ -192,12 +195,17 @@ export async function visitorLiveState(caller: WidgetCaller, sessionId: string, 
  */
 export async function expireWait(schoolId: number, conversationId: number): Promise<boolean> {
   const db = await getDb();
-  const [ended] = await db
-    .update(conversations)
-    .set({ liveStatus: 'closed', liveHeldBy: null, liveMissedPending: true })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
-    .returning({ id: conversations.id, sessionId: conversations.sessionId });
+  const ended = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({ liveStatus: 'closed', liveHeldBy: null, liveMissedPending: true })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
+      .returning({ id: conversations.id, sessionId: conversations.sessionId });
+    return row ? { row, event: await recordLiveEvent(tx, schoolId, row.id, LIVE_EVENT_TEXT.timedOut()) } : null;
+  });
   if (!ended) return false;
-  await publish({ school: schoolId, conversation: ended.id, session: ended.sessionId, kind: 'queue', status: 'missed' });
+  const about = { school: schoolId, conversation: ended.row.id, session: ended.row.sessionId };
+  await publish({ ...about, kind: 'queue', status: 'missed' });
+  await publish({ ...about, ...ended.event });
   return true;
 }

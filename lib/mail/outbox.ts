@@ -34,11 +34,13 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
   };
   const id = tx ? await write(tx) : await (await getDb()).transaction(write);
   if (!smtp) {
-    // Only the embedded install (one person's machine) prints the body, so its owner can follow a
-    // reset link; a server's logs never carry one.
-    // One line, every value escaped: a visitor's name or question cannot add lines to the log.
-    const body = (await getDbKind()) === 'pglite' ? `; body: ${logValue(mail.text)}` : ' (the body is not logged outside the embedded mode; set SMTP_URL)';
-    console.info(`[mail] SMTP_URL not set; kept in outbox #${id} for ${logValue(mail.to)}: ${logValue(mail.subject)}${body}`);
+    // Only the embedded install (one person's machine) prints a password reset, so its owner can
+    // follow the link; a server's logs never carry one. Other mail (a visitor's question, the
+    // missed-wait digest) holds visitors' words and details: the log names the row, not its content.
+    // One line, every value escaped.
+    const shown = mail.kind === 'password_reset' && (await getDbKind()) === 'pglite';
+    const what = shown ? ` for ${logValue(mail.to)}: ${logValue(mail.subject)}; body: ${logValue(mail.text)}` : ` (${logValue(mail.kind)}; read it in the mail_outbox table, or set SMTP_URL)`;
+    console.info(`[mail] SMTP_URL not set; kept in outbox #${id}${what}`);
   }
   return { id };
 }

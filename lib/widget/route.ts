@@ -54,7 +54,7 @@ export function widgetRoute<O extends Operation>(
       const query = op.query ? parseWith(op.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       visitor = await visitorOf(op, req, caller, body, query);
       const result = await handler({ req, caller, body: body as Infer<O['body']>, query: query as Infer<O['query']> });
-      res = result instanceof Response ? result : Response.json(withToken(result, visitor), { status: op.status ?? 200 });
+      res = result instanceof Response ? result : op.status === 204 ? new Response(null, { status: 204 }) : Response.json(withToken(result, visitor), { status: op.status ?? 200 });
     } catch (err) {
       refused = isOriginRefusal(err);
       res = errorResponse(err);

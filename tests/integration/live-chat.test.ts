@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as meRoute from '@/app/(rest)/auth/me/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
@@ -28,6 +28,9 @@ import * as eventsRoute from '@/app/api/widget/live/events/route';
 import * as visitorMessagesRoute from '@/app/api/widget/live/messages/route';
 import * as requestRoute from '@/app/api/widget/live/request/route';
 import * as stateRoute from '@/app/api/widget/live/state/route';
+import * as pageRoute from '@/app/api/widget/live/page/route';
+import * as visitorTypingRoute from '@/app/api/widget/live/typing/route';
+import * as staffTypingRoute from '@/app/(rest)/live/conversations/[id]/typing/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, livePresence, mailOutbox } from '@/db/schema';
 import { conversationReference } from '@/lib/conversations/reference';
@@ -108,6 +111,9 @@ const staffSays = (token: string, id: number, text: unknown) => call(staffMessag
 const leave = (token: string, id: number) => call(leaveRoute.POST, 'POST', `/live/conversations/${id}/leave`, { token, ...byId(id) });
 const close = (token: string, id: number) => call(closeRoute.POST, 'POST', `/live/conversations/${id}/close`, { token, ...byId(id) });
 const listLive = (token: string) => call(liveListRoute.GET, 'GET', '/live/conversations', { token });
+/** The live chat's event lines of a conversation's transcript, in order. */
+const eventLines = async (id: number) =>
+  (await (await getDb()).select({ content: conversationMessages.content }).from(conversationMessages).where(and(eq(conversationMessages.conversationId, id), eq(conversationMessages.role, 'system'))).orderBy(conversationMessages.position)).map((m) => m.content);
 const idOf = async (session: string) => (await (await getDb()).select({ id: conversations.id }).from(conversations).where(eq(conversations.sessionId, session)))[0]!.id;
 
 /** An open event stream of a route handler, read as the browser would. */
@@ -212,8 +218,12 @@ describe('a live conversation', () => {
     const joined = await join(admin, id);
     expect(joined.status).toBe(200);
     expect(joined.json).toMatchObject({ id, status: 'active', held_by: { name: 'Maria Staff' }, session_id: conversationReference(session) });
-    expect(joined.json.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    // The join is a line of the transcript (issue 48 item 9), told to the Live view, never to the visitor.
+    expect(joined.json.messages.map((m: { role: string; text: string }) => [m.role, m.role === 'system' ? m.text : ''])).toEqual([['user', ''], ['assistant', ''], ['system', 'Maria joined the chat']]);
+    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'system')).data).toMatchObject({ id, index: 2, text: 'Maria joined the chat', author: null });
     expect((await visitor.next((g) => g.event === 'status')).data).toEqual({ status: 'active', agent: 'Maria' });
+    // Joining again what one holds writes nothing more.
+    expect((await join(admin, id)).json.messages).toHaveLength(3);
 
     // Only one holder: a colleague is refused, and may not write either.
     const taken = await join(colleague, id);
@@ -223,11 +233,11 @@ describe('a live conversation', () => {
 
     const said = await staffSays(admin, id, 'Hola, soy Maria. ¿En qué te ayudo?');
     expect(said.status).toBe(201);
-    expect(said.json).toMatchObject({ role: 'staff', author: 'Maria', index: 2 });
-    expect((await visitor.next((g) => g.event === 'message')).data).toMatchObject({ index: 2, text: 'Hola, soy Maria. ¿En qué te ayudo?', author: 'Maria' });
+    expect(said.json).toMatchObject({ role: 'staff', author: 'Maria', index: 3 });
+    expect((await visitor.next((g) => g.event === 'message')).data).toMatchObject({ index: 3, text: 'Hola, soy Maria. ¿En qué te ayudo?', author: 'Maria' });
 
     expect((await visitorSays(session, '¿Hay becas?')).status).toBe(201);
-    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'user')).data).toMatchObject({ id, index: 3, text: '¿Hay becas?', author: null });
+    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'user')).data).toMatchObject({ id, index: 4, text: '¿Hay becas?', author: null });
 
     // Bad input: empty, too long, not a number, another school's conversation.
     expect((await staffSays(admin, id, '   ')).status).toBe(422);
@@ -252,6 +262,7 @@ describe('a live conversation', () => {
     expect(detail.json.messages.map((m: { role: string; author: string | null }) => [m.role, m.author])).toEqual([
       ['user', null],
       ['assistant', null],
+      ['system', null],
       ['staff', 'Maria'],
       ['user', null],
       ['staff', 'Maria'],
@@ -272,6 +283,7 @@ describe('a live conversation', () => {
     expect(logged.json.human_handled).toBe(true);
     expect(logged.json.messages.filter((m: { role: string }) => m.role === 'staff').map((m: { author: string }) => m.author)).toEqual(['Maria', 'Maria']);
     expect(logged.json.messages.at(-1).role).toBe('assistant');
+    expect(logged.json.messages.filter((m: { role: string }) => m.role === 'system').map((m: { content: string }) => m.content)).toEqual(['Maria joined the chat', 'Maria handed the chat back to the assistant']);
     expect((await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: admin })).json.human_handled_conversations).toBe(2); // this one and the director's
     // "Handled by staff" in the Logs list, its filter and the CSV export (issue 48 item 9).
     const ref = conversationReference(session);
@@ -300,8 +312,13 @@ describe('a live conversation', () => {
     const id = await idOf(session);
     // Not yet due: nothing happens.
     expect(await sweepLive(new Date(Date.now() + 60_000))).toMatchObject({ expired: 0 });
+    const logged = vi.spyOn(console, 'info');
     const swept = await sweepLive(new Date(Date.now() + 3 * 60_000 + 1000));
     expect(swept.expired).toBeGreaterThanOrEqual(1);
+    // The digest kept without SMTP quotes the visitor: the server log names the mail, never their words.
+    expect(logged.mock.calls.flat().join('\n')).toContain('kept in outbox');
+    expect(logged.mock.calls.flat().join('\n')).not.toContain('Can I talk to a person?');
+    logged.mockRestore();
     expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
     await visitor.done;
     const db = await getDb();
@@ -310,6 +327,7 @@ describe('a live conversation', () => {
     expect((await liveState(session)).json.status).toBe('closed');
     expect((await ask(session)).json).toEqual({ status: 'unavailable', reason: 'missed' });
     expect((await join(admin, id)).status).toBe(409);
+    expect(await eventLines(id)).toEqual(['Nobody joined before the wait ran out: the visitor was offered the contact form']);
   });
 
   it('the frame asking at the end of its wait ends it there; declining a waiting visitor gives the form', async () => {
@@ -328,6 +346,8 @@ describe('a live conversation', () => {
     const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, asVisitor(declined));
     expect((await close(colleague, await idOf(declined))).status).toBe(200);
     expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
+    expect(await eventLines(await idOf(declined))).toEqual(['Sam closed the request before anyone joined: the visitor was offered the contact form']);
+    expect(await eventLines(await idOf(session))).toEqual(['Nobody joined before the wait ran out: the visitor was offered the contact form']);
   });
 
   it('a staff connection that drops puts the conversation back in the queue after the wait, and the visitor is told', async () => {
@@ -349,6 +369,10 @@ describe('a live conversation', () => {
     const stored = await db.select().from(conversationMessages).where(and(eq(conversationMessages.conversationId, id), eq(conversationMessages.role, 'user')));
     expect(stored.map((m) => m.content)).toContain('hello?');
     visitor.close();
+    // Taken back, then ended: each step is a line of the transcript, in the lead's too.
+    expect((await join(admin, id)).status).toBe(200);
+    expect((await close(admin, id)).status).toBe(200);
+    expect(await eventLines(id)).toEqual(['Sam joined the chat', 'Sam left the Live view: the visitor is waiting for a person again', 'Maria joined the chat', 'Maria ended the live chat']);
   });
 
   it('reads the details a visitor gives the person into the conversation and its lead, and tells the Live view (issue 48 item 2)', async () => {
@@ -379,5 +403,65 @@ describe('a live conversation', () => {
     } finally {
       await leadGen({ enabled: false, collection_mode: 'conversational', field_order: ['first_name', 'email'], minimum_requirements: 'email', smart_card_instructions: '' });
     }
+  });
+});
+
+describe('what each side sees of the other (issue 48 item 9)', () => {
+  const onPage = (session: string, url: string, title?: string) => visitorCall(pageRoute.POST, 'POST', '/api/widget/live/page', session, { session_id: session, url, title });
+  const visitorTypes = (session: string) => visitorCall(visitorTypingRoute.POST, 'POST', '/api/widget/live/typing', session, { session_id: session });
+  const staffTypes = (token: string, id: number) => call(staffTypingRoute.POST, 'POST', `/live/conversations/${id}/typing`, { token, ...byId(id) });
+  const detailOf = async (id: number) => (await call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: admin, ...byId(id) })).json;
+
+  it('the page the visitor asked from and the pages they open, without query or fragment; typing both ways', async () => {
+    await settings(admin, ALWAYS);
+    await available(admin);
+    const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+    const session = 'live-pages-e1e1e1';
+    const asked = await visitorCall(requestRoute.POST, 'POST', '/api/widget/live/request', session, {
+      session_id: session,
+      message: 'Can someone help me with my application?',
+      page: { url: 'https://college.example.edu/apply?email=ana@example.com#deadlines', title: '  Apply\n now ' },
+    });
+    expect(asked.json.status).toBe('waiting');
+    const id = await idOf(session);
+    expect((await detailOf(id)).pages).toEqual([{ url: 'https://college.example.edu/apply', title: 'Apply now', at: expect.any(String) }]);
+    // Typing is for a conversation with a person; before that nobody is told.
+    expect((await visitorTypes('live-nobody-f0f0f0')).status).toBe(401);
+
+    // A new page: stored and told to the Live view; a reload of the same page is not a second entry.
+    expect((await onPage(session, 'https://college.example.edu/visit', 'Visit us')).status).toBe(204);
+    expect((await staffStream.next((g) => g.event === 'page' && g.data.title === 'Visit us')).data).toEqual({ id, url: 'https://college.example.edu/visit', title: 'Visit us', at: expect.any(String) });
+    expect((await onPage(session, 'https://college.example.edu/visit?x=1', 'Visit us')).status).toBe(204);
+    expect((await detailOf(id)).pages.map((p: { url: string }) => p.url)).toEqual(['https://college.example.edu/apply', 'https://college.example.edu/visit']);
+    // The last 20 pages are kept, the newest last.
+    for (let i = 1; i <= 22; i++) await onPage(session, `https://college.example.edu/page-${i}`);
+    const pages = (await detailOf(id)).pages as { url: string; title: string }[];
+    expect(pages).toHaveLength(20);
+    expect(pages.at(0)!.url).toBe('https://college.example.edu/page-3');
+    expect(pages.at(-1)).toMatchObject({ url: 'https://college.example.edu/page-22', title: '' });
+    // Bad input: not a web address, a script address, too long, no session token.
+    for (const url of ['not a url', 'javascript:alert(1)', 'ftp://college.example.edu/x', `https://college.example.edu/${'a'.repeat(2000)}`]) expect((await onPage(session, url)).status, url).toBe(422);
+    expect((await onPage(session, 'https://college.example.edu/x', 'T'.repeat(301))).status).toBe(422);
+    expect((await call(pageRoute.POST, 'POST', '/api/widget/live/page', { headers: widget(), body: { session_id: session, url: 'https://college.example.edu/x' } })).status).toBe(401);
+
+    // Typing: the visitor's reaches the Live view; the staff member's reaches the visitor, once they hold the chat.
+    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+    expect((await staffTypes(admin, id)).status).toBe(409);
+    expect((await visitorTypes(session)).status).toBe(204);
+    expect((await staffStream.next((g) => g.event === 'typing')).data).toEqual({ id });
+    await join(admin, id);
+    expect((await staffTypes(admin, id)).status).toBe(204);
+    expect((await visitor.next((g) => g.event === 'typing')).data).toEqual({ agent: 'Maria' });
+    expect((await staffTypes(colleague, id)).status).toBe(409);
+    expect((await staffTypes(other, id)).status).toBe(404);
+    expect((await call(visitorTypingRoute.POST, 'POST', '/api/widget/live/typing', { headers: asVisitor(session, otherKey), body: { session_id: session } })).status).toBe(401);
+
+    // Ended: nothing more to tell either side.
+    await leave(admin, id);
+    expect((await visitorTypes(session)).status).toBe(409);
+    expect((await onPage(session, 'https://college.example.edu/after')).status).toBe(409);
+    expect((await staffTypes(admin, id)).status).toBe(409);
+    staffStream.close();
+    visitor.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailRows, languageName, mergeMessages, preview, speaker, waitedFor, waitingText } from '@/components/live/format';
+import { detailRows, languageName, mergeMessages, preview, waitedFor, waitingText } from '@/components/live/format';
+import { speakerOf as speaker } from '@/lib/conversations/speaker';
 import type { LiveMessage } from '@/lib/live/schema';
 
 const at = (iso: string) => new Date(iso).getTime();
@@ -27,6 +28,7 @@ describe('the Live view texts', () => {
     expect(speaker({ role: 'staff', author: 'Dana' })).toBe('Dana (staff)');
     expect(speaker({ role: 'user', author: null })).toBe('Visitor');
     expect(speaker({ role: 'assistant', author: null })).toBe('Assistant');
+    expect(speaker({ role: 'system', author: null })).toBe('Live chat');
     expect(preview(null)).toBe('No messages yet');
     expect(preview({ role: 'user', text: 'When is\n the deadline?' })).toBe('Visitor: When is the deadline?');
     expect(preview({ role: 'assistant', text: 'x'.repeat(200) }, 10)).toBe(`Assistant: ${'x'.repeat(9)}…`);

@@ -119,6 +119,7 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'live:postLiveMessageAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['POST /live/conversations/{id}/messages'] }]),
   'live:leaveLiveAction': theirs(params('liveConversation')),
   'live:closeLiveAction': theirs(params('liveConversation')),
+  'live:liveTypingAction': theirs(params('liveConversation')),
   'live:closeAllWaitingAction': own(empty),
   'live:editLiveDetailsAction': theirs((r) => [{ params: { id: Number(r.liveConversation) }, body: BODIES['PUT /live/conversations/{id}/details'] }]),
   'live:savedRepliesAction': own(),

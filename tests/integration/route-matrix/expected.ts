@@ -209,6 +209,7 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /live/conversations/{id}/messages": STAFF,
   "POST /live/conversations/{id}/leave": STAFF,
   "POST /live/conversations/{id}/close": STAFF,
+  "POST /live/conversations/{id}/typing": STAFF,
   "GET /live/stream": STAFF,
   // Saved replies and the visitor's details: anyone who may chat for the school (docs/live-chat.md).
   "PUT /live/conversations/{id}/details": STAFF,
@@ -220,4 +221,6 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "POST /api/widget/live/messages": WIDGET,
   "GET /api/widget/live/state": WIDGET,
   "GET /api/widget/live/events": WIDGET,
+  "POST /api/widget/live/typing": WIDGET,
+  "POST /api/widget/live/page": WIDGET,
 };

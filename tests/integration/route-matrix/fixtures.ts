@@ -57,6 +57,8 @@ export const BODIES: Record<string, unknown> = {
   'PUT /live/saved-replies/{id}': { title: 'Greeting', text: 'Hi! How can I help today?' },
   'POST /api/widget/live/request': { session_id: 'matrix-live-session' },
   'POST /api/widget/live/messages': { session_id: 'matrix-live-session', text: 'Hello' },
+  'POST /api/widget/live/typing': { session_id: 'matrix-live-session' },
+  'POST /api/widget/live/page': { session_id: 'matrix-live-session', url: 'https://example.com/apply', title: 'Apply' },
 };
 
 export function requestOf(op: Operation, ids: Record<string, string> = {}): Request_ {
