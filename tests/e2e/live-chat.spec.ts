@@ -101,11 +101,20 @@ test('a visitor asks for a person, a staff member joins, they talk, and the assi
   await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('How much is tuition?');
   await conversation.getByRole('button', { name: 'Join' }).click();
   await expect(chat.getByText('Maya from the admissions team joined the chat.')).toBeVisible();
+  // The join is a line of the transcript, for staff (issue 48 item 9).
+  await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('Maya joined the chat');
+
+  // Typing, both ways: the visitor writing (nothing sent yet) shows in the Live view; Maya writing shows in the widget.
+  await box.fill('Do you');
+  await expect(conversation.getByRole('status').filter({ hasText: 'The visitor is typing...' })).toBeVisible();
+  await box.fill('');
 
   // Both ways, within a second or two.
-  const write = conversation.getByRole('textbox', { name: 'Your message' });
+  const write = conversation.getByRole('combobox', { name: 'Your message' });
   await write.fill('Hi, I am Maya from admissions. How can I help?');
+  await expect(chat.getByRole('img', { name: 'Maya is typing' })).toBeVisible();
   await write.press('Enter');
+  await expect(chat.getByRole('img', { name: 'Maya is typing' })).toHaveCount(0);
   const staffRow = chat.locator('.row.staff').last();
   await expect(staffRow).toContainText('Hi, I am Maya from admissions. How can I help?');
   await expect(staffRow).toContainText('Maya');
