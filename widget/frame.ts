@@ -41,6 +41,8 @@ let keepToken = () => {};
 let page: { url: string; title: string } | undefined;
 /** Whether the message box takes focus when the chat is ready: not when the chat opened by itself on a new page. */
 let takeFocus = true;
+/** Whether the chat fills a phone's screen (the loader says; opened by itself, its own width). */
+let small = innerWidth < 480;
 type ChatStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
@@ -81,6 +83,7 @@ function chatStore(): Promise<ChatStore | null> {
       saved = typeof d.chat === 'string' ? d.chat : null;
       session = valid(d.session);
       takeFocus = d.focus !== false;
+      small = d.small === true;
       const p = d.page;
       if (p && typeof p.url === 'string' && typeof p.title === 'string') page = { url: p.url.slice(0, 500), title: p.title.slice(0, 200) };
       ready();
@@ -273,7 +276,7 @@ async function boot() {
 
   function card(): HTMLElement {
     // On a phone the card starts as one line that opens it, so the answer above it stays in view.
-    const { box, inputs, error, submit, later } = quickCard(lead, t, Math.min(screen.width, screen.height) < 480);
+    const { box, inputs, error, submit, later } = quickCard(lead, t, small);
     later.onclick = () => {
       chat.card = 'dismissed';
       save();
@@ -614,7 +617,9 @@ async function boot() {
     call,
     readEvents,
     saved: () => chat,
-    typing: (on) => {
+    typing: (on, name) => {
+      // The dots are the assistant's while it answers; a person's while they write, named for screen readers.
+      (typing.firstChild as HTMLElement).setAttribute('aria-label', on ? fill(t.personTyping, { name }) : t.typing);
       if (!on) return typing.remove();
       const stick = nearBottom();
       log.append(typing);

@@ -63,6 +63,8 @@ export type Texts = {
   dropped: string;
   /** After a staff member's name. */
   staff: string;
+  /** The person is writing ({name}: their first name), said for the typing dots. */
+  personTyping: string;
   /** Under the header during office hours: {time} how long the school's people usually take ("3 minutes", in the visitor's language). */
   replies: string;
   /** Said by screen readers on the school's page when a person writes while the chat is closed: {name} their first name. */
@@ -118,6 +120,7 @@ const en: Texts = {
   nextOpen: "The admissions team is here again {when}. Leave your details and they will get back to you.",
   dropped: "The connection to the admissions team was lost. Waiting for someone to take over…",
   staff: "staff",
+  personTyping: "{name} is typing",
   replies: "The admissions team usually replies within {time}",
   newMessage: "New message from {name}",
 };
@@ -173,6 +176,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "El equipo de admisiones vuelve a estar disponible {when}. Deja tus datos y te responderán.",
     dropped: "Se perdió la conexión con el equipo de admisiones. Esperando a que alguien continúe…",
     staff: "personal",
+    personTyping: "{name} está escribiendo",
     replies: "El equipo de admisiones suele responder en {time}",
     newMessage: "Nuevo mensaje de {name}",
   },
@@ -225,6 +229,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "L'équipe des admissions est de nouveau là {when}. Laissez vos coordonnées et elle vous répondra.",
     dropped: "La connexion avec le service des admissions a été perdue. En attente d'une autre personne…",
     staff: "équipe",
+    personTyping: "{name} est en train d'écrire",
     replies: "L'équipe des admissions répond généralement en {time}",
     newMessage: "Nouveau message de {name}",
   },
@@ -277,6 +282,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "A equipe de admissões volta a estar disponível {when}. Deixe seus dados e ela responderá.",
     dropped: "A conexão com a equipe de admissões caiu. Aguardando alguém continuar…",
     staff: "equipe",
+    personTyping: "{name} está digitando",
     replies: "A equipe de admissões costuma responder em {time}",
     newMessage: "Nova mensagem de {name}",
   },
@@ -329,6 +335,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "招生团队将于{when}恢复在线。请留下您的联系方式，他们会回复您。",
     dropped: "与招生团队的连接已中断。正在等待其他工作人员接手…",
     staff: "工作人员",
+    personTyping: "{name} 正在输入",
     replies: "招生团队通常在{time}内回复",
     newMessage: "{name} 发来新消息",
   },
@@ -381,6 +388,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "Đội ngũ tuyển sinh sẽ có mặt lại vào {when}. Hãy để lại thông tin, họ sẽ liên hệ lại với bạn.",
     dropped: "Mất kết nối với nhóm tuyển sinh. Đang chờ người khác tiếp nhận…",
     staff: "nhân viên",
+    personTyping: "{name} đang nhập",
     replies: "Đội ngũ tuyển sinh thường trả lời trong vòng {time}",
     newMessage: "Tin nhắn mới từ {name}",
   },
@@ -433,6 +441,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "입학팀은 {when}에 다시 응답합니다. 연락처를 남겨 주시면 연락드리겠습니다.",
     dropped: "입학팀과의 연결이 끊겼습니다. 다른 담당자를 기다리는 중입니다…",
     staff: "직원",
+    personTyping: "{name}님이 입력 중입니다",
     replies: "입학팀은 보통 {time} 이내에 답변합니다",
     newMessage: "{name}님의 새 메시지",
   },
@@ -485,6 +494,7 @@ export const TEXTS: Record<WidgetLanguage, Texts> = {
     nextOpen: "سيعود فريق القبول {when}. اترك بياناتك وسيتواصلون معك.",
     dropped: "انقطع الاتصال بفريق القبول. في انتظار شخص آخر…",
     staff: "فريق العمل",
+    personTyping: "{name} يكتب الآن",
     replies: "يرد فريق القبول عادةً خلال {time}",
     newMessage: "رسالة جديدة من {name}",
   },

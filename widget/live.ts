@@ -23,8 +23,8 @@ type Host = {
   show: (index: number, text: string, author: string) => void;
   /** A status line in the log (announced). */
   note: (text: string) => void;
-  /** The person is writing: the log's typing dots, or not. */
-  typing: (on: boolean) => void;
+  /** The person is writing (their first name): the log's typing dots, or not. */
+  typing: (on: boolean, name: string) => void;
   /** Nobody came (or the request was refused): today's contact form. */
   fallback: () => void;
 };
@@ -37,10 +37,11 @@ export function createLive(host: Host) {
   // The person's typing dots go after a few seconds without news; the visitor's own signal goes at most every 3 seconds.
   let typingOff: ReturnType<typeof setTimeout> | undefined;
   let typedAt = 0;
-  const typing = (on: boolean) => {
+  const typing = (on: boolean, agent?: unknown) => {
     clearTimeout(typingOff);
-    host.typing(on);
-    if (on) typingOff = setTimeout(() => host.typing(false), 6000);
+    const name = typeof agent === 'string' && agent ? agent : host.saved().agent || t.staff;
+    host.typing(on, name);
+    if (on) typingOff = setTimeout(() => host.typing(false, name), 6000);
   };
 
   const state = () => host.saved().live;
@@ -103,7 +104,7 @@ export function createLive(host: Host) {
           const res = await host.call('/api/widget/live/events?session_id=' + encodeURIComponent(host.session()));
           if (res.ok) {
             retry = 1000;
-            await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'typing' ? typing(true) : name === 'status' && data ? status(data.status, data.agent) : undefined));
+            await host.readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'typing' ? typing(true, data?.agent) : name === 'status' && data ? status(data.status, data.agent) : undefined));
           } else if (res.status < 500 && res.status !== 429) return host.store(undefined);
         } catch {
           // offline or the instance went away: try again

@@ -34,9 +34,10 @@ export function AnalyticsBarChart({ title, points, valueLabel, testId }: { title
           {summary}
         </Bar>
       </div>
-      {/* Hidden in a block of its own: a table box ignores sr-only's overflow and clip and widened the page at 390 px. */}
+      {/* Hidden in a block of its own: a table box ignores sr-only's overflow and clip and widened the page at 390 px.
+          Its words wrap (sr-only keeps them on one line), so the table's own box never reaches past a phone's width either. */}
       <div className="sr-only">
-        <table>
+        <table className="whitespace-normal">
           <caption>{title}</caption>
           <thead>
             <tr>
