@@ -7,7 +7,8 @@
 //   off-topic      a sentence that shares no word with the question or the answer's main sentence,
 //                  or names the school's people when nobody asked for them
 //   instruction    staff's instruction to the assistant passed on ("Always mention…", "point families to…")
-//   too-long       more than three sentences when the question does not ask for a list
+//   too-long       more than three sentences (a list or a table counting as one) when the question
+//                  does not ask for a list
 // Independent of the model's code on purpose: its own word lists and stemming, so the judge is not
 // the judged (only the assistant's fixed notes in other languages are taken from it, and set aside).
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from '../../lib/model/other-languages';
@@ -139,7 +140,7 @@ export function readabilityFindings(question: string, answer: string, context: s
   const own = units.filter((u) => !STOCK.test(u.text) && !u.text.endsWith('?'));
 
   units.forEach((u, i) => {
-    if (u.form === 'table') return;
+    if (u.form === 'table' || STOCK.test(u.text)) return;
     const t = u.text;
     // Fragments: a sentence that starts in the middle of one, or a label without its sentence.
     if (u.form === 'sentence' && /^\p{Ll}/u.test(t) && !/^(e-?mail|iphone|ipad|www\.|https?:)/i.test(t)) add('fragment', t);
@@ -188,9 +189,11 @@ export function readabilityFindings(question: string, answer: string, context: s
     else if (u !== main && !u.listed && ![...contentStems(u.text)].some((w) => topic.has(w))) add('off-topic', u.text);
   }
 
-  // Length: at most three sentences (three for each question a message asks) unless a list is asked for.
+  // Length: at most three sentences (three for each question a message asks) unless a list is asked for;
+  // a list's points (or a table's rows) together are one.
   const budget = 3 * questionCount(question);
-  if (!ASKS_FOR_LIST.test(question) && own.length > budget) add('too-long', `${own.length} sentences: ${own[budget]!.text}`);
+  const counted = own.filter((u, i) => u.form !== 'item' || own[i - 1]?.form !== 'item');
+  if (!ASKS_FOR_LIST.test(question) && counted.length > budget) add('too-long', `${counted.length} sentences: ${counted[budget]!.text}`);
   return findings;
 }
 

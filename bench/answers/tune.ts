@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startApp } from './app';
 import { isHonestRefusal, missingFacts } from './grade';
+import { countByKind, readabilityFindings, type Finding } from './readability';
 import { halfOf, loadSchools, type LoadedSchool } from './schools';
 import { contactsOf, serveSchoolSite } from './schools/material';
 import { addCorrections, setUpSchool } from './setup';
@@ -72,11 +73,19 @@ async function answer(slug: string) {
   }
   let correct = 0;
   let answerable = 0;
+  // Readability findings, printed with their answer (TUNE_READ=1 prints every finding, not just the count).
+  const findings: Finding[] = [];
+  const read = (question: string, reply: string, history?: { content: string }[]) => {
+    const found = readabilityFindings(question, reply, (history ?? []).map((t) => t.content));
+    findings.push(...found);
+    if (found.length && process.env.TUNE_READ) console.log(`~~~ ${question}\n    ${found.map((f) => `[${f.kind}] ${f.text}`).join('\n    ')}\n    ${reply.replace(/\n/g, ' ⏎ ')}`);
+  };
   let honest = 0;
   let absent = 0;
   for (const q of loaded.school.answerable.filter((q) => mine(q.id))) {
     const reply = await ask(q.question, q.history);
     const missing = missingFacts(reply, q.facts);
+    read(q.question, reply, q.history);
     answerable++;
     if (!missing.length) correct++;
     else console.log(`--- ${q.id} [${q.category}] ${q.question}\n    missing ${missing.join(', ')}\n    ${reply.replace(/\s+/g, ' ').slice(0, 240)}`);
@@ -85,10 +94,12 @@ async function answer(slug: string) {
   for (const q of loaded.school.absent.filter((q) => mine(q.id))) {
     const reply = await ask(q.question, q.history);
     absent++;
+    read(q.question, reply, q.history);
     if (isHonestRefusal(reply, contacts)) honest++;
     else console.log(`--- absent ${q.id} ${q.question}\n    ${reply.replace(/\s+/g, ' ').slice(0, 240)}`);
   }
-  console.log(`${slug}${loaded.tuned ? ' (tuned on)' : ', development'}: correct ${correct}/${answerable}, honest refusals ${honest}/${absent}`);
+  const byKind = Object.entries(countByKind(findings)).map(([k, n]) => `${k} ${n}`).join(', ');
+  console.log(`${slug}${loaded.tuned ? ' (tuned on)' : ', development'}: correct ${correct}/${answerable}, honest refusals ${honest}/${absent}, readability findings ${findings.length} (${byKind})`);
   process.exit(0);
 }
 

@@ -5,7 +5,7 @@ import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retriev
 import { instructionNote } from './instruction-notes';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
 import { readableSentences, sentenceBudget, unitsOf, writeSentences } from './readable';
-import { chooseSentences, questionParts, Scoring, type Candidate, type Passage } from './scoring';
+import { chooseSentences, questionParts, Scoring, type Candidate, type Passage, type Scored } from './scoring';
 import { withSurroundings } from './surroundings';
 
 // The built-in local model's answer: the sentences of the school's own passages that best answer
@@ -144,7 +144,7 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
     const scoring = new Scoring(part, input.passages, vocabulary, context, input.corpus ?? null);
     const choice = chooseSentences(scoring);
     if (!choice.known) return void missing.push(part);
-    for (const c of withinBudget(input, scoring, choice.chosen.map((s) => s.c), sentenceBudget(part, 1))) {
+    for (const c of withinBudget(input, scoring, choice.chosen, sentenceBudget(part, 1))) {
       used.add(c.passage);
       for (const s of c.sentences) if (!sentences.includes(s)) sentences.push(s);
     }
@@ -201,7 +201,7 @@ export function composeAnswer(input: ComposeInput): Composed {
 
   // At most three sentences (three a question of the message) unless a list is asked for, one of them the school's note when it has one.
   const budget = sentenceBudget(question, questionParts(question).length) - (noteFor(input, question) ? 1 : 0);
-  const kept = withinBudget(input, scoring, chosen.map((s) => s.c), Math.max(1, budget));
+  const kept = withinBudget(input, scoring, chosen, Math.max(1, budget));
   // The sources are the passages the answer still quotes, best first.
   return renderAnswer(input, actions, kept.flatMap((p) => p.sentences), used.filter((p) => kept.some((k) => k.passage === p)));
 }
@@ -210,16 +210,28 @@ export function composeAnswer(input: ComposeInput): Composed {
 const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[]) => readableSentences(sentences, input.question, input.context?.question ?? '');
 
 /**
- * The chosen candidates, best first, as many as the sentence budget holds (the best one always),
- * with what they need around them.
+ * The chosen candidates as many as the sentence budget holds, with what they need around them: the
+ * best one always, then those holding the kind of answer asked for (the amount for "how much"),
+ * then the rest, each group the better answers first.
  */
-function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Candidate[], budget: number): Candidate[] {
+function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], budget: number): Candidate[] {
+  // A sentence that introduces a list holds what its list holds ("Audition days are:" and the dates).
+  const holdsKind = (s: Scored) => s.kinds > 0 || withSurroundings(scoring, [s.c]).some((p) => scoring.asked.kinds.some((k) => scoring.holds(p, k)));
+  const rest = chosen.slice(1).map((s) => ({ s, kind: holdsKind(s), value: scoring.valueAlone(s) }));
+  rest.sort((a, b) => Number(b.kind) - Number(a.kind) || b.value - a.value);
+  const order = [chosen[0]!, ...rest.map((r) => r.s)].filter(Boolean).map((s) => s.c);
+  const units = (cs: Candidate[], leads: boolean) => unitsOf(readable(input, withSurroundings(scoring, cs, leads).flatMap((p) => p.sentences)));
   const kept: Candidate[] = [];
-  for (const c of chosen) {
-    if (kept.length && unitsOf(readable(input, withSurroundings(scoring, [...kept, c]).flatMap((p) => p.sentences))) > budget) continue;
-    kept.push(c);
+  // The sections' opening sentences that frame a sentence come only while there is room for them.
+  let leads = true;
+  for (const c of order) {
+    if (!kept.length || units([...kept, c], leads) <= budget) kept.push(c);
+    else if (leads && units([...kept, c], false) <= budget) {
+      kept.push(c);
+      leads = false;
+    }
   }
-  return withSurroundings(scoring, kept);
+  return withSurroundings(scoring, kept, leads);
 }
 
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */

@@ -92,7 +92,7 @@ export function asOneSentence(sentences: VisitorSentence[]): string | null {
 }
 
 // What it costs to attend and how to pay for it: the tuition instructions' subject.
-const ABOUT_PRICE = /\b(tuition|price[sd]?|pricing|afford(able|ability)?|expensive|cheap|cost of attendance|financial aid|aid|scholarships?|grants?|loans?|fafsa|net price|discounts?|pay for (college|school|it)|assistance)\b/i;
+const ABOUT_PRICE = /\b(tuition|price[sd]?|pricing|afford(able|ability)?|expensive|cheap|cost of attendance|financial aid|aid|scholarships?|grants?|loans?|fafsa|net price|pay for (college|school|it))\b/i;
 const ASKS_COST = /\b(how much|cost|costs|price)\b/i;
 // Words that name no particular thing a question could be about: "how much is a year at Larchmont?" asks the price.
 const NO_THING = new Set(['year', 'attend', 'go', 'cost', 'costs', 'price', 'much', 'total', 'annual', 'semester', 'per', 'colleg', 'school', 'universiti', 'student', 'full', 'time', 'out', 'state', 'in']);

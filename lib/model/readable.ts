@@ -17,25 +17,47 @@ export function sentenceBudget(question: string, parts: number): number {
 
 /** A table row as the site's tables are read ("Fee: Application; Amount: $50"): its labels and cells. */
 export function rowCells(text: string): [label: string, value: string][] | null {
-  const cells = text.split(/;\s+/).map((c) => c.match(/^([^:]{1,40}):\s+(.+)$/));
-  if (cells.length < 2 || cells.some((c) => !c)) return null;
-  return cells.map((c) => [c![1]!.trim(), c![2]!.trim()]);
+  const cells: [string, string][] = [];
+  for (const part of text.split(/;\s+/)) {
+    const m = part.match(/^([^:]{1,40}):\s+(.+)$/);
+    // A cell's own semicolon ("Hours: Mon–Thu 8–6; Fri 8–4:30") continues the cell before it.
+    if (m) cells.push([m[1]!.trim(), m[2]!.trim()]);
+    else if (cells.length) cells[cells.length - 1]![1] += `; ${part}`;
+    else return null;
+  }
+  return cells.length >= 2 ? cells : null;
 }
 
-/** How many sentences a reader counts: a table, however many rows, is one. */
+/** A table row without column labels ("Presidential Scholarship; $24,000 a year") read as a label and its value. */
+const labelled = (text: string) => text.replace(/^([^;:]{1,40});\s+(?=\S)/, '$1: ');
+
+/** A sentence of many parts ("Tuition for 2026-27: Kindergarten $24,850; Grades 1-5 $31,450; …") as its label and a list. */
+function asList(text: string): string | null {
+  const m = text.match(/^([^:;]{3,80}):\s+(.+)$/);
+  const parts = m ? m[2]!.replace(/\.$/, '').split(/;\s+/) : [];
+  return parts.length >= 4 ? `${m![1]}:\n${parts.map((p) => `- ${p}`).join('\n')}` : null;
+}
+
+/** How many sentences a reader counts: a table, however many rows, is one, and so is a list; an FAQ's question none. */
 export function unitsOf(sentences: Written[]): number {
   let units = 0;
   let table: string | null = null;
+  let introduced = false;
   for (const s of sentences) {
+    // An FAQ's question says nothing by itself: its answer is the sentence.
+    if (s.sentence.endsWith('?')) continue;
     const cells = s.listItem ? rowCells(s.sentence) : null;
     const labels = cells ? cells.map(([l]) => l).join('|') : null;
-    if (!labels || labels !== table) units++;
+    if (labels ? labels !== table : !(s.listItem && introduced)) units++;
+    if (!s.listItem) introduced = s.sentence.endsWith(':');
+    else if (!labels && !introduced) introduced = true;
     table = labels;
   }
   return units;
 }
 
 const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}$%]+/gu) ?? [];
+const words = (s: string) => new Set(tokens(s).filter((t) => t.length >= 3 || /\d/.test(t)));
 const figures = (s: string) => [...new Set(s.match(/\d[\d,.:]*\d|\d/g) ?? [])].sort().join(' ');
 
 /** The same passage twice: the same words (one inside the other), or a row's figures and most of its words again. */
@@ -47,9 +69,9 @@ function repeats(a: string, b: string): boolean {
   if (short.split(' ').length >= 5 && long.includes(short)) return true;
   const fa = figures(a);
   if (fa.split(' ').length < 2 || fa !== figures(b)) return false;
-  const wb = new Set(tb);
-  const shared = new Set(ta.filter((t) => wb.has(t))).size;
-  return shared >= 0.5 * Math.min(new Set(ta).size, wb.size);
+  const [wa, wb] = [words(a), words(b)];
+  const shared = [...wa].filter((t) => wb.has(t)).length;
+  return shared >= 0.5 * Math.min(wa.size, wb.size);
 }
 
 const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
@@ -106,7 +128,13 @@ export function writeSentences(sentences: Written[]): string {
       blocks.push([line(labels), line(labels.map(() => '---')), ...rows.map(line)].join('\n'));
       continue;
     }
-    prose.push(listed && s.listItem ? `- ${s.sentence}` : s.sentence);
+    const list = s.listItem ? null : asList(s.sentence);
+    if (list) {
+      flush();
+      blocks.push(list);
+      continue;
+    }
+    prose.push(listed && s.listItem ? `- ${labelled(s.sentence)}` : s.listItem ? labelled(s.sentence) : s.sentence);
   }
   flush();
   return blocks.join('\n\n');

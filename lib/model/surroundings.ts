@@ -5,16 +5,17 @@ import { asks, overlaps, type Candidate, type Passage, type Scoring } from './sc
 
 /**
  * The chosen sentences with what they need around them: a section's short opening sentence that
- * frames them, the list a sentence introduces; in the passages' own order.
+ * frames them (unless `leads` is false: no room for it), the list a sentence introduces; in the
+ * passages' own order.
  */
-export function withSurroundings(scoring: Scoring, chosen: Candidate[]): Candidate[] {
+export function withSurroundings(scoring: Scoring, chosen: Candidate[], leads = true): Candidate[] {
   const parts = [...chosen];
   for (const c of [...parts]) {
     const all = analyse(c.passage.content, scoring.vocabulary);
     // A section's short opening sentence ("Larchmont is test-optional.") frames the sentence after it.
     const lead = all[0]!;
     const leadCandidate = { ...c, first: 0, sentences: [lead], text: lead.sentence };
-    if (c.first > 0 && !lead.listItem && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && scoring.asked.terms.some((t) => scoring.factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
+    if (leads && c.first > 0 && !lead.listItem && !asks(lead) && lead.sentence.split(/\s+/).length <= 8 && !parts.some((p) => overlaps(p, leadCandidate)) && scoring.asked.terms.some((t) => scoring.factor(leadCandidate, t) >= 0.7)) parts.push(leadCandidate);
     const last = c.first + c.sentences.length - 1;
     // An FAQ's bare "Yes." or "No." brings the sentence that says how.
     const next = all[last + 1];

@@ -358,3 +358,14 @@ describe('answers that read well (issue 48 item 8)', () => {
     expect(sentences(ask('Tell me about campus tours', { passages: [tours] }).text)).toBeLessThanOrEqual(3);
   });
 });
+
+describe('writing the chosen sentences out', () => {
+  it('reads a row without labels as a label and its value, a row with a semicolon in a cell as one row, and a sentence of many parts as a list', async () => {
+    const { writeSentences } = await import('@/lib/model/readable');
+    expect(writeSentences([{ sentence: 'Presidential Scholarship; $24,000 a year', listItem: true }])).toBe('Presidential Scholarship: $24,000 a year');
+    expect(writeSentences([{ sentence: 'Office: Admissions; Hours: Mon–Thu 8 a.m.–6 p.m.; Fri 8 a.m.–4:30 p.m.', listItem: true }])).toBe('| Office | Hours |\n| --- | --- |\n| Admissions | Mon–Thu 8 a.m.–6 p.m.; Fri 8 a.m.–4:30 p.m. |');
+    expect(writeSentences([{ sentence: 'Tuition for 2026-27: Kindergarten $24,850; Grades 1-5 $31,450; Middle School $36,900; Upper School $42,300.', listItem: false }])).toBe(
+      'Tuition for 2026-27:\n- Kindergarten $24,850\n- Grades 1-5 $31,450\n- Middle School $36,900\n- Upper School $42,300',
+    );
+  });
+});
