@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
+import { createUser, expectAccessible, expectNoSidewaysOverflow, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // The Live view's tools for staff (issue 48 items 9 and 2): saved replies kept on the page and
@@ -133,6 +133,12 @@ test('staff keep saved replies on the Live view and insert one with / while chat
   await expect(write).toBeFocused();
   await write.press('Enter');
   await expect(chat.locator('.row.staff').last()).toContainText('Visitors park in lot B');
+
+  // On a phone the page, its saved replies and an open picker stay within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await write.pressSequentially('/');
+  await expect(picker).toBeVisible();
+  await expectNoSidewaysOverflow(page, 'the Live view at 390 px with the saved replies picker open');
   await visitorContext.close();
 });
 
