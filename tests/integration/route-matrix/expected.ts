@@ -16,8 +16,8 @@
  * deleting a school takes an admin or superuser of it; the scheduler, the multi-school reports and
  * the Manage Prospects switch are superuser only; every other school screen is open to every role
  * of the school (the spec names no per-role rule, e.g. "Every role of the school may use the screen"
- * for prospects); chatting with visitors (live chat) is the school's user and admin only, a superuser
- * watches; the widget API takes the key and nothing else; bearer routes never take the key.
+ * for prospects); chatting with visitors (live chat) is open to every role working in the school, a
+ * superuser included (issue 48); the widget API takes the key and nothing else; bearer routes never take the key.
  */
 export type Role = 'anonymous' | 'user' | 'admin' | 'superuser' | 'widget';
 export type Expected = 'ok' | 401 | 403 | 'same';
@@ -35,7 +35,6 @@ const ADMIN: Row = { anonymous: 401, widget: 401, user: 403, admin: 'ok', superu
 const SUPERUSER: Row = { anonymous: 401, widget: 401, user: 403, admin: 403, superuser: 'ok' };
 /** The widget API: the school's key, nothing else (a staff token is not a key). */
 const WIDGET: Row = { anonymous: 401, widget: 'ok', user: 401, admin: 401, superuser: 401 };
-/** Live chat with visitors: the school's own staff; a superuser may watch (STAFF reads) but not chat. */
 
 export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /health": PUBLIC,
