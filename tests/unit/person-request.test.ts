@@ -35,6 +35,24 @@ describe('WANTS_PERSON', () => {
     '누구와 상담할 수 있나요?',
     'شكرا. سؤال آخر: هل يمكنني التكلم مع مرشد القبول عن الوثائق؟',
     'اريد التحدث مع موظف',
+    // Needs, availability, calls, fragments, typos (the third development round).
+    'Would it be possible to set up a video call with an advisor?',
+    'Could somebody from your team give me a call tomorrow morning?',
+    'ok this isnt working. real person?',
+    'can i speek to somone from admisions',
+    'Necesito que alguien me explique cómo funciona la beca.',
+    'Quero que me liguem da secretaria',
+    "Il y a quelqu'un de disponible ?",
+    'un conseiller svp',
+    'Est-ce que je peux appeler quelqu\u2019un des admissions ?',
+    '有没有人可以解释一下奖学金政策',
+    '能不能让招生办给我打个电话？',
+    'Có tư vấn viên nào đang online không?',
+    'người thật',
+    '상담원 계신가요?',
+    '화상 상담 가능할까요?',
+    'هل يوجد مستشار متاح الآن؟',
+    'موظف لو سمحت',
   ])('hears a request: %s', (text) => expect(WANTS_PERSON.test(text)).toBe(true));
 
   it.each([
@@ -60,6 +78,16 @@ describe('WANTS_PERSON', () => {
     '상담원이 고등학교를 방문하나요?',
     'مع من سأسكن في السكن الجامعي؟',
     'من سيتصل بي بخصوص المقابلة؟',
+    // Near-misses of the third round's shapes: a future ("will someone call me"), a modifier, an office's hours.
+    'Alguém vai me ligar se faltar algum documento?',
+    "Quelqu'un va-t-il m'appeler si mon dossier est incomplet ?",
+    'Nếu thiếu giấy tờ thì có ai gọi cho tôi không?',
+    'Do you need a human resources background for the MBA?',
+    '面试是真人面试还是录像？',
+    '我想咨询人工智能专业',
+    '상담원은 주말에도 근무하나요?',
+    'هل المستشارون متاحون يوم السبت؟',
+    'Admissions',
   ])('lets an ordinary question through: %s', (text) => expect(WANTS_PERSON.test(text)).toBe(false));
 
   it('uses no lookbehind, which Safari before 16.4 cannot compile (the frame would not load there)', () => {
