@@ -243,8 +243,9 @@ import type { PersonaInfo, WidgetConfig } from './types';
       if (!from || e.source !== from || e.origin !== apiOrigin || !m) return;
       if (m.type === 'lantern:close') setOpen(false);
       else if (m.type === 'lantern:load')
-        // With the page the visitor is on, for the person they talk to (address without its fragment).
-        from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session), session, focus: take, page: { url: location.href.split('#')[0].slice(0, 500), title: document.title.slice(0, 200) } }, apiOrigin);
+        // With the page the visitor is on, for the person they talk to (address without its fragment),
+        // and whether the chat fills a phone's screen (loader-css.ts: below 480 px).
+        from.postMessage({ type: 'lantern:state', chat: loadConversation(storage, session), session, focus: take, small: innerWidth < 480, page: { url: location.href.split('#')[0].slice(0, 500), title: document.title.slice(0, 200) } }, apiOrigin);
       else if (m.type === 'lantern:save') {
         // The frame may have started a new session (one it held no token for): it is the visitor's from now on.
         if (SESSION_PATTERN.test(m.session)) session = m.session;

@@ -251,7 +251,12 @@ test.describe('the widget on a school website', () => {
     const session = (await sessionOf(page))!;
     await frame.getByLabel('Type your message').fill('Do you have rowing?');
     await frame.getByLabel('Type your message').press('Enter');
+    // The card waits until the visitor has read an answer and asked again (issue 48 item 10).
+    await expect(frame.getByRole('log')).not.toHaveAttribute('aria-busy', 'true');
     const card = frame.getByRole('form', { name: 'Quick info' });
+    await expect(card).toHaveCount(0);
+    await frame.getByLabel('Type your message').fill('How much is tuition?');
+    await frame.getByLabel('Type your message').press('Enter');
     await expect(card).toContainText('Tell us how to reach you.');
     await card.getByLabel('First Name').fill('Avery');
     await card.getByRole('button', { name: 'Submit' }).click();
@@ -310,8 +315,11 @@ test.describe('the widget on a school website', () => {
     // A short window: the panel is at most the viewport's height less the launcher.
     const page = await browser.newPage({ viewport: { width: 1000, height: 520 } });
     const frame = await openWidget(page);
-    await frame.getByLabel('Type your message').fill('How much is tuition?');
-    await frame.getByLabel('Type your message').press('Enter');
+    for (const question of ['When is the application deadline?', 'How much is tuition?']) {
+      await frame.getByLabel('Type your message').fill(question);
+      await frame.getByLabel('Type your message').press('Enter');
+      await expect(frame.getByRole('log')).not.toHaveAttribute('aria-busy', 'true');
+    }
     await expect(frame.getByRole('form', { name: 'Quick info' })).toBeVisible();
     const answer = frame.locator('.row.ai').last();
     await expect(answer).toContainText('$24,500 per year');
