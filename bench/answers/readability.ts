@@ -101,13 +101,20 @@ export function contentStems(text: string): Set<string> {
 const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
 const ROLE = /\b(Dean|Director|Coordinator|Counsel?or|Manager|Officer|President|Principal|Head of|Registrar|Advis[oe]r|Chair|Provost|Chancellor|Superintendent)\b/;
 // Capitalised words that name offices and places, not people.
-const NOT_A_NAME = new Set('Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior'.split(' '));
+const NOT_A_NAME = new Set('Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior Contact Email Call Ask Meet Please Our Your Visit See Chief Financial'.split(' '));
 
 /** A sentence that names one of the school's people (a role and a person's name). */
 export function namesPeople(text: string): boolean {
   if (!ROLE.test(text)) return false;
-  for (const m of text.matchAll(/\b(\p{Lu}\p{Ll}+)(?:\s\p{Lu}\.)?\s(\p{Lu}[\p{Ll}'’-]+)\b/gu)) {
-    if (!NOT_A_NAME.has(m[1]!) && !NOT_A_NAME.has(m[2]!)) return true;
+  // Every pair of capitalised words, overlapping ("Dean Karen Whitfield": "Dean Karen", then "Karen Whitfield").
+  const name = /\b(?=((\p{Lu}\p{Ll}+)(?:\s\p{Lu}\.)?\s(\p{Lu}[\p{Ll}'’-]+)\b))/gu;
+  for (const m of text.matchAll(name)) {
+    if (NOT_A_NAME.has(m[2]!) || NOT_A_NAME.has(m[3]!)) continue;
+    m[0] = m[1]!;
+    // The name next to its role: "Dean of Admission: Karen Whitfield", "Priya Natarajan, Chief Financial Officer", "Dean Karen Whitfield".
+    const before = text.slice(Math.max(0, m.index! - 45), m.index!);
+    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 45);
+    if (new RegExp(`${ROLE.source}[^.;]{0,40}[:,]\\s*$|${ROLE.source}\\s+$`).test(before) || new RegExp(`^(,|\\s+is|\\s+\\()\\s*(the\\s+|our\\s+)?[^.;]{0,30}?${ROLE.source}`).test(after)) return true;
   }
   return false;
 }

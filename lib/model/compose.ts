@@ -199,9 +199,8 @@ export function composeAnswer(input: ComposeInput): Composed {
   }
   if (!known) return { text: withNote(`${language ? `${NOT_FOUND_IN_ENGLISH[language]}\n\n` : ''}${NO_INFORMATION} right now. ${contactLine(input)}`, input, question), known: false, used: [] };
 
-  // At most three sentences (three a question of the message) unless a list is asked for, one of them the school's note when it has one.
-  const budget = sentenceBudget(question, questionParts(question).length) - (noteFor(input, question) ? 1 : 0);
-  const kept = withinBudget(input, scoring, chosen, Math.max(1, budget));
+  // At most three sentences (three a question of the message) unless a list is asked for.
+  const kept = withinBudget(input, scoring, chosen, sentenceBudget(question, questionParts(question).length));
   // The sources are the passages the answer still quotes, best first.
   return renderAnswer(input, actions, kept.flatMap((p) => p.sentences), used.filter((p) => kept.some((k) => k.passage === p)));
 }
@@ -224,7 +223,10 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
   const kept: Candidate[] = [];
   // The sections' opening sentences that frame a sentence come only while there is room for them.
   let leads = true;
-  for (const c of order) {
+  for (const whole of order) {
+    // Two sentences that run on, when only one fits: the first, which was matched.
+    const first = whole.sentences.length > 1 ? { ...whole, sentences: whole.sentences.slice(0, 1), text: whole.sentences[0]!.sentence } : whole;
+    const c = !kept.length || units([...kept, whole], leads) <= budget ? whole : first;
     if (!kept.length || units([...kept, c], leads) <= budget) kept.push(c);
     else if (leads && units([...kept, c], false) <= budget) {
       kept.push(c);
@@ -237,11 +239,13 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
 function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], missing: string[] = []): Composed {
   const language = input.language ?? null;
-  let text = writeSentences(readable(input, sentences));
+  const written = readable(input, sentences);
+  let text = writeSentences(written);
   // Honest in part: the questions of the message it has no answer to are named.
   if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;
   if (language) text = `${IN_ENGLISH[language]}\n\n${text}`;
-  text = withNote(text, input, input.question);
+  // The school's note where it fits, when the answer leaves room for it: the answer comes first.
+  if (unitsOf(written) < sentenceBudget(input.question, questionParts(input.question).length)) text = withNote(text, input, input.question);
   if (actions.length) text += `\n\n${actions.map((a) => `- ${actionMarkdown(a)}`).join('\n')}`;
   return { text: withFollowUp(text, input.followUp), known: true, used };
 }
