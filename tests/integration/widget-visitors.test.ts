@@ -17,7 +17,7 @@ import * as streamRoute from '@/app/api/widget/chat/stream/route';
 import * as configRoute from '@/app/api/widget/config/route';
 import * as handoffRoute from '@/app/api/widget/handoff/route';
 import * as personaInfoRoute from '@/app/api/widget/persona-info/route';
-import { getDb, getDbKind } from '@/db/client';
+import { getDb } from '@/db/client';
 import { conversationMessages, conversations, leads, mailOutbox } from '@/db/schema';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import type { AuthContext } from '@/lib/auth/accounts';
@@ -231,9 +231,9 @@ describe('reaching a person', () => {
     const mailLines = logged.filter((l) => l.includes('[mail]'));
     expect(mailLines).toHaveLength(1);
     for (const line of logged) expect(line).not.toMatch(/[\r\n\u2028\u2029\u202e]/);
-    // Only the embedded mode prints the body (so its owner can follow a reset link); escaped there.
-    if ((await getDbKind()) === 'pglite') expect(mailLines[0]).toContain('Is there a tour?\\r\\n[lantern] FORGED LOG LINE\\u2028[mail] another');
-    else expect(mailLines[0]).toContain('the body is not logged outside the embedded mode');
+    // The handoff mail holds the visitor's words and details: the log names the row and its kind, never them.
+    expect(mailLines[0]).toMatch(/kept in outbox #\d+ \(handoff; read it in the mail_outbox table, or set SMTP_URL\)$/);
+    for (const words of ['Is there a tour?', 'FORGED', 'eve@example.com', 'Eve']) expect(mailLines[0]).not.toContain(words);
   });
 
   it('mails the conversation the widget streamed, and says plainly when there was none yet', async () => {
