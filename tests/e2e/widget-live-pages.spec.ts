@@ -1,7 +1,8 @@
 import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, ownerToken, signIn, uniq } from './helpers';
+import { createUser, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // The widget across the pages of a school's site (issue 48 items 5 and 10): a staff member's message
@@ -45,6 +46,10 @@ function hostSite(code: string) {
 const widgetOf = (page: Page) => page.locator('lantern-widget');
 const launcherOf = (page: Page) => widgetOf(page).getByRole('button', { name: /^Chat with/ });
 const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat with"]');
+/** WCAG 2.2 AA problems axe finds on the page (the chat frame included). */
+const axeFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
 /** Sounds the page and the chat frame started (every way a page plays one is counted), one figure per frame. */
 async function soundsIn(page: Page) {
   expect(page.frames().some((f) => f.url().includes('/widget/frame'))).toBe(true);
@@ -142,6 +147,7 @@ test("a person's message while the chat is closed shows on the launcher, and the
   // One preview line: it does not wrap.
   const line = await widget.locator('.bub .m').evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) }));
   expect(line.height).toBeLessThan(line.lineHeight * 1.5);
+  expect(await axeFindings(visitor)).toEqual([]);
   expect(await soundsIn(visitor)).toEqual(visitor.frames().map(() => 0));
 
   // The next page: the chat opens by itself with the conversation (a message waited unread), the
@@ -214,6 +220,7 @@ test('on a phone the quick info card waits for an answer the visitor has read, a
     const view = (await log.boundingBox())!;
     expect(answer.y).toBeGreaterThanOrEqual(view.y - 1);
     expect(answer.y + answer.height).toBeLessThanOrEqual(cardBox.y + 1);
+    expect(await axeFindings(phone)).toEqual([]);
 
     // The line opens the card with the school's text and fields; it creates the lead as before.
     await open.click();
@@ -226,5 +233,32 @@ test('on a phone the quick info card waits for an answer the visitor has read, a
   } finally {
     await context.close();
     await request.put('/lead-gen/settings', { data: { enabled: false, collection_mode: 'conversational' }, headers: auth });
+  }
+});
+
+test("during office hours with someone available, the chat says how soon the team usually replies, in the visitor's language (issue 48 item 4)", async ({ browser, request }) => {
+  // A school of its own: five live chats a person joined (each within seconds, so the median is read as 1 minute).
+  const { key, headers } = await school(request);
+  expect((await request.put('/live/availability', { data: { available: true }, headers })).status()).toBe(200);
+  const visitor = widgetVisitor(request, key);
+  for (let i = 0; i < 5; i++) {
+    const asked = await visitor('/api/widget/live/request', { session_id: uniq('reply-'), message: 'Can I talk to someone, please?' });
+    expect((await asked.json()).status).toBe('waiting');
+    const waiting = (await (await request.get('/live/conversations?status=waiting', { headers })).json()) as { id: number }[];
+    for (const { id } of waiting) expect((await request.post(`/live/conversations/${id}/join`, { headers })).status()).toBe(200);
+  }
+  const context = await browser.newContext({ locale: 'es-ES' });
+  try {
+    const chat = await context.newPage();
+    await chat.goto(`/widget/frame?key=${key}`);
+    await expect(chat.getByText('El equipo de admisiones suele responder en 1 minuto', { exact: true })).toBeVisible();
+    expect(await axeFindings(chat)).toEqual([]);
+    // Nobody available: no promise.
+    expect((await request.put('/live/availability', { data: { available: false }, headers })).status()).toBe(200);
+    await chat.reload();
+    await expect(chat.getByLabel('Escribe tu mensaje')).toBeVisible();
+    await expect(chat.getByText(/suele responder/)).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });
