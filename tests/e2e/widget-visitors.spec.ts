@@ -264,7 +264,7 @@ test.describe('one visitor, one conversation', () => {
 });
 
 test.describe('configuration that shows', () => {
-  test('tuition instructions follow cost answers, an "always" instruction offers its action, and answers cite the page they came from, in the widget and the test chat', async ({ page, request }) => {
+  test('tuition instructions said to the visitor on cost answers, an "always" instruction offers its action, and answers cite the page they came from, in the widget and the test chat', async ({ page, request }) => {
     // The school's visit page, read as a web link as soon as it is added.
     const site = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -289,7 +289,9 @@ test.describe('configuration that shows', () => {
       await box.press('Enter');
       const first = frame.locator('.row.ai').nth(1);
       await expect(first).toContainText('$24,500 per year');
-      await expect(first).toContainText('The net price calculator at https://cedar.example.edu/npc. The FAFSA opens October 1.');
+      // The tuition instructions said to the family, never as staff wrote them to the assistant.
+      await expect(first).toContainText('The FAFSA opens October 1; see the net price calculator at https://cedar.example.edu/npc.');
+      await expect(first).not.toContainText('Always mention');
       await expect(first.getByRole('link', { name: 'Book a campus tour' })).toHaveAttribute('href', `http://localhost:${HOST_PAGE_PORT}/tour`);
 
       await box.fill('Can I book a tour?');
