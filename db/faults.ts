@@ -66,3 +66,9 @@ export function reconnectDelaySeconds(failures: number): number {
  * network time to connect.
  */
 export const CONNECT_TIMEOUT_SECONDS = 10;
+
+/** A unique constraint refused the row (drizzle wraps the driver's error as `cause`): the caller answers 409. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
+import { isUniqueViolation } from '@/db/faults';
 import { conversationMessages, conversationRatings, conversations } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound, validationError } from '@/lib/http/errors';
@@ -26,11 +27,6 @@ export type RatingObject = {
 
 export const RATING_NOT_FOUND = 'Rating not found';
 export const ALREADY_RATED = 'This message is already rated; edit or delete its rating';
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-}
 
 export function toRatingObject(r: RatingRow): RatingObject {
   return {

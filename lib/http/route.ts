@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
 import { assertStorableText, readJsonBody } from './body';
-import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
+import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER, isUniqueViolation } from '@/db/faults';
 import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
@@ -24,14 +24,6 @@ export type RouteInput<O extends Operation> = {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-/** A unique-constraint race that the service's own checks could not see answers 409, not 500. */
-function databaseConflict(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * The staff web session for a browser request. The cookie is SameSite=Lax, and the request must also
  * come from this site's own pages (Origin), so another site cannot post on a staff member's behalf.
@@ -51,7 +43,8 @@ async function sessionPrincipal(req: Request): Promise<AuthContext> {
 /** Every failure answers FastAPI-shaped `{detail, code}`; the code comes from AppError alone. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) return err.toResponse();
-  if (databaseConflict(err)) return conflict('A record with these details already exists').toResponse();
+  // A unique-constraint race that the service's own checks could not see answers 409, not 500.
+  if (isUniqueViolation(err)) return conflict('A record with these details already exists').toResponse();
   const fault = databaseFault(err);
   if (fault) {
     // Expected while the database restarts or is saturated: one line, not a stack per request.

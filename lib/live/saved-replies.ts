@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { isUniqueViolation } from '@/db/faults';
 import { savedReplies } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
@@ -13,16 +14,12 @@ import { SAVED_REPLIES_MAX, type SavedReply, type SavedReplyInput } from './sche
 // corrections. Every statement names the school.
 
 const NOT_FOUND = 'Saved reply not found';
+/** The table's one unique index is the title's (per school, any case): a clash answers 409. */
 const TAKEN = 'A saved reply with this title already exists';
 
 type Row = typeof savedReplies.$inferSelect;
 const view = (r: Row): SavedReply => ({ id: r.id, title: r.title, text: r.text, updated_at: r.updatedAt.toISOString() });
 
-/** The table's one unique index is the title's (per school, any case): a clash answers 409, and another school's id still 404. */
-function titleTaken(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-}
 
 /** GET /live/saved-replies: by title, as the picker lists them. */
 export async function listSavedReplies(ctx: AuthContext): Promise<SavedReply[]> {
@@ -42,7 +39,7 @@ export async function createSavedReply(ctx: AuthContext, input: SavedReplyInput)
     const [row] = await db.insert(savedReplies).values({ schoolId, title: input.title, text: input.text, createdBy: ctx.user.id }).returning();
     return view(row!);
   } catch (err) {
-    throw titleTaken(err) ? conflict(TAKEN) : err;
+    throw isUniqueViolation(err) ? conflict(TAKEN) : err;
   }
 }
 
@@ -59,7 +56,7 @@ export async function updateSavedReply(ctx: AuthContext, id: number, input: Save
     if (!row) throw notFound(NOT_FOUND);
     return view(row);
   } catch (err) {
-    throw titleTaken(err) ? conflict(TAKEN) : err;
+    throw isUniqueViolation(err) ? conflict(TAKEN) : err;
   }
 }
 
