@@ -10,8 +10,11 @@
 //   too-long       more than three sentences (a list or a table counting as one) when the question
 //                  does not ask for a list
 // Independent of the model's code on purpose: its own word lists and stemming, so the judge is not
-// the judged (only the assistant's fixed notes in other languages are taken from it, and set aside).
+// the judged. Taken from it: the assistant's fixed notes in other languages (set aside), and who
+// counts as one of the school's people (lib/model/readable.ts, one definition: a copy would judge
+// by the same rule anyway), so an off-topic name the model does not recognise is not found here either.
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from '../../lib/model/other-languages';
+import { ASKS_FOR_PEOPLE, namesPerson } from '../../lib/model/readable';
 
 export const FINDING_KINDS = ['fragment', 'duplicate', 'crushed-table', 'off-topic', 'instruction', 'too-long'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
@@ -90,7 +93,8 @@ const COST = /^(tuition|costs?|price[sd]?|pricing|fees?|pay|paying|payment|affor
 const stemOf = (w: string) =>
   COST.test(w) ? '§cost' : w.replace(/'s$/, '').replace(/(ies)$/, 'y').replace(/(sses|ches|shes|xes)$/, (m) => m.slice(0, -2)).replace(/(?<=\w{3})(s|ing|ed|ly)$/, '').slice(0, 6);
 
-export function contentStems(text: string): Set<string> {
+/** A text's content words, stemmed. */
+function contentStems(text: string): Set<string> {
   const words = text
     .toLowerCase()
     .replace(/\]\([^)]*\)/g, ']')
@@ -98,26 +102,6 @@ export function contentStems(text: string): Set<string> {
   return new Set(words.filter((w) => !STOP.has(w) && (w.length >= 3 || /\d/.test(w))).map(stemOf));
 }
 
-const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
-const ROLE = /\b(Dean|Director|Coordinator|Counsel?or|Manager|Officer|President|Principal|Head of|Registrar|Advis[oe]r|Chair|Provost|Chancellor|Superintendent)\b/;
-// Capitalised words that name offices and places, not people.
-const NOT_A_NAME = new Set('Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior Contact Email Call Ask Meet Please Our Your Visit See Chief Financial'.split(' '));
-
-/** A sentence that names one of the school's people (a role and a person's name). */
-export function namesPeople(text: string): boolean {
-  if (!ROLE.test(text)) return false;
-  // Every pair of capitalised words, overlapping ("Dean Karen Whitfield": "Dean Karen", then "Karen Whitfield").
-  const name = /\b(?=((\p{Lu}\p{Ll}+)(?:\s\p{Lu}\.)?\s(\p{Lu}[\p{Ll}'’-]+)\b))/gu;
-  for (const m of text.matchAll(name)) {
-    if (NOT_A_NAME.has(m[2]!) || NOT_A_NAME.has(m[3]!)) continue;
-    m[0] = m[1]!;
-    // The name next to its role: "Dean of Admission: Karen Whitfield", "Priya Natarajan, Chief Financial Officer", "Dean Karen Whitfield".
-    const before = text.slice(Math.max(0, m.index! - 45), m.index!);
-    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 45);
-    if (new RegExp(`${ROLE.source}[^.;]{0,40}[:,]\\s*$|${ROLE.source}\\s+$`).test(before) || new RegExp(`^(,|\\s+is|\\s+\\()\\s*(the\\s+|our\\s+)?[^.;]{0,30}?${ROLE.source}`).test(after)) return true;
-  }
-  return false;
-}
 
 // Staff's words to the assistant, not the school's to the visitor.
 const INSTRUCTION = [
@@ -192,7 +176,7 @@ export function readabilityFindings(question: string, answer: string, context: s
   const topic = new Set([...contentStems(question), ...context.flatMap((c) => [...contentStems(c)]), ...(main ? contentStems(main.text) : [])]);
   for (const u of own) {
     if (u.form === 'table') continue;
-    if (!peopleAsked && namesPeople(u.text)) add('off-topic', u.text);
+    if (!peopleAsked && namesPerson(u.text)) add('off-topic', u.text);
     else if (u !== main && !u.listed && ![...contentStems(u.text)].some((w) => topic.has(w))) add('off-topic', u.text);
   }
 

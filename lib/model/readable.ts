@@ -74,7 +74,7 @@ function repeats(a: string, b: string): boolean {
   return shared >= 0.5 * Math.min(wa.size, wb.size);
 }
 
-const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
+export const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
 const ROLE = /\b(Dean|Director|Coordinator|Counsel?or|Manager|Officer|President|Principal|Head of|Registrar|Advis[oe]r|Chair|Provost|Chancellor|Superintendent)\b/;
 const NOT_A_NAME = new Set(
   'Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior Contact Email Call Ask Meet Please Our Your Visit See Chief Financial'.split(' '),
