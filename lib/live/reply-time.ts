@@ -49,15 +49,26 @@ async function recentWaits(schoolId: number, now: Date): Promise<number[]> {
   return rows.map((r) => Number(r.wait));
 }
 
-/** GET /api/widget/config's live_reply_minutes: the school's typical reply time while someone could reply now, else null. */
+/**
+ * GET /api/widget/config's live_reply_minutes: the school's typical reply time while someone could
+ * reply now, else null. The config is read on every page view: the month's figure comes first, from
+ * the cache, so a school without one (most: too few chats) costs no query; settings and availability
+ * are read only when there is a figure to show.
+ */
 export async function liveReplyMinutes(caller: WidgetCaller, now = new Date()): Promise<number | null> {
+  const minutes = await monthFigure(caller.schoolId, now);
+  if (minutes === null) return null;
   const settings = await schoolLiveSettings(caller.schoolId);
   if (!settings.enabled || !caller.logging || !withinOfficeHours(settings.office_hours, settings.time_zone, now)) return null;
-  if (!(await availableStaff(caller.schoolId, now))) return null;
-  const kept = cache.get(caller.schoolId);
+  return (await availableStaff(caller.schoolId, now)) ? minutes : null;
+}
+
+/** The month's figure for a school, read at most once a minute per instance. */
+async function monthFigure(schoolId: number, now: Date): Promise<number | null> {
+  const kept = cache.get(schoolId);
   if (kept && now.getTime() - kept.at < CACHE_MS && kept.at <= now.getTime()) return kept.minutes;
-  const minutes = typicalReplyMinutes(await recentWaits(caller.schoolId, now));
+  const minutes = typicalReplyMinutes(await recentWaits(schoolId, now));
   if (cache.size > 5000) cache.clear();
-  cache.set(caller.schoolId, { at: now.getTime(), minutes });
+  cache.set(schoolId, { at: now.getTime(), minutes });
   return minutes;
 }
