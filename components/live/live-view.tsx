@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { VisitorText } from '@/components/ui/visitor-text';
 import type { ActionResult } from '@/lib/http/action-result';
-import { LIVE_PAGES_KEPT, type LiveConversationDetail, type LiveConversationSummary } from '@/lib/live/schema';
+import { withPage, type LiveConversationDetail, type LiveConversationSummary } from '@/lib/live/schema';
 import { callAction, failureText } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { askNotificationPermission, beep, notifyWaiting, primeSound, useNotificationPermission } from './alerts';
@@ -100,9 +100,7 @@ function LiveScreen({ userId }: { userId: number }) {
     },
     onTyping: (id) => setTypingAt((t) => ({ ...t, [id]: Date.now() })),
     onPage: ({ id, ...page }) =>
-      detail.setData((d) =>
-        d && d.id === id ? { ...d, pages: [...d.pages.filter((p, i) => i < d.pages.length - 1 || p.url !== page.url), page].slice(-LIVE_PAGES_KEPT) } : (d as LiveConversationDetail),
-      ),
+      detail.setData((d) => (d && d.id === id ? { ...d, pages: withPage(d.pages, page) } : (d as LiveConversationDetail))),
     onOpen: (reopened) => {
       // Back after a break: what happened meanwhile is read again.
       if (!reopened) return;
@@ -258,10 +256,8 @@ function LiveScreen({ userId }: { userId: number }) {
             actions={actions}
             typing={selected !== null && now - (typingAt[selected] ?? 0) < TYPING_SHOWN_MS}
             onTyping={typing}
-            onDetailsSaved={(d) => {
-              detail.setData(d);
-              void refreshLists();
-            }}
+            // The lists follow with the stream's details event, as for a change made in another Live view.
+            onDetailsSaved={detail.setData}
           />
         </div>
       )}

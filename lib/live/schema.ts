@@ -9,6 +9,16 @@ import { LANGUAGES } from '@/lib/widget/language';
 export const LIVE_TEXT_MAX = 4000;
 /** The pages of the site a conversation keeps: where the visitor is and where they came from. */
 export const LIVE_PAGES_KEPT = 20;
+
+/**
+ * The pages with one more opened: the newest last, a reload of the same page not twice, at most
+ * LIVE_PAGES_KEPT. The Live view applies a `page` event with it; the server writes the same rule
+ * in one statement (lib/live/signals.ts), so two pages opened at once both count.
+ */
+export function withPage<P extends { url: string }>(pages: P[], page: P): P[] {
+  const kept = pages.at(-1)?.url === page.url ? pages.slice(0, -1) : pages;
+  return [...kept, page].slice(-LIVE_PAGES_KEPT);
+}
 export const WAIT_MINUTES_DEFAULT = 3;
 export const WAIT_MINUTES_MAX = 60;
 /** A staff member's availability lapses this long after their Live view was last open. */

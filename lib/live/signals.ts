@@ -43,11 +43,7 @@ export async function staffTyping(ctx: AuthContext, id: number): Promise<void> {
   await publish({ school: schoolId, conversation: id, session: row.session, kind: 'typing', from: 'staff', agent });
 }
 
-/**
- * The pages a conversation keeps with one more: the newest last, a reload of the same page not
- * twice, at most LIVE_PAGES_KEPT. Written by one statement (the SQL below) so two pages opened at
- * once both count.
- */
+/** withPage (./schema) as one statement, so two pages opened at once both count. */
 const appendedPages = (page: LivePage) => sql`(
   select coalesce(jsonb_agg(p order by n), '[]'::jsonb) from (
     select p, n from jsonb_array_elements(

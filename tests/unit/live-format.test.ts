@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detailRows, languageName, mergeMessages, preview, waitedFor, waitingText } from '@/components/live/format';
 import { speakerOf as speaker } from '@/lib/conversations/speaker';
+import { LIVE_PAGES_KEPT, withPage } from '@/lib/live/schema';
 import type { LiveMessage } from '@/lib/live/schema';
 
 const at = (iso: string) => new Date(iso).getTime();
@@ -47,5 +48,18 @@ describe('the Live view texts', () => {
   it('keeps a message that arrives twice (the answer to Send and the stream) once, in order', () => {
     const m = (index: number, text: string): LiveMessage => ({ index, role: 'staff', text, at: '2026-03-02T10:00:00Z', author: 'Dana' });
     expect(mergeMessages([m(0, 'a'), m(2, 'c')], [m(1, 'b'), m(2, 'c')]).map((x) => x.text)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('withPage', () => {
+  it('adds the newest page last, a reload of the same page once, and keeps the last 20', () => {
+    const p = (url: string, at = '1') => ({ url, title: '', at });
+    expect(withPage([p('a'), p('b')], p('c'))).toEqual([p('a'), p('b'), p('c')]);
+    expect(withPage([p('a'), p('b')], p('b', '2'))).toEqual([p('a'), p('b', '2')]);
+    expect(withPage([p('b'), p('a')], p('b'))).toEqual([p('b'), p('a'), p('b')]);
+    const many = Array.from({ length: LIVE_PAGES_KEPT }, (_, i) => p(`u${i}`));
+    const next = withPage(many, p('new'));
+    expect(next).toHaveLength(LIVE_PAGES_KEPT);
+    expect([next[0]!.url, next.at(-1)!.url]).toEqual(['u1', 'new']);
   });
 });
