@@ -66,7 +66,7 @@ export const staffApi = (base: string, loaded: LoadedSchool, fetcher?: Fetch): P
 
 /** Staff corrections saved as staff would (Logs → correct an answer), after the school is set up. */
 export async function addCorrections(base: string, loaded: LoadedSchool, corrections: { question: string; answer: string }[]): Promise<void> {
-  const api = await signIn(base, loaded.school.account);
+  const api = await staffApi(base, loaded);
   for (const c of corrections) await api('POST', '/corrections/', { question: c.question, answer: c.answer });
 }
 

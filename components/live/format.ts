@@ -30,8 +30,6 @@ export function languageName(code: string | null): string | null {
   return isLanguage(code) ? LANGUAGE_NAMES[code] : code;
 }
 
-/** Who wrote a message, as the transcript labels it. */
-
 /** The preview line of a list item: who wrote last and the start of it. */
 export function preview(last: { role: string; text: string } | null, max = 90): string {
   if (!last) return 'No messages yet';

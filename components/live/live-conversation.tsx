@@ -17,7 +17,6 @@ import { VisitorDetails } from './visitor-details';
 // One live conversation in the Live view: who the visitor is, everything said so far, and what
 // this staff member may do with it (join a waiting one; write, hand back or close their own).
 
-export { MESSAGE_BOX_ID } from './reply-composer';
 
 export type LiveActions = {
   join: () => Promise<boolean>;
@@ -37,7 +36,7 @@ export function LiveConversationPanel({
   now,
   busy,
   actions,
-  typing = false,
+  typing,
   onTyping,
   onDetailsSaved,
 }: {
@@ -52,9 +51,9 @@ export function LiveConversationPanel({
   busy: string | null;
   actions: LiveActions | null;
   /** The visitor is writing (a typing event in the last few seconds). */
-  typing?: boolean;
+  typing: boolean;
   /** Called as this staff member types (the visitor is told, throttled by the caller). */
-  onTyping?: () => void;
+  onTyping: () => void;
   /** Staff saved the visitor's details: the conversation as the server now has it. */
   onDetailsSaved: (next: LiveConversationDetail) => void;
 }) {

@@ -20,8 +20,6 @@ import { SAVED_REPLIES_KEY } from './reply-composer';
 /** A reply's text on its card (the whole text shows in the edit form and as the card's title). */
 const PREVIEW = 160;
 
-type Dialog = 'add' | 'edit' | 'delete';
-
 function ReplyForm({ initial, onSaved, onCancel }: { initial: SavedReply | null; onSaved: (message: string) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState({ title: initial?.title ?? '', text: initial?.text ?? '' });
   const [saving, setSaving] = useState(false);
@@ -48,21 +46,11 @@ function ReplyForm({ initial, onSaved, onCancel }: { initial: SavedReply | null;
   );
 }
 
-async function loadReplies() {
-  return savedRepliesAction();
-}
-
 export function SavedReplies() {
   const headingId = useId();
   const [adding, setAdding] = useState(false);
-  /** The first load failed: the section says so and offers to try again, instead of "No saved replies yet". */
-  const [failed, setFailed] = useState(false);
-  const screen = useListScreen<SavedReply, Dialog>(SAVED_REPLIES_KEY, loadReplies, {
-    loadError: (_, items) => {
-      if (!items) setFailed(true);
-      return items ? 'Failed to load saved replies' : null;
-    },
-  });
+  // A first load that failed shows in place of the list; a later one as a banner over the list kept.
+  const screen = useListScreen<SavedReply>(SAVED_REPLIES_KEY, savedRepliesAction, { loadError: (_, items) => (items ? 'Failed to load saved replies' : null) });
   const { dialog } = screen;
 
   return (
@@ -83,16 +71,10 @@ export function SavedReplies() {
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
           Loading saved replies...
         </p>
-      ) : failed && screen.items.length === 0 ? (
+      ) : screen.failed ? (
         <div className="space-y-3">
           <Banner tone="error">Failed to load saved replies</Banner>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setFailed(false);
-              void screen.reload();
-            }}
-          >
+          <Button variant="secondary" onClick={() => void screen.reload()}>
             Try Again
           </Button>
         </div>

@@ -53,6 +53,8 @@ export function useListScreen<T, K extends string = 'edit' | 'delete'>(
   return {
     items: list.data ?? [],
     loading: list.loading,
+    /** The list never loaded: the screen says so and offers to try again, instead of its empty state. */
+    failed: list.data === undefined && list.failure !== null,
     reload: list.reload,
     setItems: list.setData,
     ...messages,
