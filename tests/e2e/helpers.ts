@@ -34,6 +34,21 @@ export async function createUser(request: APIRequestContext, token: string, over
   return { ...body, id: (await res.json()).id };
 }
 
+/**
+ * A school with live chat on at any hour (no office hours, so a test runs whenever it runs), its
+ * website set to the host page a widget test embeds it on, and its first admin: the staff member,
+ * their API headers and the widget key.
+ */
+export async function liveSchool(request: APIRequestContext, o: { name: string; website: string; staff: Partial<NewUser>; tuition?: string; waitMinutes?: number }) {
+  const user = await createUser(request, await ownerToken(request), { role: 'admin', ...o.staff });
+  const auth = { authorization: `Bearer ${await apiToken(request, user.email, user.password)}` };
+  expect((await request.post('/schools/', { data: { name: uniq(o.name), website_url: o.website }, headers: auth })).status()).toBe(201);
+  if (o.tuition) await request.patch('/schools/my-school/tuition', { data: { tuition_info: o.tuition }, headers: auth });
+  expect((await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: o.waitMinutes ?? 3 }, headers: auth })).status()).toBe(200);
+  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
+  return { key, user, auth };
+}
+
 /** Signs the account in over the API and creates its school; answers the school id. */
 export async function createSchoolAs(request: APIRequestContext, email: string, password: string, name: string): Promise<number> {
   const token = await apiToken(request, email, password);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, expectAccessible, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
+import { expectAccessible, liveSchool, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // Live chat with two browsers: a visitor on the school's own website (another origin, with a port)
@@ -11,17 +11,7 @@ import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 const TUITION = 'Undergraduate tuition for 2026–27 is $24,500 per year for full-time students.';
 const HOST = `http://localhost:${HOST_PAGE_PORT}`;
 
-async function school(request: APIRequestContext) {
-  const user = await createUser(request, await ownerToken(request), { first_name: 'Maya', last_name: 'Lopez', role: 'admin' });
-  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
-  const auth = { authorization: `Bearer ${token}` };
-  expect((await request.post('/schools/', { data: { name: uniq('Birch College '), website_url: HOST }, headers: auth })).status()).toBe(201);
-  await request.patch('/schools/my-school/tuition', { data: { tuition_info: TUITION }, headers: auth });
-  // Live chat on, at any hour (no office hours), so the test runs whenever it runs.
-  expect((await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: 3 }, headers: auth })).status()).toBe(200);
-  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
-  return { key, user };
-}
+const school = (request: APIRequestContext) => liveSchool(request, { name: 'Birch College ', website: HOST, staff: { first_name: 'Maya', last_name: 'Lopez' }, tuition: TUITION });
 
 function hostSite(code: string) {
   const server = http.createServer((_req, res) => {

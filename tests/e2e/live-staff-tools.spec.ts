@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { embedCode } from '../../lib/widget/embed';
-import { createUser, expectAccessible, expectNoSidewaysOverflow, ownerToken, signIn, uniq, widgetVisitor } from './helpers';
+import { expectAccessible, expectNoSidewaysOverflow, liveSchool, signIn, uniq, widgetVisitor } from './helpers';
 import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 // The Live view's tools for staff (issue 48 items 9 and 2): saved replies kept on the page and
@@ -10,16 +10,7 @@ import { E2E_PORT, HOST_PAGE_PORT } from './ports';
 
 const HOST = `http://localhost:${HOST_PAGE_PORT}`;
 
-async function school(request: APIRequestContext) {
-  const user = await createUser(request, await ownerToken(request), { first_name: 'Nora', last_name: 'Reyes', role: 'admin' });
-  const token = (await (await request.post('/auth/login', { data: { email: user.email, password: user.password } })).json()).access_token as string;
-  const auth = { authorization: `Bearer ${token}` };
-  expect((await request.post('/schools/', { data: { name: uniq('Cedar College '), website_url: HOST }, headers: auth })).status()).toBe(201);
-  // Live chat on at any hour, so the test runs whenever it runs.
-  expect((await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: 3 }, headers: auth })).status()).toBe(200);
-  const key = (await (await request.post('/chatbot/generate-api-key', { headers: auth })).json()).api_key as string;
-  return { key, user, auth };
-}
+const school = (request: APIRequestContext) => liveSchool(request, { name: 'Cedar College ', website: HOST, staff: { first_name: 'Nora', last_name: 'Reyes' } });
 
 let site: http.Server;
 let staff: { email: string; password: string };
