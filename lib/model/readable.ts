@@ -60,18 +60,29 @@ const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}$%]+/gu) ?? [];
 const words = (s: string) => new Set(tokens(s).filter((t) => t.length >= 3 || /\d/.test(t)));
 const figures = (s: string) => [...new Set(s.match(/\d[\d,.:]*\d|\d/g) ?? [])].sort().join(' ');
 
+/** What `repeats` compares of a sentence, read once per sentence: an answer is fitted to its budget several times over the same sentences. */
+type Reading = { joined: string; count: number; figures: string; words: Set<string>; person?: boolean };
+const readings = new Map<string, Reading>();
+function readingOf(s: string): Reading {
+  let r = readings.get(s);
+  if (!r) {
+    const t = tokens(s);
+    r = { joined: t.join(' '), count: t.length, figures: figures(s), words: words(s) };
+    if (readings.size >= 5000) readings.clear();
+    readings.set(s, r);
+  }
+  return r;
+}
+
 /** The same passage twice: the same words (one inside the other), or a row's figures and most of its words again. */
 function repeats(a: string, b: string): boolean {
-  const [ta, tb] = [tokens(a), tokens(b)];
-  const [ja, jb] = [ta.join(' '), tb.join(' ')];
-  if (ja === jb) return true;
-  const [short, long] = ja.length < jb.length ? [ja, jb] : [jb, ja];
-  if (short.split(' ').length >= 5 && long.includes(short)) return true;
-  const fa = figures(a);
-  if (fa.split(' ').length < 2 || fa !== figures(b)) return false;
-  const [wa, wb] = [words(a), words(b)];
-  const shared = [...wa].filter((t) => wb.has(t)).length;
-  return shared >= 0.5 * Math.min(wa.size, wb.size);
+  const [ra, rb] = [readingOf(a), readingOf(b)];
+  if (ra.joined === rb.joined) return true;
+  const [short, long] = ra.joined.length < rb.joined.length ? [ra, rb] : [rb, ra];
+  if (short.count >= 5 && long.joined.includes(short.joined)) return true;
+  if (ra.figures.split(' ').length < 2 || ra.figures !== rb.figures) return false;
+  const shared = [...ra.words].filter((t) => rb.words.has(t)).length;
+  return shared >= 0.5 * Math.min(ra.words.size, rb.words.size);
 }
 
 export const ASKS_FOR_PEOPLE = /\b(who|whom|whose|name|names|contact|person|people|staff|dean|director|counsel?or|advis[oe]r|coordinator|principal|head|president|registrar|teacher|coach|his|her|him|she|he|phone|e-?mail|call|reach|talk|speak)\b/i;
@@ -79,6 +90,10 @@ const ROLE = /\b(Dean|Director|Coordinator|Counsel?or|Manager|Officer|President|
 const NOT_A_NAME = new Set(
   'Admission Admissions Office Financial Aid Hall Center Centre College University School Student Students Services Affairs Library Building Campus Dean Director Coordinator Counselor Counsellor Manager Officer President Principal Registrar Advisor Adviser Chair Provost Head Upper Middle Lower Business Academic Dining Housing Residence Life Health International Transfer Nursing Honors Welcome The Of And Tuition Enrollment First Year Graduate Undergraduate New Program Programs Department Division Chancellor Superintendent Assistant Associate Executive Vice Senior Contact Email Call Ask Meet Please Our Your Visit See Chief Financial'.split(' '),
 );
+
+// The role just before a name ("Dean of Admission: ", "Dean ") or just after it (", Chief Financial Officer").
+const ROLE_BEFORE = new RegExp(`${ROLE.source}[^.;]{0,40}[:,]\\s*$|${ROLE.source}\\s+$`);
+const ROLE_AFTER = new RegExp(`^(,|\\s+is|\\s+\\()\\s*(the\\s+|our\\s+)?[^.;]{0,30}?${ROLE.source}`);
 
 /** A sentence that names one of the school's people: a role and a person's name ("Dean of Admission: Karen Whitfield"). */
 export function namesPerson(text: string): boolean {
@@ -91,7 +106,7 @@ export function namesPerson(text: string): boolean {
     // The name next to its role: "Dean of Admission: Karen Whitfield", "Priya Natarajan, Chief Financial Officer", "Dean Karen Whitfield".
     const before = text.slice(Math.max(0, m.index! - 45), m.index!);
     const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 45);
-    if (new RegExp(`${ROLE.source}[^.;]{0,40}[:,]\\s*$|${ROLE.source}\\s+$`).test(before) || new RegExp(`^(,|\\s+is|\\s+\\()\\s*(the\\s+|our\\s+)?[^.;]{0,30}?${ROLE.source}`).test(after)) return true;
+    if (ROLE_BEFORE.test(before) || ROLE_AFTER.test(after)) return true;
   }
   return false;
 }
@@ -99,12 +114,16 @@ export function namesPerson(text: string): boolean {
 /** The sentences worth writing: each passage once, and people only when the question (or the turn it follows) asks for them. */
 export function readableSentences<T extends Written>(sentences: T[], question: string, context = ''): T[] {
   const people = ASKS_FOR_PEOPLE.test(question) || ASKS_FOR_PEOPLE.test(context);
+  // Whether each sentence names a person, read once (the rule below asks about every other sentence).
+  const named = people ? null : sentences.map((s) => (readingOf(s.sentence).person ??= namesPerson(s.sentence)));
+  const unnamed = named ? named.filter((n) => !n).length : 0;
   const out: T[] = [];
-  for (const s of sentences) {
-    if (out.some((o) => repeats(o.sentence, s.sentence))) continue;
-    if (!people && namesPerson(s.sentence) && sentences.some((o) => o !== s && !namesPerson(o.sentence))) continue;
+  sentences.forEach((s, i) => {
+    if (out.some((o) => repeats(o.sentence, s.sentence))) return;
+    // A name is left out when something else is left to say (a sentence other than this one names nobody).
+    if (named?.[i] && unnamed > 0) return;
     out.push(s);
-  }
+  });
   return out;
 }
 
