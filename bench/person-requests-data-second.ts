@@ -1,4 +1,5 @@
-// A second held-out half for `npm run bench:person-requests` (issue 48 item 6): visitors asking for a
+// DEVELOPMENT since 2026-11-27 (its misses were read to report them): once the second held-out half
+// for `npm run bench:person-requests` (issue 48 item 6): visitors asking for a
 // person in the widget's eight languages (8 each), most with other words around the request, and 100
 // ordinary admissions questions that must not be taken for one (near-misses included: people, staff,
 // counselors, speaking, "in person", interviews, humanities, 人工智能, 상담…).
