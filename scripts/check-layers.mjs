@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The shape of lib/ (docs/architecture.md): a module imports its own layer and those below. Prints
-// every import (type-only included; `import()` inside a function is not an edge) that runs from a
-// lower layer up to a higher one, every import circle, every file in lib/ over 400 lines and every
+// every import (type-only and dynamic `import()` included: a module loaded later still depends on
+// the one that loads it) that runs from a lower layer up to a higher one, every import circle, every file in lib/ over 400 lines and every
 // cast to Database; exits 1 past the budgets. Run by `npm test` with the lint.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,8 +50,12 @@ const edges = new Map();
 for (const f of files) {
   const src = fs.readFileSync(f, 'utf8');
   const out = new Set();
-  for (const m of src.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)) {
-    const t = resolve(f, m[1]);
+  const specs = [
+    ...[...src.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]),
+    ...[...src.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]),
+  ];
+  for (const spec of specs) {
+    const t = resolve(f, spec);
     if (t && files.includes(t)) out.add(t);
   }
   edges.set(f, [...out]);

@@ -1,9 +1,11 @@
 import 'server-only';
+import { z } from 'zod';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, resultRows, type Database } from '@/db/client';
 import { conversations, crmDeliveries, crmDeliveryAttempts, crmIntegrations, leads, type CrmDeliveryRow, type CrmIntegrationRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
+import { defineJob } from '@/lib/jobs/define';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import type { LeadSavedEvent } from '@/lib/leads/events';
 import { conversationReference } from '@/lib/conversations/reference';
@@ -15,7 +17,6 @@ import { readIntegration, webhookTarget } from './integration';
 import { crmRetryDelayMs } from './retry';
 import type { CrmDeliveryPage, CrmDeliveryView, CrmEvent, DeliveriesQuery } from './schema';
 import { applyMapping, newWebhookId, sendWebhook, type LeadRecord } from './webhook';
-import { crmDeliveryJob } from './jobs';
 
 // The CRM delivery outbox. A delivery row is written in the same transaction as the
 // lead it carries, with the job of its first attempt; each attempt is one crm_delivery job that
@@ -303,3 +304,14 @@ export async function replayCrmDelivery(ctx: AuthContext, id: number): Promise<{
   });
   return { message: 'Delivery queued again', delivery_id: d.id };
 }
+
+/** Its background job, queued above in the change's transaction and run by the job runners (background.ts). */
+export const crmDeliveryJob = defineJob({
+  name: 'crm_delivery',
+  display_name: 'Send a lead to the CRM',
+  payload: z.object({ delivery_id: z.number().int().positive(), attempt: z.number().int().positive(), manual: z.boolean().default(false) }),
+  // The CRM's own failures are retried by the delivery (./deliveries.ts, Standard Webhooks'
+  // schedule); this policy only covers a run that failed under Lantern (the database went away).
+  retry: { maxAttempts: 3, baseDelayMs: 5_000, maxDelayMs: 60_000 },
+  handler: async () => ({ run: (payload) => runCrmDelivery(payload), giveUp: ({ delivery_id }, error) => markCrmDeliveryFailed(delivery_id, error) }),
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { JOB_CHANNEL } from './channel';
 import type { Background } from './define';
 import type { TaskResult } from './result';
 import { runTask } from '@/lib/scheduler/run-task';
@@ -13,9 +14,6 @@ import { runTask } from '@/lib/scheduler/run-task';
 export function inngestEnabled(): boolean {
   return !!(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_SIGNING_KEY || process.env.INNGEST_DEV);
 }
-
-/** NOTIFY channel that wakes the in-process job runners. */
-export const JOB_CHANNEL = 'lantern_jobs';
 
 /** If the caller's transaction commits this long after the event, the minute sweep runs the job. */
 const COMMIT_GRACE_MS = 2_000;

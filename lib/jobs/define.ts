@@ -3,7 +3,7 @@ import type { TaskResult } from './result';
 import type { ScheduledTask } from '@/lib/scheduler/schema';
 import type { RetryPolicy } from './retry';
 
-/** What a job does, loaded when it first runs (so declaring a job pulls in none of its domain's code). */
+/** What a job does: loaded when it first runs where the job is declared apart from its work (lib/<domain>/jobs.ts). */
 export type JobHandler<T> = {
   /** One attempt; throwing makes the runner retry by the job's policy. Its answer is the run's result summary. */
   run(payload: T): Promise<TaskResult>;
@@ -11,7 +11,10 @@ export type JobHandler<T> = {
   giveUp?(payload: T, error: string): Promise<void>;
 };
 
-/** A kind of background work, declared beside its domain's code (lib/<domain>/jobs.ts). */
+/**
+ * A kind of background work, declared beside its domain's code: in lib/<domain>/jobs.ts, or in the
+ * module that both queues and runs it (lib/mail/outbox.ts), where a lazy import back would be a circle.
+ */
 export type JobDefinition<P extends z.ZodType = z.ZodType> = {
   /** What its rows carry in `jobs.name` and the Scheduler shows executions under: never rename one with rows queued. */
   name: string;

@@ -6,7 +6,7 @@ import { getDb, getDbKind, listen } from '@/db/client';
 import { jobs, type Job, type TaskExecution } from '@/db/schema';
 import { currentInstanceId } from '@/lib/scheduler/instance';
 import { runTask } from '@/lib/scheduler/run-task';
-import { JOB_CHANNEL } from './backend';
+import { JOB_CHANNEL } from './channel';
 import { findJob, type Background, type JobHandler } from './define';
 import { retryDelayMs } from './retry';
 

@@ -6,6 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { z } from 'zod';
 import { notFound, validationError } from '@/lib/http/errors';
 import { parseWith } from '@/lib/http/validation';
+import { defineJob } from '@/lib/jobs/define';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { openBlobWriter, readBlobData, saveBlob } from '@/lib/storage/blobs';
 import { streamUpload } from '@/lib/http/upload';
@@ -14,7 +15,6 @@ import { classifyDocument, DocumentRejected, detectDocument, extractDocumentText
 import { defaultFileName, FILE_MAX_BYTES, fileNameField, type KnowledgeFileView } from './file-schema';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
-import { fileAnalysisJob } from './jobs';
 
 type Row = typeof knowledgeFiles.$inferSelect;
 export const NO_TEXT_LAYER = 'The PDF has no text layer (is it a scanned image?)';
@@ -212,3 +212,12 @@ export async function analyzeFile(fileId: number) {
   const { text: insights } = await writeInsights([{ title: row.name, headings: text.headings, blocks: text.blocks }]);
   return store(row, { analysisStatus: 'completed', analysisError: null, insightsSummary: insights, lastAnalyzedAt: new Date() }, text);
 }
+
+/** Its background job, queued above in the change's transaction and run by the job runners (background.ts). */
+export const fileAnalysisJob = defineJob({
+  name: 'file_analysis',
+  display_name: 'Read an uploaded document',
+  payload: z.object({ file_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
+  handler: async () => ({ run: ({ file_id }) => runFileAnalysis(file_id), giveUp: ({ file_id }, error) => markFileAnalysisFailed(file_id, error) }),
+});

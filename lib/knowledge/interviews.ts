@@ -1,10 +1,12 @@
 import 'server-only';
+import { z } from 'zod';
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { interviewCalls, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { AppError, conflict, notFound, validationError } from '@/lib/http/errors';
+import { defineJob } from '@/lib/jobs/define';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { safeEqual } from '@/lib/security/tokens';
 import { fetchConversation, placeInterviewCall, TelephonyError, telephonyConfig } from '@/lib/telephony/elevenlabs';
@@ -12,7 +14,6 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { removeSourceChunks, replaceSourceChunks } from './index';
 import { TOPIC_LABELS, type InterviewView } from './interview-schema';
 import { summarize } from './summarize';
-import { interviewCallStatusJob } from './jobs';
 
 type Row = typeof interviewCalls.$inferSelect;
 
@@ -316,3 +317,12 @@ export async function syncInterviewCall(id: number) {
   }
   return { interview_id: id, updated: false, status: row.status };
 }
+
+/** Its background job, queued above in the change's transaction and run by the job runners (background.ts). */
+export const interviewCallStatusJob = defineJob({
+  name: 'interview_call_status',
+  display_name: 'Check an interview call',
+  payload: z.object({ interview_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 20_000, maxDelayMs: 5 * 60_000 },
+  handler: async () => ({ run: ({ interview_id }) => syncInterviewCall(interview_id) }),
+});

@@ -1,16 +1,17 @@
 import 'server-only';
+import { z } from 'zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { webLinks } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound } from '@/lib/http/errors';
+import { defineJob } from '@/lib/jobs/define';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { OutboundRefused } from '@/lib/security/outbound';
 import { requireSchoolId } from '@/lib/tenancy';
 import { crawl, type CrawledPage } from './crawl';
 import { removeSourceChunks, replaceSourceChunks, type SourcePassage } from './index';
 import { writeInsights } from './insight-writer';
-import { webLinkReadJob } from './jobs';
 import { summarize } from './summarize';
 import { DUPLICATE_URL, type WebLinkView } from './web-link-schema';
 
@@ -214,3 +215,12 @@ export async function refreshCompletedWebLinks() {
   }
   return { links_checked: rows.length, refreshed, unchanged };
 }
+
+/** Its background job, queued above in the change's transaction and run by the job runners (background.ts). */
+export const webLinkReadJob = defineJob({
+  name: 'web_link_read',
+  display_name: 'Read a web link',
+  payload: z.object({ web_link_id: z.number().int().positive() }),
+  retry: { maxAttempts: 3, baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 },
+  handler: async () => ({ run: ({ web_link_id }) => runWebLinkRead(web_link_id), giveUp: ({ web_link_id }, error) => markWebLinkReadFailed(web_link_id, error) }),
+});

@@ -7,13 +7,3 @@ export type LeadSavedEvent = { id: number; created: boolean; schoolId: number; s
 
 export type LeadSavedSubscriber = { name: string; run: (tx: Executor, lead: LeadSavedEvent) => Promise<void> };
 
-/**
- * What follows every saved lead, in order, inside the save's transaction: if one fails the lead is
- * not saved either, so nothing is half done. lib/leads/save.ts calls them after every lead write
- * (the chat, the quick info card, a handoff, staff). Each is imported when first called: the
- * subscribers' domains import lib/leads themselves.
- */
-export const LEAD_SAVED_SUBSCRIBERS: readonly LeadSavedSubscriber[] = [
-  // The school's CRM hears of the lead (lib/crm/deliveries.ts queues the webhook delivery).
-  { name: 'crm_delivery', run: async (tx, lead) => (await import('@/lib/crm/deliveries')).queueLeadDelivery(tx, lead) },
-];

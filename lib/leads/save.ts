@@ -3,7 +3,8 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
 import { stripBidiControls } from '@/lib/text/controls';
-import { LEAD_SAVED_SUBSCRIBERS, type LeadSavedEvent } from './events';
+import type { LeadSavedEvent } from './events';
+import { LEAD_SAVED_SUBSCRIBERS } from './subscribers';
 import type { LeadData, LeadFieldKey } from './fields';
 
 // Leads in one place: every lead is created or updated here, whether it comes from the

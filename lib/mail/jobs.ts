@@ -1,19 +1,7 @@
-import { z } from 'zod';
-import { defineJob, defineTask } from '@/lib/jobs/define';
+import { defineTask } from '@/lib/jobs/define';
 
-// Mail's background work: each outbox message is sent by its own job; a sweep queues what has none.
-
-export const mailSendJob = defineJob({
-  name: 'mail_send',
-  display_name: 'Send an e-mail',
-  payload: z.object({ mail_id: z.number().int().positive() }),
-  // Mail servers refuse for minutes (greylisting, restarts): spread five tries over about an hour.
-  retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000 },
-  handler: async () => {
-    const { sendOutboxMail } = await import('./outbox');
-    return { run: ({ mail_id }) => sendOutboxMail(mail_id) };
-  },
-});
+// Mail's scheduled sweep: it queues a send for outbox messages that have none (each message's own job
+// is declared beside the outbox, ./outbox.ts).
 
 export const mailDeliveryTask = defineTask({
   key: 'mail_delivery',

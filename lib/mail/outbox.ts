@@ -1,8 +1,9 @@
 import 'server-only';
+import { z } from 'zod';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import { mailSendJob } from './jobs';
+import { defineJob } from '@/lib/jobs/define';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
 import { logValue } from '@/lib/system/log';
@@ -12,6 +13,16 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
 
 /** What is left of a body whose secret was cleared. */
 export const CLEARED_BODY = '[cleared: this mail carried a one-time link]';
+
+/** Each message's own send, queued with it (queueMail, in the caller's transaction) and run by the job runners (background.ts). */
+export const mailSendJob = defineJob({
+  name: 'mail_send',
+  display_name: 'Send an e-mail',
+  payload: z.object({ mail_id: z.number().int().positive() }),
+  // Mail servers refuse for minutes (greylisting, restarts): spread five tries over about an hour.
+  retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000 },
+  handler: async () => ({ run: ({ mail_id }) => sendOutboxMail(mail_id) }),
+});
 
 /** Tries per message in all: the mail_send job's policy, so the outbox row and its job give up together. */
 export const MAX_MAIL_ATTEMPTS = mailSendJob.retry.maxAttempts;

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { getDb, getDbKind } from '@/db/client';
 import { jobs, runnerInstances, taskExecutions, type TaskExecution } from '@/db/schema';
-import { JOB_CHANNEL } from '@/lib/jobs/backend';
+import { JOB_CHANNEL } from '@/lib/jobs/channel';
 import { healthyForMs, instanceId, instanceTimeoutMs, machineKey, pidAlive, startHeartbeat, stopBeating, stopHeartbeat } from './instance';
 import { findTask, type TaskDefinition } from '@/lib/jobs/define';
 import { createPendingExecution, runTask } from './run-task';

@@ -9,7 +9,7 @@ import { drainJobs, JOB_LEASE_MS } from '@/lib/jobs/runner';
 import { instanceId, machineKey } from '@/lib/scheduler/instance';
 import { INTERRUPTED_MESSAGE, recoverInterrupted, startRecovery, stopRecovery } from '@/lib/scheduler/recovery';
 import { runTask } from '@/lib/scheduler/run-task';
-import { mailSendJob } from '@/lib/mail/jobs';
+import { mailSendJob } from '@/lib/mail/outbox';
 import { background } from '@/background';
 
 // Work whose server process is gone is recognised (lib/scheduler/recovery.ts).

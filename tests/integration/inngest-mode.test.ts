@@ -9,7 +9,7 @@ import { getDb } from '@/db/client';
 import { jobs, taskExecutions } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { call, STRONG_PASSWORD } from './http';
-import { mailSendJob } from '@/lib/mail/jobs';
+import { mailSendJob } from '@/lib/mail/outbox';
 import { background } from '@/background';
 
 // Inngest mode (INNGEST_EVENT_KEY set) against a local server speaking Inngest's event API, and

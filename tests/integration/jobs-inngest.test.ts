@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { jobs } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
-import { mailSendJob } from '@/lib/mail/jobs';
+import { mailSendJob } from '@/lib/mail/outbox';
 
 // Inngest mode against a local server speaking Inngest's event API (POST /e/{event key}).
 const received: { name: string; data: Record<string, unknown>; ts?: number }[] = [];

@@ -8,7 +8,7 @@ import { runMigrations } from '@/db/migrate';
 import { jobs } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { jobEvents, startJobRunner, type JobRun } from '@/lib/jobs/runner';
-import { mailSendJob } from '@/lib/mail/jobs';
+import { mailSendJob } from '@/lib/mail/outbox';
 import { background } from '@/background';
 
 // A restart for real: the database is closed and opened again, as a new process would. PGlite runs

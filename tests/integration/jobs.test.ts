@@ -7,8 +7,8 @@ import { enqueue, InvalidJobPayload } from '@/lib/jobs/enqueue';
 import { drainJobs, jobEvents, runNextDueJob, startJobRunner, type JobRun } from '@/lib/jobs/runner';
 import { queueMail } from '@/lib/mail/outbox';
 import { toExecutionView } from '@/lib/scheduler/service';
-import { mailSendJob } from '@/lib/mail/jobs';
-import { fileAnalysisJob } from '@/lib/knowledge/jobs';
+import { mailSendJob } from '@/lib/mail/outbox';
+import { fileAnalysisJob } from '@/lib/knowledge/files';
 import { background } from '@/background';
 
 const HOUR = 60 * 60_000;

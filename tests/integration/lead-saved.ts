@@ -1,4 +1,5 @@
-import { LEAD_SAVED_SUBSCRIBERS, type LeadSavedSubscriber } from '@/lib/leads/events';
+import type { LeadSavedSubscriber } from '@/lib/leads/events';
+import { LEAD_SAVED_SUBSCRIBERS } from '@/lib/leads/subscribers';
 
 /**
  * Runs `fn` after the lead-saved subscribers, inside the save's transaction (a throw undoes the
