@@ -1,9 +1,9 @@
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { staffSession } from '@/lib/auth/web-session';
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const ctx = await getStaffSession();
+  const ctx = await staffSession();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

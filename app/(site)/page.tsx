@@ -5,7 +5,7 @@ import { AboutView } from '@/components/site/about-view';
 import { ContactView } from '@/components/site/contact-view';
 import { HomeView } from '@/components/site/home-view';
 import { ScrollToTop } from '@/components/site/scroll-to-top';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { staffSession } from '@/lib/auth/web-session';
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
@@ -21,7 +21,7 @@ export default async function LandingPage({ searchParams }: { searchParams: Sear
   const params = await searchParams;
   const view = params.view === 'about' || params.view === 'contact' ? params.view : 'home';
   // Signed-in staff land on their dashboard, unless they came for a public page or a reset link.
-  if (view === 'home' && !params.token && !params.session && (await getStaffSession())) redirect('/dashboard');
+  if (view === 'home' && !params.token && !params.session && (await staffSession())) redirect('/dashboard');
   return (
     <>
       {view === 'about' ? <AboutView /> : view === 'contact' ? <ContactView /> : <HomeView />}

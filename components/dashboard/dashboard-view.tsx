@@ -3,7 +3,7 @@ import { WaitingBadge } from '@/components/live/waiting-count';
 import { Badge } from '@/components/ui/badge';
 import type { HandoffRequestView } from '@/lib/chat/handoff';
 import type { MailState } from '@/lib/mail/health';
-import { cardState, visibleSections } from './cards';
+import { cardState, dashboardSections } from '@/lib/web/screens';
 import { HandoffRequests } from './handoff-requests';
 import { MailStateBanner } from './mail-state-banner';
 import { PasswordUpdateBanner } from './password-update-banner';
@@ -31,7 +31,7 @@ export function DashboardView({
   hasSchool: boolean;
   passwordUpdate: { required: boolean; deadline: string | null };
 }) {
-  const sections = visibleSections(role, { prospects: prospectsEnabled });
+  const sections = dashboardSections(role, { prospects: prospectsEnabled });
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}
@@ -62,15 +62,15 @@ export function DashboardView({
                 <>
                   <span className="flex items-start justify-between gap-2">
                     <span className="font-semibold text-slate-900 dark:text-white">{c.title}</span>
-                    {badge && <span className="shrink-0"><Badge tone={badge === "School Info Required" ? "warning" : "neutral"}>{badge}</Badge></span>}
-                    {enabled && c.key === 'live-chat' && <span className="shrink-0" data-testid="live-waiting-badge"><WaitingBadge /></span>}
+                    {badge && <span className="shrink-0"><Badge tone="warning">{badge}</Badge></span>}
+                    {enabled && c.count === 'waiting' && <span className="shrink-0" data-testid="live-waiting-badge"><WaitingBadge /></span>}
                   </span>
                   <span className="mt-2 block text-sm text-slate-700 dark:text-slate-300">{c.description}</span>
                 </>
               );
               return (
                 <li key={c.key} data-testid={`card-${c.key}`} data-enabled={enabled}>
-                  {enabled && c.href ? (
+                  {enabled ? (
                     <Link href={c.href} className="block h-full rounded-xl border border-slate-200 p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-slate-700">
                       {inner}
                     </Link>

@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { LiveNavLink } from '@/components/live/waiting-count';
 import { buttonClass } from '@/components/ui/button';
 import { openLoginDialog } from '@/lib/web/events';
 import { LanternMark } from './logo';
+import { StaffNav } from './staff-nav';
 
 // The signed-in controls (settings menu, logout) load only for signed-in pages.
 const UserControls = dynamic(() => import('./user-controls'), {
@@ -24,9 +24,7 @@ export function Header({ user }: { user: HeaderUser }) {
         </Link>
         {user ? (
           <div className="flex items-center gap-1 sm:gap-3">
-            <nav aria-label="Staff">
-              <LiveNavLink />
-            </nav>
+            <StaffNav />
             <span className="max-w-[10rem] truncate text-sm text-slate-700 sm:max-w-none dark:text-slate-200">Welcome, {user.firstName}!</span>
             <UserControls />
           </div>

@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { NextRequest } from 'next/server';
+import { cache } from 'react';
 import { z } from 'zod';
 import { clientAddressFrom, hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
@@ -130,3 +131,10 @@ export async function getStaffSession(): Promise<AuthContext | null> {
   if (!user || !user.isActive || user.tokenVersion !== session.tv || !live) return null;
   return { user, role: user.role, schoolId: user.schoolId, familyId: session.sid };
 }
+
+/**
+ * `getStaffSession` looked up once per page render: the layout and the page (and anything else
+ * rendering for the same request) share the answer. Outside a render (actions, REST) it looks up
+ * every time.
+ */
+export const staffSession = cache(getStaffSession);

@@ -1,18 +1,14 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
-import { getStaffSession } from '@/lib/auth/web-session';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
 import { mailState } from '@/lib/mail/health';
 import { prospectsEnabled } from '@/lib/prospects/service';
 import { setupChecklist } from '@/lib/schools/checklist';
 import { schoolExists } from '@/lib/schools/service';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'Dashboard' };
+export const metadata = screenMetadata('dashboard');
 
-export default async function DashboardPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard');
+export default staffScreen('dashboard', async (ctx) => {
   const hasSchool = await schoolExists(ctx);
   return (
     <DashboardView
@@ -26,4 +22,4 @@ export default async function DashboardPage() {
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />
   );
-}
+});

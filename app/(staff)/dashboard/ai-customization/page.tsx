@@ -1,12 +1,6 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { AiCustomization } from '@/components/ai-customization/ai-customization';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'AI Customization' };
+export const metadata = screenMetadata('ai-customization');
 
-export default async function AiCustomizationPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/ai-customization');
-  return <AiCustomization />;
-}
+export default staffScreen('ai-customization', () => <AiCustomization />);

@@ -1,14 +1,6 @@
-import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
 import { Campaigns } from '@/components/prospects/campaigns';
-import { getStaffSession } from '@/lib/auth/web-session';
-import { prospectsEnabled } from '@/lib/prospects/service';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'Campaigns' };
+export const metadata = screenMetadata('campaigns');
 
-export default async function CampaignsPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/campaigns');
-  if (ctx.schoolId === null || !(await prospectsEnabled(ctx.schoolId))) notFound();
-  return <Campaigns />;
-}
+export default staffScreen('campaigns', () => <Campaigns />);

@@ -1,12 +1,6 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { CrmSetup } from '@/components/crm/crm-setup';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'CRM Setup' };
+export const metadata = screenMetadata('crm-setup');
 
-export default async function CrmSetupPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/crm-setup');
-  return <CrmSetup />;
-}
+export default staffScreen('crm-setup', () => <CrmSetup />);

@@ -1,12 +1,6 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { LeadsManagement } from '@/components/leads/leads-management';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'Leads Management' };
+export const metadata = screenMetadata('leads');
 
-export default async function LeadsPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/leads');
-  return <LeadsManagement hasSchool={Boolean(ctx.user.schoolName)} />;
-}
+export default staffScreen('leads', (ctx) => <LeadsManagement hasSchool={Boolean(ctx.user.schoolName)} />);

@@ -1,12 +1,6 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { ReportsScreen } from '@/components/reports/reports-screen';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'Reports' };
+export const metadata = screenMetadata('reports');
 
-export default async function ReportsPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/reports');
-  return <ReportsScreen schoolName={ctx.user.schoolName} />;
-}
+export default staffScreen('reports', (ctx) => <ReportsScreen schoolName={ctx.user.schoolName} />);

@@ -1,16 +1,12 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { SchoolManagement } from '@/components/school/school-management';
-import { getStaffSession } from '@/lib/auth/web-session';
-import { toSchool } from '@/lib/schools/present';
 import { prospectsEnabled } from '@/lib/prospects/service';
+import { toSchool } from '@/lib/schools/present';
 import { findOwnSchool } from '@/lib/schools/service';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'School Management' };
+export const metadata = screenMetadata('school');
 
-export default async function SchoolPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/school');
+export default staffScreen('school', async (ctx) => {
   let school = null;
   let loadError = false;
   try {
@@ -23,4 +19,4 @@ export default async function SchoolPage() {
   // The feature switches are the superuser's.
   const features = ctx.role === 'superuser' && school && ctx.schoolId !== null ? { prospectsEnabled: await prospectsEnabled(ctx.schoolId) } : null;
   return <SchoolManagement initialSchool={school} loadError={loadError} features={features} />;
-}
+});

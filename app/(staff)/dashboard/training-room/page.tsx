@@ -1,12 +1,6 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { TrainingRoom } from '@/components/training-room/training-room';
-import { getStaffSession } from '@/lib/auth/web-session';
+import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
-export const metadata: Metadata = { title: 'Training Room' };
+export const metadata = screenMetadata('training-room');
 
-export default async function TrainingRoomPage() {
-  const ctx = await getStaffSession();
-  if (!ctx) redirect('/?session=expired&next=/dashboard/training-room');
-  return <TrainingRoom />;
-}
+export default staffScreen('training-room', () => <TrainingRoom />);
