@@ -21,6 +21,7 @@ import { DEFAULT_PREVIEW_TEXT, FORMALITIES, HUMOR_LEVELS, LEVELS, PERSONALITY_DE
 import type { ActionResult, ErrorCode } from '@/lib/http/action-result';
 import { callAction } from '@/lib/web/api';
 import { useSettings } from './use-settings';
+import { IMAGE_TYPES } from '@/lib/storage/image-type';
 
 
 const words = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -151,7 +152,7 @@ export function PersonaPanel() {
               <label htmlFor="avatar-file" className="block text-sm font-medium">
                 Avatar image
               </label>
-              <input id="avatar-file" ref={file} type="file" accept="image/jpeg,image/png,image/gif,image/webp" className="mt-1 text-sm" onChange={(e) => void pickAvatar(e.target.files?.[0] ?? null)} />
+              <input id="avatar-file" ref={file} type="file" accept={IMAGE_TYPES.join(',')} className="mt-1 text-sm" onChange={(e) => void pickAvatar(e.target.files?.[0] ?? null)} />
               <p className="text-xs text-slate-600 dark:text-slate-400">JPEG, PNG, GIF or WebP, up to 5 MB.</p>
             </div>
           </div>

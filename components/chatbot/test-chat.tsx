@@ -9,6 +9,7 @@ import { stylingSchema, type WidgetStyling } from '@/lib/widget/styling';
 import { callAction } from '@/lib/web/api';
 import { chatStyleVars } from '@/widget/chat-view';
 import { sourcesFrom, type AnswerSource } from '@/widget/chat';
+import { TEXTS } from '@/widget/i18n';
 
 
 // The widget's replica in the admin area, talking to the same
@@ -22,8 +23,6 @@ type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string; gr
 const withGreeting = (text: string) => (m: ChatMessage[]): ChatMessage[] => [{ role: 'ai', content: text, timestamp: now(), greeting: true }, ...m.filter((x) => !x.greeting)];
 type Persona = { greeting: string; ai_name: string; avatar_url: string | null };
 
-export const CHAT_FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
-export const EMPTY_REPLY = 'Sorry, I could not process your request.';
 const SAMPLES = ['What programs do you offer?', 'How much is tuition?', 'When is the application deadline?', 'How do I schedule a campus visit?', 'What financial aid is available?'];
 const MAX_INPUT_HEIGHT = 100;
 
@@ -110,10 +109,10 @@ export function TestChat({ schoolName }: { schoolName: string }) {
       token.current = res.headers.get('X-Visitor-Token') ?? token.current;
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { response?: string; sources?: unknown };
-      reply = body.response?.trim() ? body.response : EMPTY_REPLY;
+      reply = body.response?.trim() ? body.response : TEXTS.en.empty;
       sources = sourcesFrom(body.sources);
     } catch {
-      reply = CHAT_FAILURE;
+      reply = TEXTS.en.failure;
     }
     setMessages((m) => [...m, { role: 'ai', content: reply, timestamp: now(), ...(sources.length ? { sources } : {}) }]);
     setPending(false);

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ResponsiveSections } from '@/components/ui/responsive-sections';
-import { CRM_MESSAGES, type CrmIntegrationView, type CrmStatusLabel } from '@/lib/crm/schema';
+import { CRM_MESSAGES, type CrmStatusLabel } from '@/lib/crm/schema';
 import { useScreenData } from '@/lib/web/screen-data';
 import { CrmConfig } from './crm-config';
 import { FieldMapping } from './field-mapping';
@@ -14,7 +14,6 @@ import { FieldMapping } from './field-mapping';
 // Spec 002 §2.10 CRM Setup: tabs CRM Config and Map Fields (an accordion on narrow screens), the
 // §4.4 status label (worked out by the server, lib/crm/schema.ts), the §8 messages.
 
-export type CrmScreen = { integration: CrmIntegrationView | null; status: string };
 
 const STATUS_TONE: Record<CrmStatusLabel, 'neutral' | 'success' | 'warning' | 'danger' | 'brand'> = {
   'Not configured': 'neutral',

@@ -10,6 +10,7 @@ import { CLASSIFICATIONS, DEFAULT_TIME_ZONE, DEGREE_LEVELS, FONT_FAMILIES, INSTI
 import { EditableSection, Facts, type SectionFormProps } from './editable-section';
 import { StringListEditor } from './list-editor';
 import { callAction } from '@/lib/web/api';
+import { IMAGE_TYPES } from '@/lib/storage/image-type';
 
 export const LABELS = {
   classification: { '2_year': '2-Year', '4_year': '4-Year', mixed: 'Mixed' } as Record<string, string>,
@@ -205,7 +206,7 @@ function LogoPicker({ current, preview, inputRef, onPick }: { current: string | 
           <span className="flex h-20 w-20 items-center justify-center rounded border border-dashed border-slate-300 text-xs text-slate-600">No logo</span>
         )}
         <div>
-          <input ref={inputRef} type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label="Logo file" className="block text-sm" onChange={(e) => onPick(e.target.files?.[0] ?? null)} />
+          <input ref={inputRef} type="file" accept={IMAGE_TYPES.join(',')} aria-label="Logo file" className="block text-sm" onChange={(e) => onPick(e.target.files?.[0] ?? null)} />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Recommended: Square image, PNG or JPG format</p>
         </div>
       </div>

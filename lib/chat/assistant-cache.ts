@@ -26,6 +26,3 @@ export function assistantFor(schoolId: number, assistantVersion: number): Promis
   return assistants.get(schoolId, assistantVersion, () => load(schoolId));
 }
 
-export function forgetAssistants(): void {
-  assistants.clear();
-}

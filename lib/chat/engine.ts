@@ -20,6 +20,7 @@ import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type
 import { sessionLeadState, storeTurn, type StoredTurn } from '@/lib/conversations/conversations';
 import type { ChatRequest } from './schema';
 import { logValue } from '@/lib/system/log';
+import { TEXTS } from '@/widget/i18n';
 
 // One chat turn: retrieve the school's passages, build the instructions, let the model answer
 // through the AI SDK (the configured model or the built-in local one), capture lead details, store
@@ -299,7 +300,7 @@ async function* textOf(parts: AsyncIterable<{ type: string; text?: string; error
 /** The model service failed or refused: 502 with a text the widget can show. */
 export class ModelFailure extends AppError {
   constructor(readonly reason: unknown) {
-    super(502, "Sorry, I'm having trouble connecting right now. Please try again later.");
+    super(502, TEXTS.en.failure);
   }
 }
 

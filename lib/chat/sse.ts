@@ -2,11 +2,10 @@ import 'server-only';
 import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
 import { ModelFailure, type Turn } from './engine';
 import { logError, logValue } from '@/lib/system/log';
+import { TEXTS } from '@/widget/i18n';
 
 // POST /api/widget/chat/stream answers server-sent events: `delta` pieces as the model writes,
 // then `done` with the stored message's index, or `error` {detail, code} (docs/widget.md).
-
-const FAILURE = "Sorry, I'm having trouble connecting right now. Please try again later.";
 
 function event(name: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -43,7 +42,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
         } else {
           if (!(err instanceof ModelFailure)) console.error(`[chat] stream failed ${logError(err)}`);
           else console.warn(`[chat] the model failed: ${logValue((err.reason as Error)?.message ?? err.reason)}`);
-          send(event('error', { detail: FAILURE, code: 'unavailable' }));
+          send(event('error', { detail: TEXTS.en.failure, code: 'unavailable' }));
         }
       }
       if (gone) return;

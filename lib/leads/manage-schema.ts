@@ -185,8 +185,6 @@ export type ExportTrackInput = z.infer<typeof exportTrackSchema>;
 
 /* ---------------------------------------------------------------------------------------------- */
 
-/** The fields staff may enter or change; `source`, the school and the session are Lantern's. */
-export const EDITABLE_FIELDS = Object.keys(LEAD_FIELDS) as LeadFieldKey[];
 const FIXED: Record<string, string> = {
   source: 'The source of a lead cannot be changed',
   school_id: 'The school of a lead cannot be changed',

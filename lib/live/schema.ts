@@ -134,10 +134,6 @@ export type LiveConversationDetail = LiveConversationSummary & {
   messages: LiveMessage[];
 };
 
-/** What the visitor's stream says (docs/live-chat.md). */
-export type VisitorLiveEvent =
-  | { type: 'status'; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped'; agent?: string | null }
-  | { type: 'message'; index: number; text: string; author: string };
 
 /** A saved reply's title: the name the "/" picker filters by. */
 export const SAVED_REPLY_TITLE_MAX = 100;

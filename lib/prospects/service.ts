@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb } from '@/db/client';
 import { prospectBatches, prospects, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
@@ -390,7 +390,3 @@ export async function undoBatch(ctx: AuthContext, batchId: string) {
   return { message: `Import undone: ${removed} prospect${removed === 1 ? '' : 's'} removed, ${restored} restored`, deleted: removed, restored };
 }
 
-export async function prospectCountForBench(schoolId: number) {
-  const db = await getDb();
-  return resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${prospects} where school_id = ${schoolId}`))[0]?.n ?? 0;
-}

@@ -68,14 +68,6 @@ export function resolveFollowUp(question: string, context: FollowUpContext | nul
   return telling.length ? `${question.trim()} (${telling.join(' ')})` : question;
 }
 
-/** A question in Spanish ("¿Cuál es la fecha límite…?"): its admissions words in English, so the passages can be found. */
-export function detectSpanish(text: string): boolean {
-  if (/[¿¡ñ]/i.test(text)) return true;
-  const ws = words(text);
-  const spanish = ws.filter((w) => /^(el|la|los|las|de|del|para|por|es|cuál|cual|qué|que|cómo|cuándo|cuando|dónde|donde|cuánto|cuanto|hay|tienen|puedo|una|un|con|mi|su|sus)$/.test(w)).length;
-  return ws.length >= 3 && spanish / ws.length >= 0.3;
-}
-
 const SPANISH_FUNCTION_WORDS = new Set('el la los las de del para por es son está cuál cual qué que cómo como cuando donde cuánto cuanto cuánta hay mi mis su sus un una unos unas y o en con se puedo puede tienen tiene al lo le'.split(' '));
 
 /** The question with its Spanish admissions words in English and its Spanish function words left out. */

@@ -207,4 +207,3 @@ export type FactSheetInput = z.infer<typeof factSheetSchema>;
 export type FactSheetView = { programs: string[]; athletic_teams: string[]; student_clubs: string[]; important_deadlines: { name: string; date: string; description: string | null }[] };
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -1,5 +1,7 @@
 // Image types recognised by their first bytes, never by file name or declared type.
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+/** The images a logo or an avatar may be (the file pickers offer these; the server sniffs the bytes). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   const at = (i: number, ...values: number[]) => values.every((v, k) => bytes[i + k] === v);
