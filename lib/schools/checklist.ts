@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversations, knowledgeChunks, personalitySettings, personaSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { SCREENS } from '@/lib/web/screens';
 
 // The dashboard's setup checklist for a new school: each step ticked from what the school has
 // really done, never from a click on the list.
@@ -38,10 +39,10 @@ export async function setupChecklist(ctx: AuthContext): Promise<SetupStep[] | nu
   if (!school) return null;
   const reachable = school.contactPoints.some((c) => c.email || c.phone);
   return [
-    { key: 'profile', label: 'Complete your school profile', hint: 'Your website and how families reach admissions (a contact with an e-mail or phone).', href: '/dashboard/school', done: !!school.websiteUrl && reachable },
-    { key: 'knowledge', label: 'Add what the assistant should know', hint: 'Your web pages, documents or fact sheet in the Training Room.', href: '/dashboard/training-room', done: school.knowledge },
-    { key: 'assistant', label: 'Shape your assistant', hint: 'Its name, role and personality in AI Customization.', href: '/dashboard/ai-customization', done: school.persona || school.personality },
-    { key: 'widget', label: 'Put the chat on your website', hint: 'Paste the embed code from Chatbot > API Key; ticked when the chat first loads on your site.', href: '/dashboard/chatbot', done: school.onSite },
-    { key: 'test_chat', label: 'Have a first test chat', hint: 'Ask what families ask in Chatbot > Test Your Chatbot (a family chatting on your site counts too).', href: '/dashboard/chatbot', done: school.tested || school.chatted },
+    { key: 'profile', label: 'Complete your school profile', hint: 'Your website and how families reach admissions (a contact with an e-mail or phone).', href: SCREENS.school.path, done: !!school.websiteUrl && reachable },
+    { key: 'knowledge', label: 'Add what the assistant should know', hint: 'Your web pages, documents or fact sheet in the Training Room.', href: SCREENS['training-room'].path, done: school.knowledge },
+    { key: 'assistant', label: 'Shape your assistant', hint: 'Its name, role and personality in AI Customization.', href: SCREENS['ai-customization'].path, done: school.persona || school.personality },
+    { key: 'widget', label: 'Put the chat on your website', hint: 'Paste the embed code from Chatbot > API Key; ticked when the chat first loads on your site.', href: SCREENS.chatbot.path, done: school.onSite },
+    { key: 'test_chat', label: 'Have a first test chat', hint: 'Ask what families ask in Chatbot > Test Your Chatbot (a family chatting on your site counts too).', href: SCREENS.chatbot.path, done: school.tested || school.chatted },
   ];
 }
