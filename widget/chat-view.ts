@@ -9,8 +9,9 @@ import type { ContactAction, LeadFieldInfo, WidgetConfig, WidgetStyling } from '
 const EN = TEXTS.en;
 
 // The chat window's look: header, messages, quick info card and input area, drawn from a styling
-// object. The chat frame (frame.ts) builds its conversation from these parts; the admin's Styling
-// tab draws its live preview (drawChatPreview) and the test chat takes its colours from them.
+// object. The chat frame (chat-log.ts, chat-forms.ts) builds its conversation from these parts;
+// the admin's Styling tab draws its live preview (drawChatPreview) and the test chat takes its
+// colours from them.
 
 export const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
 /** A person (the header's 'Talk to a person'). */

@@ -45,6 +45,9 @@ export function sourcesFrom(value: unknown): AnswerSource[] {
   return out;
 }
 
+/** Live chat: waiting for a person or talking to one (widget/live.ts). */
+export type LiveState = 'waiting' | 'active';
+
 /** open: shown and waiting; done: submitted (the thank-you line shows); dismissed: 'Not now'. */
 export type CardState = 'open' | 'done' | 'dismissed';
 
@@ -65,8 +68,8 @@ export type SavedChat = {
   handoff?: 'done';
   /** When it was last saved (ms), so a conversation left longer than the school's timeout is removed. */
   at?: number;
-  /** Live chat: waiting for a person or talking to one (widget/live.ts), who, and the last of their messages shown. */
-  live?: 'waiting' | 'active';
+  /** Live chat: waiting for a person or talking to one, who, and the last of their messages shown. */
+  live?: LiveState;
   agent?: string;
   liveAfter?: number;
   /** The session's visitor token (X-Visitor-Token of the server's answers): the proof that this conversation is this visitor's. */
