@@ -10,7 +10,7 @@ import { conversationOperations } from '@/lib/widget/operations';
 // The Logs tab: the operations of GET /conversations/{id} and /conversation-ratings/, as server
 // actions; the list keeps its own schema and lib function (all at once, with first questions).
 
-/** Spec §7.5: up to 10000 conversations at once (offset 0), optionally of one source; the tab filters, sorts and pages them. */
+/** Up to 10000 conversations at once (offset 0), optionally of one source; the tab filters, sorts and pages them. */
 export async function conversationsAction(input: unknown) {
   return staffAction(z.object({ source: z.enum(['widget', 'test_chat']).optional() }), input, (ctx, q) => logsConversations(ctx, q));
 }

@@ -15,7 +15,7 @@ export const prospectBatchesAction = actionFor(prospectOperations.batches, ({ ct
 export const prospectBatchAction = actionFor(prospectOperations.batch, ({ ctx, params }) => getBatch(ctx, params.batch_id));
 export const createProspectAction = actionFor(prospectOperations.create, ({ ctx, body }) => createProspect(ctx, body));
 export const updateProspectAction = actionFor(prospectOperations.update, ({ ctx, params, body }) => updateProspect(ctx, params.id, body));
-/** Spec §7.11: bulk delete performs one delete per selected prospect. */
+/** The screen's bulk delete calls this once per selected prospect. */
 export const deleteProspectAction = actionFor(prospectOperations.remove, ({ ctx, params }) => deleteProspect(ctx, params.id));
 export const undoBatchAction = actionFor(prospectOperations.undoBatch, ({ ctx, params }) => undoBatch(ctx, params.batch_id));
 export async function setProspectFeatureAction(input: unknown) {

@@ -11,8 +11,8 @@ export type BarPoint = { label: string; value: number };
 
 /**
  * A bar chart with its text alternative: the canvas is labelled with a one-line summary and the
- * same numbers follow as a table for screen readers (spec §9 colours each bar by its share of the
- * largest one).
+ * same numbers follow as a table for screen readers. Each bar is coloured by its share of the
+ * largest one (barLevel).
  */
 export function AnalyticsBarChart({ title, points, valueLabel, testId }: { title: string; points: BarPoint[]; valueLabel: string; testId: string }) {
   const max = Math.max(0, ...points.map((p) => p.value));

@@ -17,7 +17,7 @@ import { StylingPanel } from './styling-panel';
 import { TestChat } from './test-chat';
 
 /**
- * API Key always; Styling and Lead Gen only once an API key exists (§4.1: the
+ * API Key always; Styling and Lead Gen only once an API key exists (the
  * current-key call decides, shared with the API Key tab); Live Chat; Logging, Logs and Analytics;
  * a Testing tab with no button of its own (reached from the API Key tab). On narrow screens an
  * accordion in the order Setup, API Key, Styling, Lead Gen, Live Chat, Logs, Analytics, API Key open first.

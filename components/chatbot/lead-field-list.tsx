@@ -19,10 +19,10 @@ import { inputClass } from '@/components/ui/field';
 import { ASK_LEVEL_LABELS, LEAD_FIELDS, type LeadFieldKey } from '@/lib/leads/fields';
 import { ASK_LEVELS, type AskLevel } from '@/lib/leads/schema';
 
-// The ordered list of fields the assistant collects (spec 002 §2.7, §4.3: order is collection
-// priority). Three ways to reorder: drag a handle with the pointer, pick a handle up with the
-// keyboard (Space, arrows, Space; dnd-kit's keyboard sensor, announced to screen readers), or the
-// Move up / Move down buttons of each row.
+// The ordered list of fields the assistant collects (the order is collection priority). Three ways
+// to reorder: drag a handle with the pointer, pick a handle up with the keyboard (Space, arrows,
+// Space; dnd-kit's keyboard sensor, announced to screen readers), or the Move up / Move down
+// buttons of each row.
 
 const label = (id: UniqueIdentifier) => LEAD_FIELDS[id as LeadFieldKey]?.label ?? String(id);
 

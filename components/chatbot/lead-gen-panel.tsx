@@ -13,9 +13,9 @@ import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { LeadFieldList, REORDER_HELP } from './lead-field-list';
 
-// Spec 002 §2.7 Lead Generation Setup, §3.2 the settings, §4.3 the ask-level rules, §5 the
-// minimum-requirements templates, §8 the messages. The expression is checked as it is typed by
-// the parser the server uses (lib/leads/requirements), and the whole draft by the same schema.
+// Lead Generation Setup: the settings, the ask-level rules, the minimum-requirements templates and
+// the screen's messages. The expression is checked as it is typed by the parser the server uses
+// (lib/leads/requirements), and the whole draft by the same schema.
 
 const CUSTOM = 'custom';
 const SUCCESS_MS = 3000;

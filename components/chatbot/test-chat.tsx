@@ -16,7 +16,7 @@ import { TEXTS } from '@/widget/i18n';
 // assistant through the internal key (its chats are marked as tests). It wears the school's saved
 // styling through the same custom properties the widget's chat frame reads (chatStyleVars).
 
-/** Spec 002 §3.12; `greeting` marks the widget's own opening line, which the model never sees. */
+/** A test chat message; `greeting` marks the widget's own opening line, which the model never sees. */
 type ChatMessage = { role: 'ai' | 'user'; content: string; timestamp: string; greeting?: true; sources?: AnswerSource[] };
 
 /** The greeting first, whatever was asked while it loaded kept after it. */

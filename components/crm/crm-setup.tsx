@@ -11,8 +11,8 @@ import { useScreenData } from '@/lib/web/screen-data';
 import { CrmConfig } from './crm-config';
 import { FieldMapping } from './field-mapping';
 
-// Spec 002 §2.10 CRM Setup: tabs CRM Config and Map Fields (an accordion on narrow screens), the
-// §4.4 status label (worked out by the server, lib/crm/schema.ts), the §8 messages.
+// CRM Setup: tabs CRM Config and Map Fields (an accordion on narrow screens), the status label
+// (worked out by the server, lib/crm/schema.ts) and the screen's messages.
 
 
 const STATUS_TONE: Record<CrmStatusLabel, 'neutral' | 'success' | 'warning' | 'danger' | 'brand'> = {

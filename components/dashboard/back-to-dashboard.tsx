@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button';
 
-/** Every sub-screen's way home (falls back to /dashboard, spec 000 §2). */
+/** Every sub-screen's way home, to /dashboard. */
 export function BackToDashboard() {
   return (
     <Link href="/dashboard" className={buttonClass('secondary')}>

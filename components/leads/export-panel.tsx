@@ -90,7 +90,7 @@ export function ExportPanel() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       const leadCount = Number(res.headers.get('x-lead-count') ?? 0);
       setDone(`Exported ${leadCount} lead${leadCount === 1 ? '' : 's'} to ${name}`);
-      // Spec §4.6: the export is recorded; a failure here is only logged.
+      // The export is recorded; a failure here is only logged, since the file is already saved.
       const tracked = await callAction(() =>
         trackExportAction({ body: {
           export_type: format.toUpperCase(),

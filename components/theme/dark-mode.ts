@@ -1,4 +1,4 @@
-// The theme choice lives in localStorage under `darkMode` ('true' / 'false'), spec 000 §2.2.
+// The theme choice lives in localStorage under `darkMode` ('true' / 'false').
 export const DARK_MODE_KEY = 'darkMode';
 
 /** Runs in <head> before the first paint so a dark page never flashes light. */

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
-// Spec 001 §3.7–§3.10: who the assistant is and how it behaves, one row of each per school.
+// Who the assistant is and how it behaves, one row of each per school.
 export const personaSettings = pgTable('persona_settings', {
   schoolId: integer('school_id')
     .primaryKey()

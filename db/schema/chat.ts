@@ -25,7 +25,7 @@ export const widgetApiKeys = pgTable(
   (t) => [primaryKey({ columns: [t.schoolId, t.kind] }), uniqueIndex('widget_api_keys_hash_idx').on(t.keyHash)],
 );
 
-// Spec 002 §3.11 logging settings, plus the extra sites allowed to embed the widget.
+// Logging settings (on, kept 90 days by default), plus the extra sites allowed to embed the widget.
 export const chatbotSettings = pgTable('chatbot_settings', {
   schoolId: integer('school_id')
     .primaryKey()
@@ -53,8 +53,8 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const CONVERSATION_SOURCES = ['widget', 'test_chat'] as const;
 export type ConversationSource = (typeof CONVERSATION_SOURCES)[number];
 
-// Spec 002 §3.7–§3.8: one row per widget session (a page view that loaded the widget), kept only
-// while the school's logging is on. The client address is a keyed hash, never the address.
+// One row per widget session (a page view that loaded the widget), kept only while the school's
+// logging is on. The client address is a keyed hash, never the address.
 export const conversations = pgTable(
   'conversations',
   {
@@ -127,7 +127,7 @@ export type LivePage = { url: string; title: string; at: string };
 export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'staff'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
-// Spec 002 §3.9. `position` is the message_index staff and visitors rate by.
+// A conversation's messages in order. `position` is the message_index staff and visitors rate by.
 export const conversationMessages = pgTable(
   'conversation_messages',
   {

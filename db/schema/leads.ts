@@ -14,7 +14,7 @@ export { LEAD_SOURCES, type LeadSource } from './lead-values';
 export const LEAD_SEARCH_TEXT =
   "lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(preferred_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))";
 
-// Spec 002 §3.3. A lead made in chat is tied to its widget session (one lead per session).
+// A lead made in chat is tied to its widget session (one lead per session).
 export const leads = pgTable(
   'leads',
   {

@@ -41,7 +41,7 @@ export const prospectBatches = pgTable(
   (t) => [index('prospect_batches_school_idx').on(t.schoolId, t.createdAt)],
 );
 
-// Spec 002 §3.13.
+// A person on the school's prospect list, entered by hand or imported, with any custom fields.
 export const prospects = pgTable(
   'prospects',
   {

@@ -3,7 +3,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 
 export type ContactPoint = { name: string; phone?: string | null; email?: string | null; website?: string | null };
 
-// With the defaults of §4.1.
+// A new school's defaults are the columns' defaults (4-year, bachelor, public, non-profit, Inter).
 export const schools = pgTable('schools', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),

@@ -2,7 +2,7 @@ import Sentiment from 'sentiment';
 import { stemmer } from 'stemmer';
 import type { Sentiment as SentimentKey, TopicCategory, TopicScore } from './categories';
 
-// The embedded-mode classifier of a visitor's message: the §3.6 topic categories from a
+// The embedded-mode classifier of a visitor's message: the topic categories (./categories) from a
 // keyword lexicon (stemmed words and phrases, several topics per message with a confidence), the
 // sentiment from AFINN scores (the `sentiment` package) mapped to positive / neutral / negative.
 // No server imports and no I/O: the analysis task calls it thousands of times a second.

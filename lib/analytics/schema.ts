@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The analytics calls' inputs and answers. Shared by the REST
 // routes, the Analytics tab's server actions and the tab itself; no server imports here.
 
-/** The analytics window: the school's whole local days ending today (spec §9: 30 by default). */
+/** The analytics window: the school's whole local days ending today (30 by default). */
 export const analyticsDaysSchema = z.object({
   days: z.coerce
     .number({ error: 'days must be a whole number from 1 to 365' })
@@ -39,7 +39,10 @@ export type GenerateDailyInput = { target_date?: string };
 
 // ---- Answers ----
 
-/** Spec §3.5. Rates are percentages (0–100, one decimal); durations in seconds; days and hours in the school's time zone. */
+/**
+ * The widget's figures over the window. Rates are percentages (0–100, one decimal); durations in
+ * seconds; days and hours in the school's time zone.
+ */
 export type AnalyticsSummary = {
   total_conversations: number;
   /** Widget sessions in the window whose visitor asked for a person. */
@@ -71,7 +74,10 @@ export type AnalyticsSummary = {
   lead_quality: { with_email: number; with_phone: number; with_both: number };
 };
 
-/** Spec §3.6. `category` is the stable key (e.g. financial_aid); `name` the friendly name staff see. */
+/**
+ * What visitors asked about and how they felt. `category` is the stable key (e.g. financial_aid);
+ * `name` the friendly name staff see.
+ */
 export type ConversationAnalyticsSummary = {
   total_analyzed_turns: number;
   date_range: { start_date: string; end_date: string; days: number };

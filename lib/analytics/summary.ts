@@ -44,7 +44,7 @@ async function withoutJit<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   });
 }
 
-/** GET /conversations/analytics: spec §3.5 for the caller's school. */
+/** GET /conversations/analytics: the widget's figures over the last 30 days for the caller's school. */
 export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(), opts: { live?: boolean } = {}): Promise<AnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
   const { today, tz } = await localToday(schoolId, now);
@@ -106,7 +106,10 @@ export async function analyticsSummary(ctx: AuthContext, now: Date = new Date(),
   };
 }
 
-/** GET /conversation-analytics/summary: spec §3.6 from the stored analysis of visitor messages sent in the school's last `days` local days. */
+/**
+ * GET /conversation-analytics/summary: topics and sentiment from the stored analysis of visitor
+ * messages sent in the school's last `days` local days.
+ */
 export async function conversationAnalyticsSummary(ctx: AuthContext, q: { days: number }, now: Date = new Date(), opts: { live?: boolean } = {}): Promise<ConversationAnalyticsSummary> {
   const schoolId = requireSchoolId(ctx);
   const { today: end } = await localToday(schoolId, now);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Spec 001 §3.7–§3.10 and §5.7–§5.9. No server imports.
+// The assistant's persona, voice, personality and special instructions: values, defaults and form
+// rules. No server imports.
 export const TONES = ['professional', 'conversational', 'academic', 'supportive', 'enthusiastic'] as const;
 export const FORMALITIES = ['very_formal', 'formal', 'neutral', 'casual', 'very_casual'] as const;
 export const RESPONSE_STYLES = ['concise', 'detailed', 'balanced', 'thorough'] as const;

@@ -56,7 +56,10 @@ const LABELS = [
   { label: 'Very Strong', color: '#15803d' },
 ];
 
-/** The password policy of spec 000 §5, with zxcvbn for strength and suggestions. */
+/**
+ * The password policy (12 characters or more, an uppercase and a lowercase letter, a number, not a
+ * common password), with zxcvbn for strength and suggestions.
+ */
 export function checkPassword(password: string, context: { username?: string | null; email?: string | null } = {}): PasswordCheck {
   const errors: string[] = [];
   const details = {

@@ -16,7 +16,7 @@ export const conversationFilterSchema = z.object({
   status: z.enum(['widget_loaded', 'opened', 'engaged']).optional(),
   /** Started at or after; a date alone is its start (UTC). */
   from_date: dateBound.optional(),
-  /** Started at or before; a date alone is the end of that day (UTC), spec 002 §9. */
+  /** Started at or before; a date alone is the end of that day (UTC), so the day is included. */
   to_date: dateBound.optional(),
   /** true: only conversations a person of the school joined (live chat); false: only the others. */
   handled_by_staff: z

@@ -21,7 +21,7 @@ const required = <S extends z.ZodType>(schema: S) => z.preprocess((v: z.input<S>
 
 export const ratingCreateSchema = z.object({
   conversation_id: z.number({ error: 'conversation_id must be a conversation id' }).int().positive().max(2147483647),
-  /** The rated assistant message's position in the conversation (spec §3.9 message_index). */
+  /** The rated assistant message's position in the conversation (its message_index). */
   message_index: z.number({ error: 'message_index must be a whole number' }).int().min(0).max(2147483647),
   rating: required(ratingField),
   admin_notes: required(notesField),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CRM_AUTH_TYPES, CRM_DELIVERY_STATUSES, CRM_EVENTS, CRM_HTTP_METHODS, type CrmAuthType, type CrmDeliveryStatus, type CrmEvent, type CrmHttpMethod, type CrmMappingValue } from '@/db/schema/crm';
 
-// Spec 002 §3.4 CRM integration, §4.4 the status label, §5 the form rules, §9 the defaults.
+// The CRM integration: its fields, the status label staff see, the form's rules and its defaults.
 // No server imports: the CRM Setup screen, the server actions and the REST routes share it.
 
 export { CRM_AUTH_TYPES, CRM_HTTP_METHODS, type CrmAuthType, type CrmDeliveryStatus, type CrmEvent, type CrmHttpMethod, type CrmMappingValue };
@@ -20,7 +20,7 @@ export const CRM_FIELD_LABELS: Record<CrmMappableField, string> = {
   gpa: 'GPA', chat_history: 'Chat history (transcript)', source: 'Source', conversation_id: 'Conversation id', created_at: 'Created at',
 };
 
-/** §9 defaults. */
+/** A new integration: on, POST, no auth, failed deliveries retried (3 attempts), not in test mode. */
 export const CRM_DEFAULTS = { enabled: true, http_method: 'POST' as CrmHttpMethod, auth_type: 'none' as CrmAuthType, retry_failed: true, max_retry_attempts: 3, test_mode: false };
 export const MAX_RETRY_ATTEMPTS = 5;
 
@@ -151,7 +151,7 @@ export const crmIntegrationUpdateSchema = z.strictObject(
 );
 export type CrmIntegrationUpdate = z.infer<typeof crmIntegrationUpdateSchema>;
 
-/** POST: the integration name is required, the rest takes the §9 defaults. */
+/** POST: the integration name is required, the rest takes CRM_DEFAULTS. */
 export const crmIntegrationCreateSchema = crmIntegrationUpdateSchema.extend({ integration_name: fields.integration_name });
 export type CrmIntegrationCreate = z.infer<typeof crmIntegrationCreateSchema>;
 

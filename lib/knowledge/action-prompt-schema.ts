@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Spec 001 §3.6 and §5.6. No server imports: shared by the form, the action and the routes.
+// Action prompts (what the assistant offers a visitor to do): their types and form rules.
+// No server imports: shared by the form, the action and the routes.
 export const ACTION_TYPE_VALUES = ['link', 'phone', 'email', 'form'] as const;
 export const ACTION_TYPE_LABELS: Record<(typeof ACTION_TYPE_VALUES)[number], string> = { link: 'Website Link', phone: 'Phone Number', email: 'Email Address', form: 'Form/Portal' };
 

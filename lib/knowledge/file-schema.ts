@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// §5.4. No server imports.
+// Knowledge files: the accepted types, the size limit and the name rules. No server imports.
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.md'] as const;
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const NO_SCHOOL_FILES = 'Please create your school information first before adding files.';

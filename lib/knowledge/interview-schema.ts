@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// §5.5. No server imports.
+// Staff interview calls: topics, statuses and the form's rules. No server imports.
 export const TOPIC_VALUES = ['academics', 'student_life', 'financial_aid', 'admissions', 'campus_facilities', 'athletics', 'career_services', 'student_support', 'other'] as const;
 export const TOPIC_LABELS: Record<(typeof TOPIC_VALUES)[number], string> = {
   academics: 'Academics',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 001 §3.3 and §5.3. No server imports.
+// Web links the assistant learns from: the form's rules and messages. No server imports.
 export const URL_SCHEME = 'URL must start with http:// or https://';
 export const URL_EXAMPLE = 'Please enter a valid URL (e.g., https://www.example.edu)';
 export const DUPLICATE_URL = 'This URL has already been added';

@@ -43,7 +43,7 @@ export const DEFAULT_FIELD_SETTINGS: Record<LeadFieldKey, AskLevel> = Object.fro
 ) as Record<LeadFieldKey, AskLevel>;
 Object.assign(DEFAULT_FIELD_SETTINGS, { first_name: 'ask_twice', last_name: 'ask_once', email: 'ask_twice', phone: 'ask_once', graduation_year: 'natural', intended_major: 'natural' });
 
-/** Spec 002 §5 templates for the minimum requirements. */
+/** The minimum-requirements templates the Lead Gen tab offers (besides Custom, free text). */
 export const REQUIREMENT_TEMPLATES = [
   { label: 'Name + Any Contact', expression: 'first_name AND (email OR phone)' },
   { label: 'Name + Email', expression: 'first_name AND email' },

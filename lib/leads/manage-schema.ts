@@ -9,18 +9,18 @@ import { LEAD_VALUE_SCHEMAS } from './values';
 
 export { LEAD_SOURCES, type LeadSource };
 
-/** Spec §9: exported source labels are words, not codes. */
+/** Exported source labels are words, not codes. */
 export const SOURCE_LABELS: Record<LeadSource, string> = {
   chatbot_conversation: 'Chatbot Conversation',
   chatbot_quickinfocard: 'Quick Info Card',
   staff_entry: 'Staff Entry',
 };
 
-/** Spec §9: leads page size. */
+/** Leads are listed 100 a page unless the caller asks for more (up to MAX_PAGE_SIZE). */
 export const LEADS_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 10000;
 
-/** Spec §9 lead date filter: 24 hours, 7, 30, 90 days (in hours). */
+/** The Leads tab's date filter: the last 24 hours, 7, 30 or 90 days (in hours). */
 export const DATE_FILTERS = [
   { value: '24h', label: 'Last 24 hours', hours: 24 },
   { value: '7d', label: 'Last 7 days', hours: 7 * 24 },
@@ -28,7 +28,7 @@ export const DATE_FILTERS = [
   { value: '90d', label: 'Last 90 days', hours: 90 * 24 },
 ] as const;
 
-/** Every field of a lead an export can hold, in the order of spec §3.3, with its label. */
+/** Every field of a lead an export can hold, in column order, with its label. */
 export const EXPORT_FIELDS = {
   id: 'ID',
   first_name: 'First Name',
@@ -81,7 +81,7 @@ export const dateBound = z
 
 /** The first instant a from-bound includes: a date alone is its start (UTC). */
 export const startOf = (v: string): Date => new Date(DATE_ONLY.test(v) ? `${v}T00:00:00Z` : v);
-/** The first instant after a to-bound: a date alone is the whole of that day (spec §9: end of day). */
+/** The first instant after a to-bound: a date alone is the whole of that day. */
 export function endOf(v: string): { at: Date; inclusive: boolean } {
   if (DATE_ONLY.test(v)) return { at: new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000), inclusive: false };
   return { at: new Date(v), inclusive: true };
@@ -175,8 +175,8 @@ export const exportTrackSchema = z
     /**
      * Whether this was a normal export (everything since the last one), whose record moves the last
      * export date to `to_date` (the export's X-Export-Until header; now when absent); a custom range
-     * leaves it (spec §4.6). When absent it is read off the spec's own fields: no `from_date`, or a
-     * `from_date` equal to the last export date (the export's X-Export-From), is a normal export.
+     * leaves it. When absent it is read off `from_date`: none, or one equal to the last export date
+     * (the export's X-Export-From), is a normal export.
      */
     since_last_export: z.boolean({ error: 'since_last_export must be true or false' }).optional(),
   })
@@ -232,7 +232,7 @@ function leadFieldsSchema(mode: 'create' | 'update') {
 export const leadCreateSchema = leadFieldsSchema('create');
 export const leadUpdateSchema = leadFieldsSchema('update');
 
-/** A lead as the API and the Leads page see it (spec §3.3). */
+/** A lead as the API and the Leads page see it. */
 export type LeadView = {
   id: number;
   first_name: string | null;

@@ -3,7 +3,8 @@ import { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode } from
 import { DEFAULT_FIELD_ORDER, DEFAULT_MINIMUM_REQUIREMENTS, isLeadField, LEAD_FIELD_KEYS, type LeadFieldKey } from './fields';
 import { checkRequirements } from './requirements';
 
-// Spec 002 §3.2 lead generation settings. No server imports: the form, the action and the route share it.
+// Lead generation settings: how the assistant collects a visitor's details.
+// No server imports: the form, the action and the route share it.
 
 export { ASK_LEVELS, COLLECTION_MODES, type AskLevel, type CollectionMode };
 
@@ -43,8 +44,8 @@ const fieldKey = z.enum(LEAD_FIELD_KEYS as [LeadFieldKey, ...LeadFieldKey[]], {
 const askLevel = z.enum(ASK_LEVELS, { error: 'Ask level must be critical, ask_thrice, ask_twice, ask_once, natural or never' });
 
 /**
- * Spec §4.3 on the server too: a field left out of the order is never asked; a field in the order
- * without a level is asked once.
+ * The Lead Gen tab's ask-level rules, on the server too: a field left out of the order is never
+ * asked; a field in the order without a level is asked once.
  */
 export function normalizeFieldSettings(order: LeadFieldKey[], settings: Partial<Record<LeadFieldKey, AskLevel>>): Record<LeadFieldKey, AskLevel> {
   const out = {} as Record<LeadFieldKey, AskLevel>;

@@ -3,7 +3,7 @@ import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { batchIdParams, prospectCreateSchema, prospectListQuerySchema, prospectUpdateSchema } from './schema';
 
-// Spec 002 §7.11 (base /api/prospects). Every call answers 403 until the school's Manage Prospects switch is on.
+// The prospect list's calls, under /api/prospects. Every call answers 403 until the school's Manage Prospects switch is on.
 const tag = 'Prospects';
 const errors = [401, 403, 404];
 const byId = z.object({ id: idField });

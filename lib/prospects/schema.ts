@@ -4,7 +4,8 @@ import { singleLine } from '@/lib/text/single-line';
 
 const EVERY_CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
-// §9. No server imports: shared by the screen, the actions and the routes.
+// Prospects: their fields, the list's query (50 a page, newest first) and the import's column
+// mapping. No server imports: shared by the screen, the actions and the routes.
 
 export const PROSPECT_FIELDS = [
   'external_id',

@@ -352,7 +352,7 @@ export async function uploadProspects(ctx: AuthContext, req: Request): Promise<{
   }
 }
 
-/** The upload answer of a finished or running batch (spec §7.11: success, message, errors). */
+/** The upload answer of a finished or running batch: success, message and errors. */
 export function resultOf(b: ReturnType<typeof batchView>): UploadResult {
   return {
     success: b.status === 'completed' && b.imported + b.updated > 0,

@@ -3,13 +3,13 @@ import { z } from 'zod';
 // The report calls' inputs and answers. Shared by the REST
 // routes, the Reports screens' server actions and the screens; no server imports here.
 
-/** Spec §5's messages, shared by the date pickers and the server. */
+/** The date range's messages, shared by the date pickers and the server. */
 export const FROM_AFTER_TO = 'From date cannot be after to date';
 export const TO_BEFORE_FROM = 'To date cannot be before from date';
 /** The longest range a report covers: three years (both ends included). */
 export const MAX_REPORT_DAYS = 1096;
 export const TOO_LONG = `The date range can be at most 3 years (${MAX_REPORT_DAYS} days)`;
-/** Spec §9: the default range is the last 30 days up to today. */
+/** The default range is the last 30 days up to today. */
 export const DEFAULT_REPORT_DAYS = 30;
 
 const DAY_MS = 86_400_000;
@@ -42,7 +42,7 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const multiSchoolQuerySchema = z.object(range).superRefine(checkRange);
 export type MultiSchoolQuery = z.infer<typeof multiSchoolQuerySchema>;
 
-// ---- Answers (spec §3.14) ----
+// ---- Answers: daily metrics and a summary, for one school or several ----
 
 export type ChatbotDailyMetric = { date: string; total: number; widget_loaded: number; widget_opened: number; engaged: number };
 export type ChatbotCounts = Omit<ChatbotDailyMetric, 'date'>;

@@ -233,7 +233,7 @@ export async function leadsMetricsMultiSchool(ctx: AuthContext, q: MultiSchoolQu
   };
 }
 
-/** The schools a superuser can pick in Advanced Reports (spec §7.10: offset 0, limit 100). */
+/** The schools a superuser can pick in Advanced Reports (the first 100 by name). */
 export async function reportSchools(ctx: AuthContext): Promise<ReportSchool[]> {
   if (ctx.role !== 'superuser') throw forbidden('Only a superuser can compare schools');
   const db = await getDb();

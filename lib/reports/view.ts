@@ -62,7 +62,10 @@ export function leadsCsvRows(r: LeadsReport): (string | number)[][] {
   return [['date', 'leads'], ...r.metrics.map((m) => [m.date, m.total])];
 }
 
-/** All Schools Separately: one column per school and field, named by the §9 series keys. */
+/**
+ * All Schools Separately: one column per school and field, named by its series key (the school's
+ * name with underscores for spaces, then the field).
+ */
 export function chatbotSeparateCsvRows(r: MultiSchoolChatbotReport): (string | number)[][] {
   const header = ['date', ...r.schools.flatMap((s) => CHATBOT_FIELDS.map((f) => seriesKey(s.name, f)))];
   return [header, ...r.metrics.map((m) => [m.date, ...r.schools.flatMap((s) => CHATBOT_FIELDS.map((f) => m.schools[String(s.id)]?.[f] ?? 0))])];

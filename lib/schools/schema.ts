@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// §5.2. No server imports: shared by forms, actions and routes.
+// The school profile and fact sheet: values, defaults and form rules.
+// No server imports: shared by forms, actions and routes.
 export const CLASSIFICATIONS = ['2_year', '4_year', 'mixed'] as const;
 export const DEGREE_LEVELS = ['certificate', 'associate', 'bachelor', 'master', 'doctorate'] as const;
 export const INSTITUTION_CONTROLS = ['public', 'private'] as const;

@@ -2,7 +2,7 @@ import type { User } from '@/db/schema';
 
 export type UserWithSchool = User & { schoolName: string | null };
 
-/** Spec 000 §3 "Current user". Never includes the password hash. */
+/** The signed-in user's own record. Never includes the password hash. */
 export function toCurrentUser(u: UserWithSchool) {
   return {
     user_id: u.id,
@@ -20,7 +20,7 @@ export function toCurrentUser(u: UserWithSchool) {
   };
 }
 
-/** Spec 000 §3 "User (admin view)". */
+/** A user as User Management lists and edits it. */
 export function toAdminUser(u: UserWithSchool) {
   return {
     id: u.id,

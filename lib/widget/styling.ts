@@ -8,7 +8,7 @@ import { readableText, RECOMMENDED_CONTRAST } from './contrast';
 export const FONT_CHOICES = ['inherit', 'Arial', 'Georgia', 'Times New Roman', 'Verdana', 'Helvetica'] as const;
 export const BUTTON_ICONS = ['chat-bubble', 'message', 'question', 'help', 'robot', 'support', 'info', 'sparkles', 'graduation', 'school', 'custom'] as const;
 export const BUTTON_ANIMATIONS = ['none', 'pulse', 'glow', 'bounce', 'ripple', 'wiggle', 'shimmer', 'rotate'] as const;
-/** Seconds; 0 is continuous and 9999999 once on page load (spec §4.7). */
+/** Seconds between runs of the button's animation; 0 is continuous and 9999999 once on page load. */
 export const ANIMATION_INTERVALS = [0, 1, 2, 3, 4, 5, 10, 15, 20, 30, 45, 60, 120, 9999999] as const;
 export const ANIMATION_ONCE = 9999999;
 export const PROMPT_DELAYS = [0, 5, 10, 20, 30, 60, 120, 180, 240, 300, 600] as const;

@@ -20,7 +20,7 @@ test('Leads page: columns survive a reload, search, view, delete, and an export 
   ];
   for (const body of people) expect((await request.post('/leads/', { data: body, headers: auth })).status()).toBe(201);
 
-  // The export's tracking call only logs a failure (spec §4.6): the log must stay clean.
+  // The export's tracking call only logs a failure: the log must stay clean.
   const leadErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && m.text().includes('[leads]')) leadErrors.push(m.text());
@@ -34,7 +34,7 @@ test('Leads page: columns survive a reload, search, view, delete, and an export 
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('leads-count')).toHaveText('Showing 1–4 of 4 leads');
   await expect(page.getByTestId('lead-stats')).toContainText('4');
-  // Spec §3.3 default columns, and graduation year and intended major (admissions sorts by them first).
+  // The default columns, and graduation year and intended major (admissions sorts by them first).
   const headers = table.locator('thead th');
   await expect(headers).toHaveText(['Name↕', 'Email↕', 'Phone↕', 'Source↕', 'Created↓', 'Graduation Year↕', 'Intended Major', 'Actions']);
   await expectAccessible(page, 'Leads tab');

@@ -102,7 +102,7 @@ beforeAll(async () => {
       { role: 'assistant', content: 'Old answer', at: at(40, '08:00:05'), rt: 7000 },
     ],
   });
-  // An unanalysed visitor message (the analysis task has not reached it): not in §3.6.
+  // An unanalysed visitor message (the analysis task has not reached it): not in the topic and sentiment summary.
   await conversation(a, 'c7', { status: 'engaged', start: at(2, '13:00:00'), seconds: 0, messages: [{ role: 'user', content: 'Pending', at: at(2, '13:00:00') }] });
 
   // School B: one engaged conversation and a lead yesterday.
@@ -117,7 +117,7 @@ beforeAll(async () => {
 });
 
 describe('GET /conversations/analytics', () => {
-  it('answers the §3.5 summary counted by hand (test chats and old sessions excluded)', async () => {
+  it('answers the widget summary counted by hand (test chats and old sessions excluded)', async () => {
     const res = await call(analyticsRoute.GET, 'GET', '/conversations/analytics', { token: a.token });
     expect(res.status).toBe(200);
     const s = res.json;

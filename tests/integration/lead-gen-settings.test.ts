@@ -87,7 +87,7 @@ describe('PUT /lead-gen/settings bad input', () => {
     expect((await get()).json.minimum_requirements).toBe(SAVED.minimum_requirements);
   });
 
-  it('still accepts a good change after refusing bad ones, applying §4.3 to the levels', async () => {
+  it('still accepts a good change after refusing bad ones, applying the ask-level rules to the levels', async () => {
     const res = await put({ ...SAVED, field_order: ['first_name', 'last_name', 'email'], field_settings: { first_name: 'critical', phone: 'critical' }, minimum_requirements: 'first_name and email' });
     expect(res.status).toBe(200);
     expect(res.json.field_order).toEqual(['first_name', 'last_name', 'email']);

@@ -208,7 +208,7 @@ describe('staff-entered and edited leads', () => {
     expect(del.status).toBe(200);
     expect((await call(leadRoute.GET, 'GET', `/leads/${id}`, { token: north.token, params: p })).status).toBe(404);
     expect((await call(leadRoute.GET, 'GET', '/leads/0', { token: north.token, params: { id: '0' } })).status).toBe(422);
-    // Every staff role works on its own school's leads (spec §6 names no other rule); an account
+    // Every staff role works on its own school's leads (there is no finer rule); an account
     // without a school (the superuser here) has none to read.
     const noSchool = await call(leadsRoute.GET, 'GET', '/leads/', { token: su });
     expect(noSchool.status).toBe(404);
@@ -347,7 +347,7 @@ describe('GET /leads/export', () => {
   });
 });
 
-describe('since last export (spec §4.6)', () => {
+describe('since last export', () => {
   it('a normal export moves the mark when tracked, a custom range does not, and a lead saved during an export is in the next one', async () => {
     const school = await staffWithSchool(su, 'mark@lantern.test', 'Mark Leads College');
     const names = (text: string) => csvRows(text).map((r) => r.first_name);

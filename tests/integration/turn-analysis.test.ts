@@ -137,7 +137,7 @@ describe('the conversation_turn_analysis task (embedded mode)', () => {
     expect(task).toMatchObject({ category: 'AI Processing', schedule: '*/15 * * * *', queue: 'high_priority' });
   });
 
-  it('analyses each visitor message once, refreshes the conversation, and reports exactly the §3 fields', async () => {
+  it('analyses each visitor message once, refreshes the conversation, and reports exactly the fields of the result summary', async () => {
     expect(configuredModel()).toBeNull();
     convA = await conversation(a, 's-a', [
       { role: 'user', content: 'Hi! How much is tuition?' },

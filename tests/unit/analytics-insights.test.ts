@@ -10,14 +10,14 @@ const base: AnalyticsSummary = {
 };
 const levels = (s: Partial<AnalyticsSummary>) => Object.fromEntries(insightsOf({ ...base, ...s }).map((i) => [i.key, i.level]));
 
-describe('spec 002 §9 bar colours', () => {
+describe('bar colours', () => {
   it('is high from 80 % of the largest bar, medium from 40 %, else low', () => {
     expect([100, 80, 79, 40, 39, 0].map((v) => barLevel(v, 100))).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
     expect(barLevel(0, 0)).toBe('low');
   });
 });
 
-describe('spec 002 §9 insight thresholds', () => {
+describe('insight thresholds', () => {
   it('response speed: under 2000 ms excellent, under 5000 good', () => {
     expect(levels({ avg_response_time_ms: 1999 }).speed).toBe('Excellent');
     expect(levels({ avg_response_time_ms: 2000 }).speed).toBe('Good');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatbotSeparateCsvRows, combineChatbot, combineLeads, defaultRange, schoolColor, SCHOOL_PALETTE, scopeOf, seriesKey, shortDay } from '@/lib/reports/view';
 import { daysInRange, reportQuerySchema } from '@/lib/reports/schema';
 
-// Spec 002 §4.11, §9: what Advanced Reports draws from the multi-school answers.
+// What Advanced Reports draws from the multi-school answers.
 
 const multi = {
   schools: [

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANIMATION_ONCE as STYLING_ONCE } from '@/lib/widget/styling';
 import { ANIMATION_ONCE, animationPlan, promptPlan, runAnimation, schedulePrompt, type PromptPlan } from '@/widget/schedule';
 
-// Spec 002 §4.7 (animation interval) and §3.1 (prompt bubble timing), as the loader runs them.
+// The button's animation interval and the prompt bubble's timing, as the loader runs them.
 
 beforeEach(() => {
   vi.useFakeTimers();
