@@ -30,9 +30,15 @@ const setting = (name: string, fallback: number) => {
 };
 /** How long one stream lives before the client reconnects (LIVE_STREAM_MAX_LIFE_MS; the tests shorten it). */
 const maxLifeMs = () => setting('LIVE_STREAM_MAX_LIFE_MS', 10 * 60_000);
-/** How often streams are checked: their life, their sign-ins (LIVE_STREAM_CHECK_MS; the tests shorten it). */
+/**
+ * How often streams are checked: their life, their sign-ins (LIVE_STREAM_CHECK_MS; the tests shorten it).
+ * Polling the sign-ins in one statement spares a notice from every place that ends a sign-in.
+ */
 const checkMs = () => setting('LIVE_STREAM_CHECK_MS', 5_000);
-/** Open streams allowed at once on this instance, by what they are counted on. */
+/**
+ * Open streams allowed at once on this instance, by what they are counted on. Counted in memory, with
+ * no shared store per stream: on several instances a session may hold `session` streams on each.
+ */
 export const streamCaps = () => ({
   session: 2,
   client: setting('LIVE_STREAMS_PER_CLIENT', 10),
