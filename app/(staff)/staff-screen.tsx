@@ -40,6 +40,7 @@ export function staffScreen(key: ScreenKey, render: (ctx: AuthContext) => ReactN
   const screen: Screen = SCREENS[key];
   return async function StaffScreen() {
     const ctx = await staffSession();
+    // Names the screen's own path (the layout's redirect, when it runs first, keeps the query too).
     if (!ctx) redirect(`/?session=expired&next=${screen.path}`);
     if (screen.feature && (ctx.schoolId === null || !(await FEATURES[screen.feature](ctx.schoolId)))) notFound();
     if (screen.access && !screen.access.allows(ctx)) {
