@@ -152,8 +152,9 @@ function fromMarkdown(text: string): DocumentText {
       p
         .split('\n')
         .filter((l) => !/^#{1,6}\s/.test(l.trim()))
-        .join(' ')
-        .replace(/^\s*[-+]\s+/gm, ''),
+        // Each list point's marker, before the lines are joined: "2027. - There is no fee" is no sentence.
+        .map((l) => l.replace(/^\s*[-+]\s+/, ''))
+        .join(' '),
     );
     if (body) blocks.push(body);
   }

@@ -1,10 +1,10 @@
 import type { OtherLanguage } from '@/lib/widget/language';
 import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-terms';
-import { WANTS_TO_ACT } from '@/lib/retrieval/sentences';
+import { WANTS_TO_ACT, type Sentence } from '@/lib/retrieval/sentences';
 import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { instructionNote } from './instruction-notes';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
-import { readableSentences, sentenceBudget, unitsOf, writeSentences } from './readable';
+import { readableSentences, sentenceBudget, topicStems, unitsOf, writeSentences, type Topic } from './readable';
 import { chooseSentences, questionParts, Scoring, type Candidate, type Passage, type Scored } from './scoring';
 import { withSurroundings } from './surroundings';
 
@@ -135,6 +135,8 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
   if (parts.length < 2) return null;
   const sentences: Candidate['sentences'] = [];
   const used = new Set<Passage>();
+  // Each part's best answer is written whatever the other parts' sentences say.
+  const anchors = new Set<Sentence>();
   const missing: string[] = [];
   parts.forEach((part, i) => {
     // "What does it cost?" after a question it could not answer is not a question of its own.
@@ -144,12 +146,13 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
     const scoring = new Scoring(part, input.passages, vocabulary, context, input.corpus ?? null);
     const choice = chooseSentences(scoring);
     if (!choice.known) return void missing.push(part);
+    for (const s of anchorsOf(scoring, choice.chosen)) anchors.add(s);
     for (const c of withinBudget(input, scoring, choice.chosen, sentenceBudget(part, 1))) {
       used.add(c.passage);
       for (const s of c.sentences) if (!sentences.includes(s)) sentences.push(s);
     }
   });
-  return sentences.length ? { sentences, used: [...used], missing } : null;
+  return sentences.length ? { sentences, used: [...used], anchors, missing } : null;
 }
 
 export function composeAnswer(input: ComposeInput): Composed {
@@ -165,7 +168,7 @@ export function composeAnswer(input: ComposeInput): Composed {
   const actions = withAlwaysActions(input, matching, vocabulary);
   if (!known) {
     const parts = answerParts(input, question, vocabulary);
-    if (parts) return renderAnswer(input, actions, parts.sentences, parts.used, parts.missing);
+    if (parts) return renderAnswer(input, actions, parts.sentences, parts.used, parts.anchors, parts.missing);
   }
 
   // The best answer is a staff correction's: the question is one staff answered, in other words; their answer is given whole.
@@ -186,7 +189,7 @@ export function composeAnswer(input: ComposeInput): Composed {
     const about = topicScoring ? chooseSentences(topicScoring) : null;
     if (topicScoring && about?.known) {
       const best = withSurroundings(topicScoring, [about.chosen[0]!.c]);
-      return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))]);
+      return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))], new Set(best.flatMap((p) => p.sentences)));
     }
   }
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
@@ -202,11 +205,31 @@ export function composeAnswer(input: ComposeInput): Composed {
   // At most three sentences (three a question of the message) unless a list is asked for.
   const kept = withinBudget(input, scoring, chosen, sentenceBudget(question, questionParts(question).length));
   // The sources are the passages the answer still quotes, best first.
-  return renderAnswer(input, actions, kept.flatMap((p) => p.sentences), used.filter((p) => kept.some((k) => k.passage === p)));
+  return renderAnswer(input, actions, kept.flatMap((p) => p.sentences), used.filter((p) => kept.some((k) => k.passage === p)), anchorsOf(scoring, chosen));
 }
 
-/** The sentences as written out: each passage once, people only when asked for. */
-const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[]) => readableSentences(sentences, input.question, input.context?.question ?? '');
+/** The sentences as written out: each passage once, people only when asked for, each tied to the question or the first sentence (the best answer's always). */
+const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[], anchors?: ReadonlySet<T>) =>
+  readableSentences(sentences, input.question, input.context?.question ?? '', topicOf(input, anchors));
+
+/**
+ * The sentences written whatever else is: the best answer's with what frames them (its section's
+ * opening sentence, its list), and those of any other chosen sentence that answers the question by
+ * itself as well as a best answer must (its word may be a neighbouring one: "landlords" for "dorms").
+ */
+const anchorsOf = (scoring: Scoring, chosen: Scored[]) => {
+  const best = chosen.length ? withSurroundings(scoring, [chosen[0]!.c]).flatMap((p) => p.sentences) : [];
+  const answering = chosen.slice(1).filter((s) => scoring.coverageOf(s.factors) >= ANSWERS_ALONE).flatMap((s) => s.c.sentences);
+  return new Set([...best, ...answering]);
+};
+/** The share of the question a best answer must answer (chooseSentences' bar). */
+const ANSWERS_ALONE = 0.6;
+
+/** What the answer's sentences must be tied to: the question and the turn it follows, and the best answer's own sentences. */
+function topicOf(input: ComposeInput, anchors?: ReadonlySet<{ sentence: string; listItem: boolean }>): Topic {
+  const text = [input.question, input.context?.question, input.context?.answer].filter(Boolean).join(' ');
+  return { stems: topicStems(text), anchors };
+}
 
 /**
  * The chosen candidates as many as the sentence budget holds, with what they need around them: the
@@ -219,7 +242,11 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
   const rest = chosen.slice(1).map((s) => ({ s, kind: holdsKind(s), value: scoring.valueAlone(s) }));
   rest.sort((a, b) => Number(b.kind) - Number(a.kind) || b.value - a.value);
   const order = [chosen[0]!, ...rest.map((r) => r.s)].filter(Boolean).map((s) => s.c);
-  const units = (cs: Candidate[], leads: boolean) => unitsOf(readable(input, withSurroundings(scoring, cs, leads).flatMap((p) => p.sentences)));
+  // Another answer to what the best one answers (each of its words as well) that holds the kind asked for.
+  const best = chosen[0]!;
+  const holding = new Set(rest.filter((r) => r.kind && [...best.factors].every(([t, f]) => (r.s.factors.get(t) ?? 0) >= Math.min(f, 0.5))).map((r) => r.s.c));
+  const anchors = anchorsOf(scoring, chosen);
+  const units = (cs: Candidate[], leads: boolean) => unitsOf(readable(input, withSurroundings(scoring, cs, leads).flatMap((p) => p.sentences), anchors));
   const kept: Candidate[] = [];
   // The sections' opening sentences that frame a sentence come only while there is room for them.
   let leads = true;
@@ -231,15 +258,19 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
     else if (leads && units([...kept, c], false) <= budget) {
       kept.push(c);
       leads = false;
+    } else if (holding.has(whole) && kept[0]!.sentences.length > 1) {
+      // The kind of answer asked for (the audition dates for "when") before the best answer's second sentence.
+      const shorter = [{ ...kept[0]!, sentences: kept[0]!.sentences.slice(0, 1), text: kept[0]!.sentences[0]!.sentence }, ...kept.slice(1), c];
+      if (units(shorter, leads) <= budget) kept.splice(0, kept.length, ...shorter);
     }
   }
   return withSurroundings(scoring, kept, leads);
 }
 
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
-function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], missing: string[] = []): Composed {
+function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], anchors: ReadonlySet<Sentence>, missing: string[] = []): Composed {
   const language = input.language ?? null;
-  const written = readable(input, sentences);
+  const written = readable(input, sentences, anchors);
   let text = writeSentences(written);
   // Honest in part: the questions of the message it has no answer to are named.
   if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;

@@ -1,4 +1,8 @@
+import { isVeryCommonWord } from '@/lib/retrieval/english';
+import { partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
+import { STOP } from '@/lib/retrieval/question-terms';
 import type { Sentence } from '@/lib/retrieval/sentences';
+import { stem, words as wordsOf } from '@/lib/retrieval/vocabulary';
 
 // How the built-in model's chosen sentences are written out so the answer reads as a person would
 // write it (issue 48 item 8): no passage twice, the school's people only when asked for, a table's
@@ -38,19 +42,24 @@ function asList(text: string): string | null {
   return parts.length >= 4 ? `${m![1]}:\n${parts.map((p) => `- ${p}`).join('\n')}` : null;
 }
 
-/** How many sentences a reader counts: a table, however many rows, is one, and so is a list; an FAQ's question none. */
+/**
+ * How many sentences a reader counts: a table, however many rows, is one, and so is a list (the
+ * sentence introducing it is another, as is a sentence of many parts written as its label and a
+ * list); an FAQ's question none.
+ */
 export function unitsOf(sentences: Written[]): number {
   let units = 0;
   let table: string | null = null;
-  let introduced = false;
+  let inList = false;
   for (const s of sentences) {
     // An FAQ's question says nothing by itself: its answer is the sentence.
     if (s.sentence.endsWith('?')) continue;
     const cells = s.listItem ? rowCells(s.sentence) : null;
     const labels = cells ? cells.map(([l]) => l).join('|') : null;
-    if (labels ? labels !== table : !(s.listItem && introduced)) units++;
-    if (!s.listItem) introduced = s.sentence.endsWith(':');
-    else if (!labels && !introduced) introduced = true;
+    if (labels) units += labels !== table ? 1 : 0;
+    else if (s.listItem) units += inList ? 0 : 1;
+    else units += asList(s.sentence) ? 2 : 1;
+    inList = s.listItem && !labels;
     table = labels;
   }
   return units;
@@ -61,7 +70,7 @@ const words = (s: string) => new Set(tokens(s).filter((t) => t.length >= 3 || /\
 const figures = (s: string) => [...new Set(s.match(/\d[\d,.:]*\d|\d/g) ?? [])].sort().join(' ');
 
 /** What `repeats` compares of a sentence, read once per sentence: an answer is fitted to its budget several times over the same sentences. */
-type Reading = { joined: string; count: number; figures: string; words: Set<string>; person?: boolean };
+type Reading = { joined: string; count: number; figures: string; words: Set<string>; person?: boolean; telling?: Set<string> };
 const readings = new Map<string, Reading>();
 function readingOf(s: string): Reading {
   let r = readings.get(s);
@@ -111,8 +120,71 @@ export function namesPerson(text: string): boolean {
   return false;
 }
 
-/** The sentences worth writing: each passage once, and people only when the question (or the turn it follows) asks for them. */
-export function readableSentences<T extends Written>(sentences: T[], question: string, context = ''): T[] {
+/** A text's words that name something, stemmed: not stop words. */
+function tellingStems(text: string): Set<string> {
+  const out = new Set<string>();
+  // A link's or an address's words ("first-year.html") are no topic.
+  for (const w of wordsOf(text.replace(/\bhttps?:\/\/\S+|\S+@\S+/g, ' '))) {
+    if (STOP.has(w) || (w.length < 3 && !/\d/.test(w))) continue;
+    // "needed" is "need", a stop word.
+    const s = stem(w);
+    if (!STOP.has(s)) out.add(s);
+  }
+  return out;
+}
+
+/**
+ * What the answer's sentences must be tied to: the question's (and the earlier turns') words, less
+ * the everyday adverbs that tie a sentence to any question ("can I still go there?" is not asking
+ * about "students still receive aid").
+ */
+export function topicStems(text: string): Set<string> {
+  const tags = partsOfSpeech(text);
+  const out = tellingStems(text);
+  for (const [w, pos] of tags) if ((pos === 'ADV' || pos === 'AUX') && isVeryCommonWord(w)) out.delete(stem(w));
+  return out;
+}
+const tellingOf = (s: string) => (readingOf(s).telling ??= tellingStems(s));
+const shares = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((t) => b.has(t));
+/** A sentence that goes on from the one before it ("It costs…", "This includes…"). */
+const CONTINUES = /^(it|its|this|that|these|those|they|their|there|he|she|his|her)\b/i;
+
+/** What ties the answer's sentences together: the question's words (and the turns it follows), and the answer's own first sentence. */
+export type Topic = { stems: ReadonlySet<string>; anchors?: ReadonlySet<Written> };
+
+/**
+ * The sentences a reader sees tied to the question: the best answer's own (`anchors`), the rows of a
+ * table and the points of a list under its sentence, and any sentence sharing a word with the
+ * question or with the answer's first sentence (which itself shares one with the question or the
+ * best answer). Another sentence reads as off the topic, however well it scored on a neighbouring
+ * word ("landlords" for "dorms") or an everyday one ("students still receive aid" for "can I still
+ * go there?"). A sentence going on from the one before it ("It costs…") stays with it, an FAQ's
+ * question with its answer, a list's points with the sentence that introduces them.
+ */
+function onTopic<T extends Written>(sentences: T[], topic: Topic): T[] {
+  const anchored = new Set([...(topic.anchors ?? [])].flatMap((a) => [...tellingOf(a.sentence)]));
+  let main: ReadonlySet<string> | null = null;
+  let introduced = false;
+  let introKept = true;
+  const keep: boolean[] = [];
+  sentences.forEach((s, i) => {
+    if (s.sentence.endsWith('?')) return void keep.push(true);
+    const listed = s.listItem && introduced;
+    if (!s.listItem) introduced = s.sentence.endsWith(':');
+    if (s.listItem && rowCells(s.sentence)) return void keep.push(true);
+    if (listed) return void keep.push(introKept);
+    const telling = tellingOf(s.sentence);
+    const kept = Boolean(topic.anchors?.has(s)) || shares(telling, topic.stems) || shares(telling, main ?? anchored) || (CONTINUES.test(s.sentence) && keep[i - 1] === true);
+    if (kept) main ??= telling;
+    if (!s.listItem) introKept = kept;
+    keep.push(kept);
+  });
+  // An FAQ's question stays only with the answer after it.
+  return sentences.filter((s, i) => keep[i] && (!s.sentence.endsWith('?') || (i + 1 < sentences.length && keep[i + 1])));
+}
+
+/** The sentences worth writing: each passage once, people only when the question (or the turn it follows) asks for them, and only sentences on the question's topic. */
+export function readableSentences<T extends Written>(sentences: T[], question: string, context = '', topic?: Topic): T[] {
   const people = ASKS_FOR_PEOPLE.test(question) || ASKS_FOR_PEOPLE.test(context);
   // Whether each sentence names a person, read once (the rule below asks about every other sentence).
   const named = people ? null : sentences.map((s) => (readingOf(s.sentence).person ??= namesPerson(s.sentence)));
@@ -124,7 +196,7 @@ export function readableSentences<T extends Written>(sentences: T[], question: s
     if (named?.[i] && unnamed > 0) return;
     out.push(s);
   });
-  return out;
+  return topic ? onTopic(out, topic) : out;
 }
 
 /**

@@ -103,6 +103,12 @@ export const asks = (s: Sentence) => s.sentence.endsWith('?');
 
 export const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
 
+/** An open range holds numbers of its bound's size: "3.0 or higher" (a GPA) does not hold "I'm 65". */
+const onScale = (n: number, lo: number, hi: number) => {
+  const bound = Number.isFinite(lo) ? (Number.isFinite(hi) ? null : lo) : hi;
+  return bound === null || bound <= 0 || n <= 0 || Math.max(n, bound) / Math.min(n, bound) < 10;
+};
+
 /** How much of a term a factor answers: a neighbouring word or the section's heading answers it. */
 const answeredBy = (f: number) => (f >= 0.7 ? 1 : f >= 0.6 ? 0.75 : f >= 0.4 ? 0.5 : f > 0 ? 0.25 : 0);
 
@@ -207,7 +213,7 @@ export class Scoring {
     const given = this.asked.numbers.get(t);
     if (given) {
       const values = valuesOf(c);
-      if (given.some((n) => values.has(n)) || rangesOf(c).some(([lo, hi]) => given.some((n) => n >= lo && n <= hi))) return 1;
+      if (given.some((n) => values.has(n)) || rangesOf(c).some(([lo, hi]) => given.some((n) => n >= lo && n <= hi && onScale(n, lo, hi)))) return 1;
     } else for (const s of c.sentences) if (s.stems.has(t)) return 1;
     const kind = this.asked.answeredByKind.get(t);
     if (kind && this.holds(c, kind)) return 1;

@@ -369,3 +369,44 @@ describe('writing the chosen sentences out', () => {
     );
   });
 });
+
+describe('answers whose every sentence is on the topic (issue 48 item 8)', () => {
+  it('leaves out a sentence that shares only an everyday word with the question, and keeps one going on from the one before it', () => {
+    const admission = { title: 'Admission — Who can enroll', content: 'If you have a high school diploma or a GED, you can be admitted.', sourceType: 'web_page', sourceId: 'a' };
+    const aid = { title: 'Financial aid — Progress', content: 'Students who fall short get one warning semester, during which they still receive aid.', sourceType: 'web_page', sourceId: 'b' };
+    const text = ask("I don't have a diploma, just my GED. Can I still go there?", { passages: [admission, aid] }).text;
+    expect(text).toContain('you can be admitted');
+    expect(text).not.toContain('warning semester');
+    const plan = { title: 'Paying — Payment plan', content: 'The payment plan splits your bill into four monthly payments. It costs $35 per semester to enroll.', sourceType: 'web_page', sourceId: 'p' };
+    expect(ask('Is there a charge to use the payment plan?', { passages: [plan] }).text).toContain('$35 per semester');
+  });
+
+  it('does not read an age as a grade point average ("3.0 or higher" holds no 65)', () => {
+    const dual = { title: 'Dual enrollment — Who can take classes', content: '- High school juniors and seniors with a GPA of 3.0 or higher', sourceType: 'web_page', sourceId: 'd' };
+    const older = { title: 'Tuition — Senior citizens', content: 'Residents who are 62 or older may take credit classes for $24 per credit hour.', sourceType: 'web_page', sourceId: 's' };
+    const text = ask("I'm 65. Can seniors take classes?", { passages: [dual, older] }).text;
+    expect(text).toContain('$24 per credit hour');
+    expect(text).not.toContain('3.0 or higher');
+    // A GPA still falls in its range.
+    expect(ask('Can I take classes with a 3.4 GPA?', { passages: [dual, older] }).text).toContain('3.0 or higher');
+  });
+
+  it('counts a list and the sentence introducing it as two sentences, as a reader does', async () => {
+    const { unitsOf } = await import('@/lib/model/readable');
+    const list = [{ sentence: 'Audition days are:', listItem: false }, { sentence: 'Saturday, January 23', listItem: true }, { sentence: 'Saturday, February 6', listItem: true }];
+    expect(unitsOf(list)).toBe(2);
+    expect(unitsOf([{ sentence: 'Tuition for 2026-27: Kindergarten $24,850; Grades 1-5 $31,450; Middle School $36,900; Upper School $42,300.', listItem: false }])).toBe(2);
+    expect(unitsOf([{ sentence: 'Fee: Application; Amount: $50', listItem: true }, { sentence: 'Fee: Deposit; Amount: $400', listItem: true }])).toBe(1);
+  });
+
+  it('gives the dates asked for before the second sentence of the best answer when both do not fit', () => {
+    const music = {
+      title: 'Music — Auditions',
+      content: 'Admission to a music degree requires a successful audition.\nRegister for an audition day at least two weeks in advance using the music audition form. Students who cannot travel may send a recording.\nOn-campus music audition days are:\n- Saturday, January 23, 2027\n- Saturday, February 6, 2027',
+      sourceType: 'web_page',
+      sourceId: 'm',
+    };
+    const text = ask('When are the music auditions?', { passages: [music] }).text;
+    expect(text).toContain('January 23, 2027');
+  });
+});
