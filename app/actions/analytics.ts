@@ -1,8 +1,6 @@
 'use server';
 
 import { analyticsOperations } from '@/lib/analytics/operations';
-import { analyticsSummary, conversationAnalyticsSummary, generateDailyStatsFrom } from '@/lib/analytics/summary';
-import { unansweredQuestions } from '@/lib/analytics/unanswered';
 import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 import { actionFor } from '@/lib/http/action';
 
@@ -10,10 +8,10 @@ import { actionFor } from '@/lib/http/action';
 // POST /conversations/stats/generate-daily, GET /conversation-analytics/summary and
 // GET /conversation-analytics/unanswered, as server actions.
 
-export const analyticsSummaryAction = actionFor(analyticsOperations.summary, ({ ctx }) => analyticsSummary(ctx));
+export const analyticsSummaryAction = actionFor(analyticsOperations.summary);
 
-export const conversationAnalyticsAction = actionFor(analyticsOperations.conversationSummary, ({ ctx, query }) => conversationAnalyticsSummary(ctx, query));
+export const conversationAnalyticsAction = actionFor(analyticsOperations.conversationSummary);
 
-export const generateDailyStatsAction = actionFor(analyticsOperations.generateDaily, ({ ctx, query, body }) => generateDailyStatsFrom(ctx, { query, body }));
+export const generateDailyStatsAction = actionFor(analyticsOperations.generateDaily);
 
-export const unansweredQuestionsAction = actionFor(unansweredOperations.list, ({ ctx, query }) => unansweredQuestions(ctx, query));
+export const unansweredQuestionsAction = actionFor(unansweredOperations.list);

@@ -4,19 +4,18 @@ import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
 import { actionFor, staffAction } from '@/lib/http/action';
 import { actionPromptSchema } from '@/lib/knowledge/action-prompt-schema';
-import { createActionPrompt, deleteActionPrompt, listActionPrompts, updateActionPrompt } from '@/lib/knowledge/action-prompts';
-import { deleteFile, listFiles, startFileAnalysis, updateFile } from '@/lib/knowledge/files';
+import { createActionPrompt, updateActionPrompt } from '@/lib/knowledge/action-prompts';
 import { interviewCreateSchema, interviewUpdateSchema } from '@/lib/knowledge/interview-schema';
-import { createInterview, deleteInterview, listInterviews, resetInterviewCall, startInterviewCall, updateInterview } from '@/lib/knowledge/interviews';
+import { createInterview, updateInterview } from '@/lib/knowledge/interviews';
 import { actionPromptOperations, fileOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { webLinkCreateSchema } from '@/lib/knowledge/web-link-schema';
-import { createWebLink, deleteWebLink, generateWebLinkInsights, generateWebLinkInsightsManual, listWebLinks, updateWebLink } from '@/lib/knowledge/web-links';
+import { createWebLink, updateWebLink } from '@/lib/knowledge/web-links';
 
 // The Training Room's knowledge calls: the operations of the REST routes, as server actions. The
 // save actions (create or update by an optional id) and the insights edit of a web link keep their
 // own schemas: no single operation takes their input.
 
-export const listActionPromptsAction = actionFor(actionPromptOperations.list, ({ ctx }) => listActionPrompts(ctx));
+export const listActionPromptsAction = actionFor(actionPromptOperations.list);
 
 export async function saveActionPromptAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: actionPromptSchema }), input, (ctx, { id, data }) =>
@@ -24,9 +23,9 @@ export async function saveActionPromptAction(input: unknown) {
   );
 }
 
-export const deleteActionPromptAction = actionFor(actionPromptOperations.remove, ({ ctx, params }) => deleteActionPrompt(ctx, params.id));
+export const deleteActionPromptAction = actionFor(actionPromptOperations.remove);
 
-export const listWebLinksAction = actionFor(webLinkOperations.list, ({ ctx }) => listWebLinks(ctx));
+export const listWebLinksAction = actionFor(webLinkOperations.list);
 
 export async function saveWebLinkAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: webLinkCreateSchema }), input, (ctx, { id, data }) => (id ? updateWebLink(ctx, id, data) : createWebLink(ctx, data)));
@@ -36,21 +35,21 @@ export async function updateWebLinkInsightsAction(input: unknown) {
   return staffAction(z.object({ id: idField, insights_summary: z.string().max(100_000) }), input, (ctx, { id, insights_summary }) => updateWebLink(ctx, id, { insights_summary }));
 }
 
-export const deleteWebLinkAction = actionFor(webLinkOperations.remove, ({ ctx, params }) => deleteWebLink(ctx, params.id));
+export const deleteWebLinkAction = actionFor(webLinkOperations.remove);
 
-export const generateWebLinkInsightsAction = actionFor(webLinkOperations.generate, ({ ctx, params }) => generateWebLinkInsights(ctx, params.id));
+export const generateWebLinkInsightsAction = actionFor(webLinkOperations.generate);
 
-export const manualWebLinkInsightsAction = actionFor(webLinkOperations.manual, ({ ctx, params, body }) => generateWebLinkInsightsManual(ctx, params.id, body.content));
+export const manualWebLinkInsightsAction = actionFor(webLinkOperations.manual);
 
-export const listFilesAction = actionFor(fileOperations.list, ({ ctx }) => listFiles(ctx));
+export const listFilesAction = actionFor(fileOperations.list);
 
-export const updateFileAction = actionFor(fileOperations.update, ({ ctx, params, body }) => updateFile(ctx, params.id, body));
+export const updateFileAction = actionFor(fileOperations.update);
 
-export const deleteFileAction = actionFor(fileOperations.remove, ({ ctx, params }) => deleteFile(ctx, params.id));
+export const deleteFileAction = actionFor(fileOperations.remove);
 
-export const generateFileInsightsAction = actionFor(fileOperations.generate, ({ ctx, params }) => startFileAnalysis(ctx, params.id));
+export const generateFileInsightsAction = actionFor(fileOperations.generate);
 
-export const listInterviewsAction = actionFor(interviewOperations.list, ({ ctx }) => listInterviews(ctx));
+export const listInterviewsAction = actionFor(interviewOperations.list);
 
 export async function saveInterviewAction(input: unknown) {
   return staffAction(z.object({ id: idField.optional(), data: interviewUpdateSchema }), input, (ctx, { id, data }) =>
@@ -58,8 +57,8 @@ export async function saveInterviewAction(input: unknown) {
   );
 }
 
-export const deleteInterviewAction = actionFor(interviewOperations.remove, ({ ctx, params }) => deleteInterview(ctx, params.id));
+export const deleteInterviewAction = actionFor(interviewOperations.remove);
 
-export const startInterviewAction = actionFor(interviewOperations.start, ({ ctx, params }) => startInterviewCall(ctx, params.id));
+export const startInterviewAction = actionFor(interviewOperations.start);
 
-export const resetInterviewAction = actionFor(interviewOperations.reset, ({ ctx, params }) => resetInterviewCall(ctx, params.id));
+export const resetInterviewAction = actionFor(interviewOperations.reset);

@@ -2,8 +2,7 @@
 
 import { z } from 'zod';
 import { ratingOperations } from '@/lib/conversations/operations';
-import { createRating, deleteRating, updateRating } from '@/lib/conversations/ratings';
-import { getConversation, logsConversations } from '@/lib/conversations/review';
+import { logsConversations } from '@/lib/conversations/review';
 import { actionFor, staffAction } from '@/lib/http/action';
 import { conversationOperations } from '@/lib/widget/operations';
 
@@ -15,10 +14,10 @@ export async function conversationsAction(input: unknown) {
   return staffAction(z.object({ source: z.enum(['widget', 'test_chat']).optional() }), input, (ctx, q) => logsConversations(ctx, q));
 }
 
-export const conversationAction = actionFor(conversationOperations.get, ({ ctx, params }) => getConversation(ctx, params.id));
+export const conversationAction = actionFor(conversationOperations.get);
 
-export const createRatingAction = actionFor(ratingOperations.create, ({ ctx, body }) => createRating(ctx, body));
+export const createRatingAction = actionFor(ratingOperations.create);
 
-export const updateRatingAction = actionFor(ratingOperations.update, ({ ctx, params, body }) => updateRating(ctx, params.id, body));
+export const updateRatingAction = actionFor(ratingOperations.update);
 
-export const deleteRatingAction = actionFor(ratingOperations.remove, ({ ctx, params }) => deleteRating(ctx, params.id));
+export const deleteRatingAction = actionFor(ratingOperations.remove);

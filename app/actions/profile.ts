@@ -1,9 +1,8 @@
 'use server';
 
-import { updateProfile } from '@/lib/auth/accounts';
 import { authOperations } from '@/lib/auth/operations';
 import { actionFor } from '@/lib/http/action';
 
 // The profile dialog: the operation of PUT /auth/profile, as a server action.
 
-export const updateProfileAction = actionFor(authOperations.profile, ({ ctx, body }) => updateProfile(ctx, body));
+export const updateProfileAction = actionFor(authOperations.profile);

@@ -6,13 +6,13 @@ import { fileFromForm } from '@/lib/http/upload';
 import { parseWith } from '@/lib/http/validation';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { LOGO_MAX_BYTES, SECTION_KEYS, SECTIONS } from '@/lib/schools/schema';
-import { createSchool, getFactSheet, LOGO_TOO_LARGE, saveFactSheet, updateSchoolSection, uploadLogo } from '@/lib/schools/service';
+import { LOGO_TOO_LARGE, updateSchoolSection, uploadLogo } from '@/lib/schools/service';
 
 // School Management and the fact sheet: the operations of /schools/*, as server actions. A section
 // save (one action for every PATCH /schools/my-school/<section>) and the logo upload (a form) keep
 // their own schemas and the same lib/schools functions.
 
-export const createSchoolAction = actionFor(schoolOperations.create, ({ ctx, body }) => createSchool(ctx, body));
+export const createSchoolAction = actionFor(schoolOperations.create);
 
 export async function updateSchoolSectionAction(input: unknown) {
   return staffAction(z.object({ section: z.enum(SECTION_KEYS), data: z.unknown() }), input, (ctx, { section, data }) =>
@@ -26,6 +26,6 @@ export async function uploadLogoAction(form: FormData) {
   );
 }
 
-export const getFactSheetAction = actionFor(mySchoolOperations.getFactSheet, ({ ctx }) => getFactSheet(ctx));
+export const getFactSheetAction = actionFor(mySchoolOperations.getFactSheet);
 
-export const saveFactSheetAction = actionFor(mySchoolOperations.putFactSheet, ({ ctx, body }) => saveFactSheet(ctx, body));
+export const saveFactSheetAction = actionFor(mySchoolOperations.putFactSheet);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, useSyncExternalStore } from 'react';
-import { allInstructionsAction, currentKeyAction, generateKeyAction, knowledgeSourcesAction } from '@/app/actions/chatbot';
+import { allInstructionsAction, generateKeyAction, knowledgeSourcesAction } from '@/app/actions/chatbot';
+import { loadCurrentKey } from './current-key';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -27,7 +28,7 @@ const serverOrigin = () => '';
 const mask = (key: string) => `${key.slice(0, 7)}${'•'.repeat(24)}${key.slice(-4)}`;
 
 export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest: () => void }) {
-  const current = useScreenData('chatbot-key', currentKeyAction);
+  const current = useScreenData('chatbot-key', loadCurrentKey);
   // A key generated here replaces the loaded one.
   const [made, setState] = useState<KeyState | null>(null);
   const state: KeyState =
@@ -55,9 +56,9 @@ export function ApiKeyPanel({ schoolName, onTest }: { schoolName: string; onTest
     const res = await callAction(() => generateKeyAction());
     setBusy(false);
     if (res.ok) {
-      setState({ status: 'ready', key: res.data });
+      setState({ status: 'ready', key: res.data.api_key });
       // Shared with the screen, which shows Styling and Lead Gen once a key exists.
-      current.setData(res.data);
+      current.setData(res.data.api_key);
       setShown(true);
       setNotice('A new API key was generated. Update the embed code on your website.');
     }

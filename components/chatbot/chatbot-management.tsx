@@ -5,7 +5,7 @@ import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ResponsiveSections, type Section } from '@/components/ui/responsive-sections';
-import { currentKeyAction } from '@/app/actions/chatbot';
+import { loadCurrentKey } from './current-key';
 import { LiveSettingsPanel } from '@/components/live/live-settings-panel';
 import { useScreenData } from '@/lib/web/screen-data';
 import { AnalyticsPanel } from './analytics-panel';
@@ -25,7 +25,7 @@ import { TestChat } from './test-chat';
 export function ChatbotManagement({ schoolName }: { schoolName: string | null }) {
   const [tab, setTab] = useState('api-key');
   // The same answer the API Key tab loads and updates when it generates a key.
-  const key = useScreenData(schoolName ? 'chatbot-key' : null, currentKeyAction);
+  const key = useScreenData(schoolName ? 'chatbot-key' : null, loadCurrentKey);
   const hasKey = Boolean(key.data);
   if (!schoolName) {
     return (

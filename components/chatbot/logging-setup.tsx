@@ -51,9 +51,15 @@ export function LoggingSetup() {
   );
 }
 
+/** GET /setup/settings answers {data: {settings}}: the form works on the settings. */
+async function loadSettings() {
+  const res = await setupSettingsAction();
+  return res.ok ? { ok: true as const, data: res.data.data.settings } : res;
+}
+
 function LoggingSettingsForm({ onSaved }: { onSaved: () => Promise<void> }) {
   const { error, success, setError, setSuccess } = useMessages();
-  const loaded = useScreenData<LoggingSettings>('setup-settings', setupSettingsAction, { onError: () => setError('Failed to load setup settings') });
+  const loaded = useScreenData<LoggingSettings>('setup-settings', loadSettings, { onError: () => setError('Failed to load setup settings') });
   // What the staff member changed; until then the saved settings.
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
@@ -76,7 +82,7 @@ function LoggingSettingsForm({ onSaved }: { onSaved: () => Promise<void> }) {
     const res = await callAction(() => saveSetupSettingsAction({ body: value }), 'Failed to save settings');
     setSaving(false);
     if (!res.ok) return setError(res.code === 'validation' ? res.error : 'Failed to save settings');
-    loaded.setData(res.data);
+    loaded.setData(res.data.data.settings);
     setDraft(null);
     setSuccess('Settings saved successfully');
     void onSaved();

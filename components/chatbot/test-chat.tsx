@@ -61,8 +61,8 @@ export function TestChat({ schoolName }: { schoolName: string }) {
       const [res, info] = await Promise.all([callAction(() => internalKeyAction()), callAction(() => modelInUseAction())]);
       if (info.ok) setModel(info.data.label);
       if (!res.ok) return setLoadError(res.error);
-      setKey(res.data);
-      const headers = { 'X-API-Key': res.data };
+      setKey(res.data.api_key);
+      const headers = { 'X-API-Key': res.data.api_key };
       const [answer, config] = await Promise.all([fetch('/api/widget/persona-info', { headers }).catch(() => null), fetch('/api/widget/config', { headers }).catch(() => null)]);
       // The saved styling; the defaults (as the widget shows them) when it cannot be read.
       const cfg = config?.ok ? ((await config.json()) as { styling?: WidgetStyling; link_sites?: LinkSites }) : null;

@@ -48,30 +48,38 @@ export async function staffAction<S extends z.ZodType, T>(
   }
 }
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a screen passes to an action made with actionFor (checked again on the server). */
 export type ActionInput<O extends Operation> = { params?: In<O['params']>; query?: In<O['query']>; body?: In<O['body']> };
 
-/** An action's input: the operation's own path parameters, query and body, each under its name. */
-export type OperationInput<O extends Operation> = { params: Infer<O['params']>; query: Infer<O['query']>; body: Infer<O['body']> };
+/** What an operation's handler answers. */
+type ResultOf<O extends Operation> = O['handler'] extends (input: never) => infer R ? Awaited<R> : never;
+
+/** A server action has no REST request: an operation whose handler reads `req` is a REST call only. */
+const NO_REQUEST = {
+  get req(): never {
+    throw new Error('A server action has no request: this operation is a REST call only');
+  },
+};
 
 /**
  * The server action of an operation: its input is `{params, query, body}` validated with the
- * operation's own schemas (the same as its REST route), and `run` receives them with the session,
- * as a route handler does. A screen calls the action; curl calls the route; both mean the same.
+ * operation's own schemas (the same as its REST route), and its handler runs on them with the
+ * session, as the REST route's does. A screen calls the action; curl calls the route; both mean the
+ * same. The action answers the handler's result (a REST `respond` shapes only the route's answer).
  */
-export function actionFor<O extends Operation, T>(op: O, run: (input: OperationInput<O> & { ctx: AuthContext }) => Promise<T>) {
+export function actionFor<O extends Operation>(op: O) {
+  const handler = op.handler as ((input: unknown) => unknown) | undefined;
+  if (!handler) throw new Error(`${op.method} ${op.path} has no handler`);
   const shape: Record<string, z.ZodType> = {};
   if (op.params) shape.params = op.params;
   // An absent query is an empty one, as a URL without a query string: the schema's defaults apply.
   if (op.query) shape.query = z.preprocess((q) => q ?? {}, op.query);
   if (op.body) shape.body = op.bodyOptional ? op.body.optional() : op.body;
   const schema = z.preprocess((input) => input ?? {}, z.object(shape));
-  return async (input?: ActionInput<O>): Promise<ActionResult<T>> =>
-    staffAction(schema, input, (ctx, data) => run({ params: undefined, query: undefined, body: undefined, ...data, ctx } as OperationInput<O> & { ctx: AuthContext }));
+  return async (input?: ActionInput<O>): Promise<ActionResult<ResultOf<O>>> =>
+    staffAction(schema, input, async (ctx, data) => (await handler(Object.assign(Object.create(NO_REQUEST), { params: undefined, query: undefined, body: undefined, ...data, ctx }))) as ResultOf<O>);
 }
 
 /** A thrown error as the typed result the client data layer branches on. */

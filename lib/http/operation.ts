@@ -3,8 +3,11 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One documented REST call: its path as OpenAPI writes it, who may call it and the zod schemas of
- * its inputs. Route handlers parse with these schemas and /openapi.json is generated from them.
+ * One documented REST call: its path as OpenAPI writes it, who may call it, the zod schemas of its
+ * inputs and what it does. The one definition its REST route (`route(op)`, lib/http/route.ts, or
+ * `widgetRoute(op)`), its server action (`actionFor(op)`, lib/http/action.ts) and its /openapi.json
+ * entry are made from. Written with `operation` (lib/http/route.ts) or `widgetOperation`
+ * (lib/widget/route.ts), which type the handler's input from the schemas.
  */
 export type Operation = {
   method: HttpMethod;
@@ -37,6 +40,12 @@ export type Operation = {
    * A function decides by the parsed input (thumbs need the token; the loader's page events do not).
    */
   visitor?: VisitorRule | ((input: { body: unknown; query: unknown }) => VisitorRule | null);
+  /** What the call does: one service call on the parsed input (typed by `operation` / `widgetOperation`). */
+  handler?: (input: never) => unknown;
+  /** The REST answer made from the handler's result, when it is more than the result as JSON (a header); the server action answers the result itself. */
+  respond?: (result: never) => Response;
+  /** A widget call's own limits (lib/widget/access.ts WidgetLimits; 'calls' when absent). */
+  widgetLimits?: string;
 };
 
 export type VisitorRule = 'claim' | 'require';

@@ -3,24 +3,17 @@ import type { z } from 'zod';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { principalFromRequest } from '@/lib/auth/principal';
 import { assertStorableText, readJsonBody } from './body';
-import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER, isUniqueViolation } from '@/db/faults';
-import { AppError, conflict, serviceUnavailable, sessionEnded, unauthorized } from './errors';
+import { errorResponse } from './error-response';
+import { sessionEnded, unauthorized } from './errors';
 import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
 import { originIsOwnHost } from './origin';
-import { logError, logValue } from '@/lib/system/log';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-type Ctx<O extends Operation> = O['auth'] extends 'bearer' | 'bearer-or-session' ? AuthContext : O['auth'] extends 'optional' ? AuthContext | null : null;
+type Ctx<A extends Operation['auth']> = A extends 'bearer' | 'bearer-or-session' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
 
-export type RouteInput<O extends Operation> = {
-  req: Request;
-  body: Infer<O['body']>;
-  query: Infer<O['query']>;
-  params: Infer<O['params']>;
-  ctx: Ctx<O>;
-};
+type RouteInput<O extends Operation> = OperationInput<O['body'], O['query'], O['params'], O['auth']>;
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -40,23 +33,30 @@ async function sessionPrincipal(req: Request): Promise<AuthContext> {
   return ctx;
 }
 
-/** Every failure answers FastAPI-shaped `{detail, code}`; the code comes from AppError alone. */
-export function errorResponse(err: unknown): Response {
-  if (err instanceof AppError) return err.toResponse();
-  // A unique-constraint race that the service's own checks could not see answers 409, not 500.
-  if (isUniqueViolation(err)) return conflict('A record with these details already exists').toResponse();
-  const fault = databaseFault(err);
-  if (fault) {
-    // Expected while the database restarts or is saturated: one line, not a stack per request.
-    console.warn(`[api] database ${fault}: ${logValue((err as Error)?.message ?? err)}`);
-    return serviceUnavailable(FAULT_DETAIL[fault], FAULT_RETRY_AFTER[fault]).toResponse();
-  }
-  console.error(`[api] unhandled error ${logError(err)}`);
-  return new AppError(500, 'Internal server error').toResponse();
+/** A staff or public operation's handler input (`widgetOperation`'s has the widget's caller instead of ctx). */
+export type OperationInput<B, Q, P, A extends Operation['auth']> = { req: Request; body: Infer<B>; query: Infer<Q>; params: Infer<P>; ctx: Ctx<A> };
+
+type Schema = z.ZodType | undefined;
+
+/** An operation of the REST API (any auth but the widget's key), its handler typed from its schemas. */
+export function operation<const A extends Exclude<Operation['auth'], 'widget-key'>, R, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
+  op: Omit<Operation, 'auth' | 'body' | 'query' | 'params' | 'handler' | 'respond'> & {
+    auth: A;
+    body?: B;
+    query?: Q;
+    params?: P;
+    handler: (input: OperationInput<B, Q, P, A>) => R;
+    respond?: (result: Awaited<R>) => Response;
+  },
+) {
+  return op;
 }
 
-/** A thin route handler: resolve the caller, parse inputs with the operation's schemas, call lib, shape the answer. */
-export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>) => Promise<unknown> | unknown) {
+/** The REST route of an operation: resolve the caller, parse the inputs with its schemas, run its handler, shape the answer. */
+export function route<O extends Operation>(op: O) {
+  const handler = op.handler as ((input: RouteInput<O>) => unknown) | undefined;
+  if (!handler) throw new Error(`${op.method} ${op.path} has no handler`);
+  const respond = op.respond as ((result: unknown) => Response) | undefined;
   return async (req: Request, context: RouteContext): Promise<Response> => {
     try {
       await limitPublicCall(op, req);
@@ -75,6 +75,7 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
       }
       const body = op.body ? parseWith(op.body, await readJsonBody(req, { optional: !!op.bodyOptional }), 'body') : undefined;
       const result = await handler({ req, body, query, params, ctx } as RouteInput<O>);
+      if (respond) return respond(result);
       if (result instanceof Response) return result;
       // 204 No Content carries no body at all (a Response with one would throw).
       if (op.status === 204) return new Response(null, { status: 204 });
@@ -84,4 +85,3 @@ export function route<O extends Operation>(op: O, handler: (input: RouteInput<O>
     }
   };
 }
-

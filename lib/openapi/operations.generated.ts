@@ -8,14 +8,16 @@ import { ratingOperations } from '@/lib/conversations/operations';
 import { crmOperations } from '@/lib/crm/operations';
 import { actionPromptOperations, correctionOperations, fileOperations, insightOperations, interviewOperations, webLinkOperations } from '@/lib/knowledge/operations';
 import { leadOperations } from '@/lib/leads/operations';
-import { liveOperations, widgetLiveOperations } from '@/lib/live/operations';
+import { liveOperations } from '@/lib/live/operations';
+import { widgetLiveOperations } from '@/lib/live/widget-operations';
 import { prospectOperations } from '@/lib/prospects/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
 import { systemOperations } from '@/lib/system/operations';
 import { userOperations } from '@/lib/users/operations';
-import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations, widgetOperations } from '@/lib/widget/operations';
+import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations } from '@/lib/widget/operations';
+import { widgetOperations } from '@/lib/widget/public-operations';
 
 /** Every operation set the domains define, in folder and file order. */
 export const OPERATION_SETS: Record<string, Operation>[] = [
@@ -43,7 +45,7 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   userOperations,
   chatbotOperations,
   leadGenOperations,
-  widgetOperations,
   conversationOperations,
   conversationExportOperations,
+  widgetOperations,
 ];

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { readJsonBody } from '@/lib/http/body';
-import { errorResponse } from '@/lib/http/route';
+import { errorResponse } from '@/lib/http/error-response';
 import type { Operation } from '@/lib/http/operation';
 import { parseWith } from '@/lib/http/validation';
 import { clientHash } from '@/lib/http/client';
@@ -20,18 +20,29 @@ function sessionNamed(raw: unknown): string | null {
   return sessionIdField.safeParse(id).success ? (id as string) : null;
 }
 
+/** A widget call's handler input: the caller its key names, and the parsed body and query. */
+export type WidgetInput<B, Q> = { req: Request; caller: WidgetCaller; body: Infer<B>; query: Infer<Q> };
+
+type Schema = z.ZodType | undefined;
+
+/** An operation of the widget's public API (`X-API-Key`), its handler typed from its schemas. */
+export function widgetOperation<R, B extends Schema = undefined, Q extends Schema = undefined>(
+  op: Omit<Operation, 'auth' | 'body' | 'query' | 'handler' | 'widgetLimits'> & { auth: 'widget-key'; body?: B; query?: Q; widgetLimits?: WidgetLimits; handler: (input: WidgetInput<B, Q>) => R },
+) {
+  return op;
+}
+
 /**
- * A public widget API handler. Every limit of the call (the public call's per client, the widget's
+ * The REST route of a widget operation. Every limit of the call (the public call's per client, the widget's
  * own: `limits`) is counted first, in one round trip to the limits' store, from what the request
  * says (the key's hash, the client, the session); then the key and the calling page are judged (so
  * a refused site learns nothing else), then the body is validated. Every answer to an allowed page
  * carries CORS headers.
  */
-export function widgetRoute<O extends Operation>(
-  op: O,
-  handler: (input: { req: Request; caller: WidgetCaller; body: Infer<O['body']>; query: Infer<O['query']> }) => Promise<unknown> | unknown,
-  limits: WidgetLimits = 'calls',
-) {
+export function widgetRoute<O extends Operation>(op: O) {
+  const handler = op.handler as ((input: WidgetInput<O['body'], O['query']>) => unknown) | undefined;
+  if (!handler) throw new Error(`${op.method} ${op.path} has no handler`);
+  const limits = (op.widgetLimits ?? 'calls') as WidgetLimits;
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
     let res: Response;

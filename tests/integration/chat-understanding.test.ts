@@ -3,7 +3,7 @@ import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as generateRoute from '@/app/(rest)/files/[id]/generate-insights/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import * as filesRoute from '@/app/(rest)/files/route';
 import * as vocabularyRoute from '@/app/(rest)/ai-settings/vocabulary/route';
 import * as actionPromptsRoute from '@/app/(rest)/action-prompts/route';

@@ -13,7 +13,7 @@ import * as filesRoute from '@/app/(rest)/files/route';
 import * as insightsRoute from '@/app/(rest)/insights/all/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as openapiRoute from '@/app/openapi.json/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import { getDb } from '@/db/client';
 import { conversationRatings, conversations, corrections } from '@/db/schema';
 import { drainJobs } from '@/lib/jobs/runner';

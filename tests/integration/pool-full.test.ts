@@ -8,7 +8,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import { closeDb, getDb, installDatabase, openDatabase, type Database } from '@/db/client';
 import { databaseFault } from '@/db/faults';
 import { blobs, knowledgeFiles } from '@/db/schema';
-import { errorResponse } from '@/lib/http/route';
+import { errorResponse } from '@/lib/http/error-response';
 import { beat, stopHeartbeat } from '@/lib/scheduler/instance';
 import { saveBlob } from '@/lib/storage/blobs';
 import { call, fromClient, STRONG_PASSWORD } from './http';

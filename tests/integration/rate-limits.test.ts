@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import { signInDelayMs } from '@/lib/auth/accounts';
 import { consume } from '@/lib/security/rate-limit';
 import { resetMemoryLimits } from '@/lib/security/request-limits';

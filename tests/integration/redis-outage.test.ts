@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { closeRedis, readyRedis, redis } from '@/lib/security/redis';
 import { issueKey } from '@/lib/widget/keys';

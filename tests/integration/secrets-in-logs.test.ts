@@ -13,7 +13,7 @@ import * as resetRoute from '@/app/(rest)/auth/reset-password/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import { getDb, getDbKind } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { drainJobs } from '@/lib/jobs/runner';

@@ -8,8 +8,8 @@ import * as internalKeyRoute from '@/app/(rest)/chatbot/current-key/internal/rou
 import * as contactRoute from '@/app/(rest)/schools/my-school/contact/route';
 import * as factSheetRoute from '@/app/(rest)/schools/my-school/fact-sheet/route';
 import * as schoolsRoute from '@/app/(rest)/schools/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
-import * as eventsRoute from '@/app/api/widget/events/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
+import * as eventsRoute from '@/app/(rest)/api/widget/events/route';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { setupChecklist } from '@/lib/schools/checklist';
 import { call, STRONG_PASSWORD } from './http';

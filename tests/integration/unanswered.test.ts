@@ -5,7 +5,7 @@ import * as unansweredRoute from '@/app/(rest)/conversation-analytics/unanswered
 import * as correctionsRoute from '@/app/(rest)/corrections/route';
 import * as openapiRoute from '@/app/openapi.json/route';
 import * as tuitionRoute from '@/app/(rest)/schools/my-school/tuition/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
 import { getDb } from '@/db/client';
 import { conversationMessages, conversationRatings } from '@/db/schema';
 import { and, desc, eq } from 'drizzle-orm';

@@ -10,8 +10,8 @@ import * as manualRoute from '@/app/(rest)/web-links/[id]/generate-insights-manu
 import * as linkRoute from '@/app/(rest)/web-links/[id]/route';
 import * as linksRoute from '@/app/(rest)/web-links/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
-import * as chatRoute from '@/app/api/widget/chat/route';
-import * as streamRoute from '@/app/api/widget/chat/stream/route';
+import * as chatRoute from '@/app/(rest)/api/widget/chat/route';
+import * as streamRoute from '@/app/(rest)/api/widget/chat/stream/route';
 import { searchSchoolKnowledge as searchKnowledge } from '@/lib/retrieval/knowledge-index';
 import { background } from '@/background';
 import { drainJobs } from '@/lib/jobs/runner';

@@ -8,7 +8,7 @@ import * as schoolsRoute from '@/app/(rest)/schools/route';
 import * as brandingRoute from '@/app/(rest)/schools/my-school/branding/route';
 import * as uploadsRoute from '@/app/(rest)/uploads/[id]/route';
 import * as stylingRoute from '@/app/(rest)/widget-styling/route';
-import * as configRoute from '@/app/api/widget/config/route';
+import * as configRoute from '@/app/(rest)/api/widget/config/route';
 import * as openapiRoute from '@/app/openapi.json/route';
 import { getDb } from '@/db/client';
 import { blobs } from '@/db/schema';

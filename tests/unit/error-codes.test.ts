@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeForStatus, ERROR_CODES } from '@/lib/http/action-result';
 import { AppError, conflict, forbidden, noSchool, notFound, sessionEnded, tooManyRequests, unauthorized, validationError } from '@/lib/http/errors';
-import { errorResponse } from '@/lib/http/route';
+import { errorResponse } from '@/lib/http/error-response';
 import { failureFrom, failureText } from '@/lib/web/api';
 
 // Answers carry a machine-readable code beside the spec's text, derived in one place.

@@ -1,5 +1,4 @@
-import { ratingOperations } from '@/lib/conversations/operations';
-import { createRating } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
+import { ratingOperations } from '@/lib/conversations/operations';
 
-export const POST = route(ratingOperations.create, ({ ctx, body }) => createRating(ctx, body));
+export const POST = route(ratingOperations.create);

@@ -1,5 +1,5 @@
 import { modelInfo, modelLabel } from '@/lib/ai/providers';
-import { errorResponse } from '@/lib/http/route';
+import { errorResponse } from '@/lib/http/error-response';
 import { limitPublicCall } from '@/lib/security/public-limit';
 import { systemOperations } from '@/lib/system/operations';
 import { RELEASE } from '@/lib/version';

@@ -1,6 +1,5 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { createSpecialInstruction, listSpecialInstructions } from '@/lib/assistant/settings';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const GET = route(assistantOperations.listInstructions, ({ ctx }) => listSpecialInstructions(ctx));
-export const POST = route(assistantOperations.createInstruction, ({ ctx, body }) => createSpecialInstruction(ctx, body));
+export const GET = route(assistantOperations.listInstructions);
+export const POST = route(assistantOperations.createInstruction);

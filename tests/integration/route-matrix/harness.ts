@@ -27,8 +27,7 @@ export const opKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} $
 /** The route file that serves an operation's path (Next.js's folder convention). */
 export function routeFileOf(opPath: string): string {
   const segments = opPath.replace(/\/+$/, '').replace(/\{([^}]+)\}/g, '[$1]');
-  const base = segments.startsWith('/api/widget') ? 'app' : 'app/(rest)';
-  return path.join(root, base, segments, 'route.ts');
+  return path.join(root, 'app/(rest)', segments, 'route.ts');
 }
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;

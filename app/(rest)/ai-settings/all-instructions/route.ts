@@ -1,5 +1,4 @@
-import { buildInstructions } from '@/lib/assistant/instructions';
-import { assistantOperations } from '@/lib/assistant/operations';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const GET = route(assistantOperations.allInstructions, ({ ctx, query }) => buildInstructions(ctx, { includeVoice: query.include_voice }));
+export const GET = route(assistantOperations.allInstructions);

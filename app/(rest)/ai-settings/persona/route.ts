@@ -1,6 +1,5 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { getPersona, putPersona } from '@/lib/assistant/settings';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const GET = route(assistantOperations.getPersona, ({ ctx }) => getPersona(ctx));
-export const PUT = route(assistantOperations.putPersona, ({ ctx, body }) => putPersona(ctx, body));
+export const GET = route(assistantOperations.getPersona);
+export const PUT = route(assistantOperations.putPersona);

@@ -1,6 +1,4 @@
-import { checkAccounts } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
-import { clientHash } from '@/lib/http/client';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.checkAccounts, ({ body, req }) => checkAccounts(body.email, body.password, clientHash(req)));
+export const POST = route(authOperations.checkAccounts);

@@ -1,8 +1,4 @@
-import { grantSchoolAccess } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
-import { clientHash } from '@/lib/http/client';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.grantSchoolAccess, ({ body, req }) =>
-  grantSchoolAccess(body.email, body.password, body.school_ids, clientHash(req)),
-);
+export const POST = route(authOperations.grantSchoolAccess);

@@ -1,5 +1,4 @@
-import { linkedAccounts } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const GET = route(authOperations.linkedAccounts, ({ ctx }) => linkedAccounts(ctx));
+export const GET = route(authOperations.linkedAccounts);

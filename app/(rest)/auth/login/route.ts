@@ -1,6 +1,4 @@
-import { login } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
-import { clientHash } from '@/lib/http/client';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.login, ({ body, req }) => login(body.email, body.password, clientHash(req)));
+export const POST = route(authOperations.login);

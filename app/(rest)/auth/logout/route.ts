@@ -1,5 +1,4 @@
-import { logout } from '@/lib/auth/logout';
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.logout, ({ ctx, body }) => logout(ctx, body?.refresh_token));
+export const POST = route(authOperations.logout);

@@ -1,5 +1,4 @@
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
-import { toCurrentUser } from '@/lib/users/present';
+import { authOperations } from '@/lib/auth/operations';
 
-export const GET = route(authOperations.me, ({ ctx }) => toCurrentUser(ctx.user));
+export const GET = route(authOperations.me);

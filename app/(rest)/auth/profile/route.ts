@@ -1,5 +1,4 @@
-import { updateProfile } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const PUT = route(authOperations.profile, ({ ctx, body }) => updateProfile(ctx, body));
+export const PUT = route(authOperations.profile);

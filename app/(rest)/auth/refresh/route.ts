@@ -1,5 +1,4 @@
-import { refresh } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.refresh, ({ body }) => refresh(body.refresh_token));
+export const POST = route(authOperations.refresh);

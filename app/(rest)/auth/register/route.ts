@@ -1,8 +1,4 @@
-import { register } from '@/lib/auth/accounts';
-import { authOperations } from '@/lib/auth/operations';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.register, async ({ body }) => {
-  const { user, tokens } = await register(body);
-  return { ...tokens, user };
-});
+export const POST = route(authOperations.register);

@@ -1,5 +1,4 @@
-import { authOperations } from '@/lib/auth/operations';
-import { resetPassword } from '@/lib/auth/reset';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.resetPassword, ({ body }) => resetPassword(body.token, body.new_password));
+export const POST = route(authOperations.resetPassword);

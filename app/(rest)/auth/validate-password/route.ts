@@ -1,7 +1,4 @@
-import { authOperations } from '@/lib/auth/operations';
-import { checkPassword } from '@/lib/auth/policy';
 import { route } from '@/lib/http/route';
+import { authOperations } from '@/lib/auth/operations';
 
-export const POST = route(authOperations.validatePassword, ({ body }) =>
-  checkPassword(body.password, { username: body.username, email: body.email }),
-);
+export const POST = route(authOperations.validatePassword);

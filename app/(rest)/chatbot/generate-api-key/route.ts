@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { generateApiKey } from '@/lib/widget/keys';
 import { chatbotOperations } from '@/lib/widget/operations';
 
-export const POST = route(chatbotOperations.generateKey, ({ ctx }) => generateApiKey(ctx));
+export const POST = route(chatbotOperations.generateKey);

@@ -1,5 +1,4 @@
-import { analyticsOperations } from '@/lib/analytics/operations';
-import { conversationAnalyticsSummary } from '@/lib/analytics/summary';
 import { route } from '@/lib/http/route';
+import { analyticsOperations } from '@/lib/analytics/operations';
 
-export const GET = route(analyticsOperations.conversationSummary, ({ ctx, query }) => conversationAnalyticsSummary(ctx, query));
+export const GET = route(analyticsOperations.conversationSummary);

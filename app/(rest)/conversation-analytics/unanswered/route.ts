@@ -1,5 +1,4 @@
-import { unansweredQuestions } from '@/lib/analytics/unanswered';
-import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 import { route } from '@/lib/http/route';
+import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 
-export const GET = route(unansweredOperations.list, ({ ctx, query }) => unansweredQuestions(ctx, query));
+export const GET = route(unansweredOperations.list);

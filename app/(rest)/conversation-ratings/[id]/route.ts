@@ -1,6 +1,5 @@
-import { ratingOperations } from '@/lib/conversations/operations';
-import { deleteRating, updateRating } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
+import { ratingOperations } from '@/lib/conversations/operations';
 
-export const PUT = route(ratingOperations.update, ({ ctx, params, body }) => updateRating(ctx, params.id, body));
-export const DELETE = route(ratingOperations.remove, ({ ctx, params }) => deleteRating(ctx, params.id));
+export const PUT = route(ratingOperations.update);
+export const DELETE = route(ratingOperations.remove);

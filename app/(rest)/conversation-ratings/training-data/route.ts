@@ -1,5 +1,4 @@
-import { ratingOperations } from '@/lib/conversations/operations';
-import { trainingDataResponse } from '@/lib/conversations/ratings';
 import { route } from '@/lib/http/route';
+import { ratingOperations } from '@/lib/conversations/operations';
 
-export const GET = route(ratingOperations.trainingData, ({ ctx, query }) => trainingDataResponse(ctx, query));
+export const GET = route(ratingOperations.trainingData);

@@ -1,5 +1,4 @@
-import { getConversation } from '@/lib/conversations/review';
 import { route } from '@/lib/http/route';
 import { conversationOperations } from '@/lib/widget/operations';
 
-export const GET = route(conversationOperations.get, ({ ctx, params }) => getConversation(ctx, params.id));
+export const GET = route(conversationOperations.get);

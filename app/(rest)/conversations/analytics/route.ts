@@ -1,5 +1,4 @@
-import { analyticsOperations } from '@/lib/analytics/operations';
-import { analyticsSummary } from '@/lib/analytics/summary';
 import { route } from '@/lib/http/route';
+import { analyticsOperations } from '@/lib/analytics/operations';
 
-export const GET = route(analyticsOperations.summary, ({ ctx }) => analyticsSummary(ctx));
+export const GET = route(analyticsOperations.summary);

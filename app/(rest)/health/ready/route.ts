@@ -1,5 +1,5 @@
 import { serviceUnavailable } from '@/lib/http/errors';
-import { errorResponse } from '@/lib/http/route';
+import { errorResponse } from '@/lib/http/error-response';
 import { limitPublicCall } from '@/lib/security/public-limit';
 import { systemOperations } from '@/lib/system/operations';
 import { checkReadiness, NOT_READY_RETRY_AFTER } from '@/lib/system/readiness';

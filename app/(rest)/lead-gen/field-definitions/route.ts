@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { leadFieldDefinitions } from '@/lib/leads/settings';
 import { leadGenOperations } from '@/lib/widget/operations';
 
-export const GET = route(leadGenOperations.fieldDefinitions, () => leadFieldDefinitions());
+export const GET = route(leadGenOperations.fieldDefinitions);

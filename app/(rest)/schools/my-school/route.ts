@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
-import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
-import { deleteMySchool, getMySchool, updateMySchool } from '@/lib/schools/service';
+import { schoolOperations } from '@/lib/schools/operations';
+import { mySchoolOperations } from '@/lib/schools/operations';
 
-export const GET = route(schoolOperations.mySchool, ({ ctx }) => getMySchool(ctx));
-export const PUT = route(mySchoolOperations.replace, ({ ctx, body }) => updateMySchool(ctx, body));
-export const DELETE = route(mySchoolOperations.remove, ({ ctx }) => deleteMySchool(ctx));
+export const GET = route(schoolOperations.mySchool);
+export const PUT = route(mySchoolOperations.replace);
+export const DELETE = route(mySchoolOperations.remove);

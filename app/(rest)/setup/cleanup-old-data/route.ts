@@ -1,5 +1,4 @@
-import { cleanupOldData } from '@/lib/conversations/retention';
 import { route } from '@/lib/http/route';
 import { chatbotOperations } from '@/lib/widget/operations';
 
-export const POST = route(chatbotOperations.cleanup, ({ ctx }) => cleanupOldData(ctx));
+export const POST = route(chatbotOperations.cleanup);

@@ -1,5 +1,4 @@
-import { storageStats } from '@/lib/conversations/retention';
 import { route } from '@/lib/http/route';
 import { chatbotOperations } from '@/lib/widget/operations';
 
-export const GET = route(chatbotOperations.storageStats, ({ ctx }) => storageStats(ctx));
+export const GET = route(chatbotOperations.storageStats);

@@ -1,6 +1,5 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { deleteSpecialInstruction, updateSpecialInstruction } from '@/lib/assistant/settings';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const PUT = route(assistantOperations.updateInstruction, ({ ctx, params, body }) => updateSpecialInstruction(ctx, params.id, body));
-export const DELETE = route(assistantOperations.deleteInstruction, ({ ctx, params }) => deleteSpecialInstruction(ctx, params.id));
+export const PUT = route(assistantOperations.updateInstruction);
+export const DELETE = route(assistantOperations.deleteInstruction);

@@ -1,9 +1,4 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, uploadAvatar } from '@/lib/assistant/settings';
-import { readUpload } from '@/lib/http/upload';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const POST = route(assistantOperations.uploadAvatar, async ({ ctx, req }) => {
-  const { file } = await readUpload(req, { maxBytes: AVATAR_MAX_BYTES, tooLarge: AVATAR_TOO_LARGE });
-  return uploadAvatar(ctx, file);
-});
+export const POST = route(assistantOperations.uploadAvatar);

@@ -1,5 +1,4 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { availableVoices } from '@/lib/assistant/settings';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const GET = route(assistantOperations.voices, ({ ctx }) => availableVoices(ctx));
+export const GET = route(assistantOperations.voices);

@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { testCrmIntegration } from '@/lib/crm/integration';
 import { crmOperations } from '@/lib/crm/operations';
 
-export const POST = route(crmOperations.test, ({ ctx }) => testCrmIntegration(ctx));
+export const POST = route(crmOperations.test);

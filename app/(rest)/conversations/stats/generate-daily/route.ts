@@ -1,5 +1,4 @@
-import { analyticsOperations } from '@/lib/analytics/operations';
-import { generateDailyStatsFrom } from '@/lib/analytics/summary';
 import { route } from '@/lib/http/route';
+import { analyticsOperations } from '@/lib/analytics/operations';
 
-export const POST = route(analyticsOperations.generateDaily, ({ ctx, query, body }) => generateDailyStatsFrom(ctx, { query, body }));
+export const POST = route(analyticsOperations.generateDaily);

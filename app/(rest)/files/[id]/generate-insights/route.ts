@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { startFileAnalysis } from '@/lib/knowledge/files';
 import { fileOperations } from '@/lib/knowledge/operations';
 
-export const POST = route(fileOperations.generate, ({ ctx, params }) => startFileAnalysis(ctx, params.id));
+export const POST = route(fileOperations.generate);

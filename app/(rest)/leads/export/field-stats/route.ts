@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { leadFieldStats } from '@/lib/leads/manage';
 import { leadOperations } from '@/lib/leads/operations';
 
-export const GET = route(leadOperations.fieldStats, ({ ctx, query }) => leadFieldStats(ctx, query));
+export const GET = route(leadOperations.fieldStats);

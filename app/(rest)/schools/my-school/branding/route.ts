@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
 import { mySchoolOperations } from '@/lib/schools/operations';
-import { updateSchoolSection } from '@/lib/schools/service';
 
-export const PATCH = route(mySchoolOperations.branding, ({ ctx, body }) => updateSchoolSection(ctx, 'branding', body));
+export const PATCH = route(mySchoolOperations.branding);

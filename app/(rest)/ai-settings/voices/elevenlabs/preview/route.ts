@@ -1,5 +1,4 @@
-import { assistantOperations } from '@/lib/assistant/operations';
-import { voicePreview } from '@/lib/assistant/settings';
 import { route } from '@/lib/http/route';
+import { assistantOperations } from '@/lib/assistant/operations';
 
-export const POST = route(assistantOperations.preview, ({ ctx, body }) => voicePreview(ctx, body));
+export const POST = route(assistantOperations.preview);

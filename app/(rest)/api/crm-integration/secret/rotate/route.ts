@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { rotateSigningSecret } from '@/lib/crm/integration';
 import { crmOperations } from '@/lib/crm/operations';
 
-export const POST = route(crmOperations.rotateSecret, ({ ctx }) => rotateSigningSecret(ctx));
+export const POST = route(crmOperations.rotateSecret);

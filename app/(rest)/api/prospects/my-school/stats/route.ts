@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
 import { prospectOperations } from '@/lib/prospects/operations';
-import { prospectStats } from '@/lib/prospects/service';
 
-export const GET = route(prospectOperations.stats, ({ ctx }) => prospectStats(ctx));
+export const GET = route(prospectOperations.stats);
