@@ -25,6 +25,7 @@ export type LiveEvents = {
 export const liveEvents = createEmitter<LiveEvents>();
 const note = (text: string) => liveEvents.emit('note', text);
 const fallback = () => liveEvents.emit('fallback', undefined);
+
 let reading = false;
 let deadline: ReturnType<typeof setTimeout> | undefined;
 let retry = 1000;
