@@ -11,10 +11,6 @@ export const HISTORY_SENT = 10;
 /** The character counter shows from here on. */
 export const COUNTER_FROM = 1800;
 
-// Spec 002 §8.
-export const FAILURE_TEXT = "Sorry, I'm having trouble connecting right now. Please try again later.";
-export const EMPTY_REPLY_TEXT = 'Sorry, I could not process your request.';
-export const THANKS_TEXT = 'Thanks! An admissions counsellor will be in touch.';
 
 export type ChatMessage = {
   /** staff: a person of the school wrote it in a live chat. */
@@ -161,9 +157,9 @@ export function invalidFields(body: unknown): string[] {
   return detail.map((d) => (d && Array.isArray(d.loc) && typeof d.loc[1] === 'string' ? d.loc[1] : '')).filter(Boolean);
 }
 
-/** What the visitor sees when a message is refused before the answer starts. */
-export function refusalText(status: number, body: unknown): string {
-  return (status === 422 || status === 429 ? errorDetail(body) : null) ?? FAILURE_TEXT;
+/** What the visitor sees when a message is refused before the answer starts: the server's words for 422 and 429, else `failure` (the language table's). */
+export function refusalText(status: number, body: unknown, failure: string): string {
+  return (status === 422 || status === 429 ? errorDetail(body) : null) ?? failure;
 }
 
 /**

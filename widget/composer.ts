@@ -134,7 +134,7 @@ async function ask(text: string) {
   try {
     const res = await call('/api/widget/chat/stream', { message: text, conversation_history: history, language: lang });
     if (res.status === 429) return tooMany(res, question, asked);
-    if (!res.ok) failure = lang === 'en' ? refusalText(res.status, await readJson(res)) : t.failure;
+    if (!res.ok) failure = lang === 'en' ? refusalText(res.status, await readJson(res), t.failure) : t.failure;
     else
       await readEvents(res, (name, data) => {
         if (name === 'delta' && data && typeof data.text === 'string') {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_USED, MESSAGE_MAX as SERVER_MESSAGE_MAX } from '@/lib/chat/schema';
+import { TEXTS } from '@/widget/i18n';
 import {
   CARD_AFTER_ANSWERS,
   cardWanted,
   errorDetail,
-  FAILURE_TEXT,
   historyFor,
   HISTORY_SENT,
   leadValue,
@@ -49,7 +49,7 @@ describe('historyFor', () => {
       { role: 'user', text: 'Hi' },
       { role: 'assistant', text: 'Hello!', index: 1 },
       { role: 'user', text: 'x'.repeat(10), failed: true },
-      { role: 'assistant', text: FAILURE_TEXT, failed: true },
+      { role: 'assistant', text: TEXTS.en.failure, failed: true },
       { role: 'assistant', text: '  ' },
     ];
     expect(historyFor(messages)).toEqual([
@@ -120,11 +120,11 @@ describe('server refusals', () => {
   });
 
   it("shows the server's words for 422 and 429 and the connection message otherwise", () => {
-    expect(refusalText(422, { detail: [{ loc: ['body', 'message'], msg: 'Message must be at most 2000 characters', type: 'too_big' }] })).toBe('Message must be at most 2000 characters');
-    expect(refusalText(429, { detail: 'Too many attempts. Please try again later.' })).toBe('Too many attempts. Please try again later.');
-    expect(refusalText(429, null)).toBe(FAILURE_TEXT);
-    expect(refusalText(403, { detail: 'This website is not allowed to use this chat widget' })).toBe(FAILURE_TEXT);
-    expect(refusalText(500, { detail: 'boom' })).toBe(FAILURE_TEXT);
+    expect(refusalText(422, { detail: [{ loc: ['body', 'message'], msg: 'Message must be at most 2000 characters', type: 'too_big' }] }, TEXTS.en.failure)).toBe('Message must be at most 2000 characters');
+    expect(refusalText(429, { detail: 'Too many attempts. Please try again later.' }, TEXTS.en.failure)).toBe('Too many attempts. Please try again later.');
+    expect(refusalText(429, null, TEXTS.en.failure)).toBe(TEXTS.en.failure);
+    expect(refusalText(403, { detail: 'This website is not allowed to use this chat widget' }, TEXTS.en.failure)).toBe(TEXTS.en.failure);
+    expect(refusalText(500, { detail: 'boom' }, TEXTS.en.failure)).toBe(TEXTS.en.failure);
   });
 });
 
