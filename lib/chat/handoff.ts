@@ -7,7 +7,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { speakerOf } from '@/lib/conversations/speaker';
-import { appendMessage } from '@/lib/conversations/conversations';
+import { appendMessage } from '@/lib/conversations/log';
 import { queueMail } from '@/lib/mail/outbox';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
@@ -109,7 +109,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
       // The form's question is a message of the conversation (Logs, the Live view, the lead's
       // transcript), unless it is the visitor's last message as the form was filled in with it.
       const lastAsked = transcript.findLast((m) => m.role === 'user')?.content.trim();
-      if (lastAsked !== input.question) await appendMessage(tx, caller.schoolId, conversation!.id, input.question);
+      if (lastAsked !== input.question) await appendMessage(tx, caller.schoolId, { conversation: conversation!.id }, { role: 'user' }, input.question);
     }
     let mailed = false;
     if (to) {

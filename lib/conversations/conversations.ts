@@ -1,37 +1,16 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, resultRows, type Database } from '@/db/client';
+import { getDb } from '@/db/client';
 import { conversationMessages, conversations } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import type { WidgetEventInput } from '@/lib/chat/schema';
 
-// What a widget session leaves behind, written only while the school's
-// logging is on. The client address is stored as the keyed hash the rate limits use.
-
+// What a widget session leaves behind, written only while the school's logging is on: its page
+// events and thumbs, and the lead details gathered so far. The client address is stored as the keyed
+// hash the rate limits use. Its messages are written by the conversation log (./log.ts).
 
 const sessionMatch = (caller: WidgetCaller, sessionId: string) => and(eq(conversations.schoolId, caller.schoolId), eq(conversations.sessionId, sessionId));
-
-/**
- * One message at the conversation's next position, its count advanced by the same statement (so
- * concurrent writers never collide), in the caller's transaction: the handoff form's question and
- * the words a request for a person was made with ('user'), or a live chat's event ('system': a
- * person joined, handed back, closed; a wait ran out). Answers its position and time.
- */
-export async function appendMessage(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string, role: 'user' | 'system' = 'user'): Promise<{ index: number; at: string }> {
-  const [row] = resultRows<{ position: number; created_at: string | Date }>(
-    await tx.execute(sql`
-      with c as (
-        update conversations set message_count = message_count + 1, ended_at = now()
-        where id = ${conversationId} and school_id = ${schoolId}
-        returning id, message_count
-      )
-      insert into conversation_messages (conversation_id, school_id, position, role, content)
-      select id, ${schoolId}, message_count - 1, ${role}, ${text} from c
-      returning position, created_at`),
-  );
-  return { index: Number(row!.position), at: new Date(row!.created_at).toISOString() };
-}
 
 /** widget_loaded / widget_opened / conversation_engaged move the session forward, never back; thumbs mark an answer. */
 export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEventInput): Promise<void> {
@@ -86,161 +65,8 @@ export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEvent
   }
 }
 
-export type StoredTurn = { conversationId: number; messageIndex: number };
-
-export type TurnRecord = {
-  question: string;
-  answer: string;
-  receivedAt: Date;
-  responseTimeMs: number;
-  sources: { source_type: string; source_id: string; title: string }[];
-  model: string;
-  /** Lead details gathered so far (lead capture on), and the lead they made. */
-  leadData: Record<string, unknown> | null;
-  leadId: number | null;
-  /** The visitor's language for this turn. */
-  language?: string | null;
-};
-
-type PendingTurn = { caller: WidgetCaller; sessionId: string; turn: TurnRecord; resolve: (stored: StoredTurn) => void; reject: (err: unknown) => void };
-
-/** Turns waiting while a write is under way; they go together in the next statement. */
-let waiting: PendingTurn[] = [];
-let writing = false;
-const MAX_BATCH = 64;
-
-/**
- * Stores the visitor's message and the answer. One turn alone is one statement; turns that arrive
- * while a write is under way are written together in the next one (a busy widget writes many turns
- * for the price of one statement). A session has at most one turn per statement, so its messages
- * keep their order.
- */
-export function storeTurn(caller: WidgetCaller, sessionId: string, turn: TurnRecord): Promise<StoredTurn | null> {
-  if (!caller.logging) return Promise.resolve(null);
-  return new Promise<StoredTurn>((resolve, reject) => {
-    waiting.push({ caller, sessionId, turn, resolve, reject });
-    if (!writing) void writeWaiting();
-  });
-}
-
-async function writeWaiting(): Promise<void> {
-  writing = true;
-  try {
-    while (waiting.length) {
-      const batch: PendingTurn[] = [];
-      const later: PendingTurn[] = [];
-      const sessions = new Set<string>();
-      for (const p of waiting) {
-        const session = `${p.caller.schoolId}:${p.sessionId}`;
-        if (batch.length >= MAX_BATCH || sessions.has(session)) later.push(p);
-        else {
-          sessions.add(session);
-          batch.push(p);
-        }
-      }
-      waiting = later;
-      if (batch.length > 1) {
-        try {
-          const stored = await storeTurns(batch);
-          batch.forEach((p, i) => p.resolve(stored[i]!));
-          continue;
-        } catch {
-          // One bad turn must not cost the others theirs: write them one by one below.
-        }
-      }
-      for (const p of batch) await storeOneTurn(p).then(p.resolve, p.reject);
-    }
-  } finally {
-    writing = false;
-  }
-}
-
-/**
- * A turn on a session that has a conversation already: two messages more, engaged, opened and
- * engaged times kept, and the lead details replaced only by a turn that has some (a session's
- * details only grow; a turn without any inserts '{}').
- */
-const ADVANCE_CONVERSATION = sql`on conflict (school_id, session_id) do update set
-        status = 'engaged',
-        message_count = conversations.message_count + 2,
-        widget_opened_at = coalesce(conversations.widget_opened_at, excluded.widget_opened_at),
-        engaged_at = coalesce(conversations.engaged_at, excluded.engaged_at),
-        ended_at = now(),
-        lead_data = case when excluded.lead_data = '{}'::jsonb then conversations.lead_data else excluded.lead_data end,
-        lead_id = coalesce(excluded.lead_id, conversations.lead_id),
-        language = coalesce(excluded.language, conversations.language)`;
-
-/**
- * One turn in one statement: the conversation row is created or advanced by the same upsert that
- * reserves the two positions, so concurrent turns of one session never collide.
- */
-async function storeOneTurn({ caller, sessionId, turn }: PendingTurn): Promise<StoredTurn> {
-  const db = await getDb();
-  const at = turn.receivedAt.toISOString();
-  const leadData = turn.leadData ? JSON.stringify(turn.leadData) : null;
-  const rows = await db.execute<{ conversation_id: number; position: number }>(sql`
-    with c as (
-      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id, language)
-      values (${caller.schoolId}::int, ${sessionId}::text, ${sourceOf(caller)}::text, 'engaged', ${caller.clientHash}::text, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, now(), 2,
-              coalesce(${leadData}::jsonb, '{}'::jsonb), ${turn.leadId}::int, ${turn.language ?? null}::text)
-      ${ADVANCE_CONVERSATION}
-      returning id, message_count
-    )
-    insert into conversation_messages (conversation_id, school_id, position, role, content, created_at, response_time_ms, sources, model)
-    select id, ${caller.schoolId}::int, message_count - 2, 'user', ${turn.question}::text, ${at}::timestamptz, null::int, null::jsonb, null::text from c
-    union all
-    select id, ${caller.schoolId}::int, message_count - 1, 'assistant', ${turn.answer}::text, now(), ${turn.responseTimeMs}::int, ${JSON.stringify(turn.sources)}::jsonb, ${turn.model}::text from c
-    returning conversation_id, position`);
-  const list = resultRows<{ conversation_id: number; position: number }>(rows);
-  const answer = list.reduce((a, b) => (Number(b.position) > Number(a.position) ? b : a));
-  return { conversationId: Number(answer.conversation_id), messageIndex: Number(answer.position) };
-}
-
-/** Several turns of different sessions in one statement, the same upsert as above row by row; answers in input order. */
-async function storeTurns(batch: PendingTurn[]): Promise<StoredTurn[]> {
-  const db = await getDb();
-  const input = batch.map(({ caller, sessionId, turn }, i) => ({
-    i,
-    school_id: caller.schoolId,
-    session_id: sessionId,
-    source: sourceOf(caller),
-    client_hash: caller.clientHash,
-    at: turn.receivedAt.toISOString(),
-    lead_data: turn.leadData,
-    lead_id: turn.leadId,
-    question: turn.question,
-    answer: turn.answer,
-    response_time_ms: turn.responseTimeMs,
-    sources: turn.sources,
-    model: turn.model,
-    language: turn.language ?? null,
-  }));
-  const rows = await db.execute<{ i: number; conversation_id: number; message_count: number }>(sql`
-    with x as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-        i int, school_id int, session_id text, source text, client_hash text, at timestamptz, lead_data jsonb, lead_id int,
-        question text, answer text, response_time_ms int, sources jsonb, model text, language text)
-    ),
-    c as (
-      insert into conversations (school_id, session_id, source, status, client_hash, started_at, widget_opened_at, engaged_at, ended_at, message_count, lead_data, lead_id, language)
-      select school_id, session_id, source, 'engaged', client_hash, at, at, at, now(), 2, coalesce(lead_data, '{}'::jsonb), lead_id, language from x
-      ${ADVANCE_CONVERSATION}
-      returning id, school_id, session_id, message_count
-    ),
-    m as (
-      insert into conversation_messages (conversation_id, school_id, position, role, content, created_at, response_time_ms, sources, model)
-      select c.id, c.school_id, c.message_count - 2, 'user', x.question, x.at, null::int, null::jsonb, null::text from c join x using (school_id, session_id)
-      union all
-      select c.id, c.school_id, c.message_count - 1, 'assistant', x.answer, now(), x.response_time_ms, x.sources, x.model from c join x using (school_id, session_id)
-    )
-    select x.i, c.id as conversation_id, c.message_count from c join x using (school_id, session_id)`);
-  const byIndex = new Map(resultRows<{ i: number; conversation_id: number; message_count: number }>(rows).map((r) => [Number(r.i), r]));
-  return batch.map((_, i) => {
-    const row = byIndex.get(i);
-    if (!row) throw new Error('a turn of the batch was not stored');
-    return { conversationId: Number(row.conversation_id), messageIndex: Number(row.message_count) - 1 };
-  });
-}
+// The chat turn's writer moved to the conversation log; re-exported for lib/chat/engine.ts until it imports ./log.
+export { storeTurn, type StoredTurn } from './log';
 
 /** The lead fields gathered so far in this session, and the lead it became, if any. */
 export async function sessionLeadState(caller: WidgetCaller, sessionId: string): Promise<{ leadData: Record<string, unknown>; leadId: number | null } | null> {

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversationMessages, conversations, users, type LivePage } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { appendMessage } from '@/lib/conversations/log';
 import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { conflict, notFound } from '@/lib/http/errors';
@@ -155,22 +156,11 @@ export async function postStaffMessage(ctx: AuthContext, id: number, text: strin
   const db = await getDb();
   const author = firstName(ctx);
   // The position is taken by the same statement that checks the hold, so messages never collide.
-  const rows = resultRows<{ position: number; created_at: string | Date; session_id: string }>(
-    await db.execute(sql`
-      with c as (
-        update conversations set message_count = message_count + 1, ended_at = now()
-        where id = ${id} and school_id = ${schoolId} and live_status = 'active' and live_held_by = ${ctx.user.id}
-        returning id, session_id, message_count
-      )
-      insert into conversation_messages (conversation_id, school_id, position, role, content, author_user_id, author_name)
-      select id, ${schoolId}, message_count - 1, 'staff', ${text}, ${ctx.user.id}, ${author} from c
-      returning position, created_at, (select session_id from c)`),
-  );
-  const row = rows[0];
+  const row = await appendMessage(db, schoolId, { conversation: id, heldBy: ctx.user.id }, { role: 'staff', userId: ctx.user.id, name: author }, text);
   if (!row) throw await liveRefusal(schoolId, id, ctx.user.id);
   await markSeen(schoolId, ctx.user.id);
-  const message: LiveMessage = { index: Number(row.position), role: 'staff', text, at: new Date(row.created_at).toISOString(), author };
-  await announce(schoolId, { id, session_id: row.session_id }, { kind: 'message', message: { index: message.index, role: 'staff', text, author, at: message.at } });
+  const message: LiveMessage = { index: row.index, role: 'staff', text, at: row.at, author };
+  await announce(schoolId, { id, session_id: row.session }, { kind: 'message', message: { index: message.index, role: 'staff', text, author, at: message.at } });
   return message;
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Database } from '@/db/client';
-import { appendMessage } from '@/lib/conversations/conversations';
+import { appendMessage } from '@/lib/conversations/log';
 import type { LiveEvent } from './bus';
 
 // A live chat's events as lines of its transcript (role 'system'): who joined, handed back or
@@ -22,6 +22,6 @@ export type RecordedEvent = Pick<LiveEvent, 'kind' | 'message'>;
 
 /** Writes one event line into the conversation, in the caller's transaction; answers the message event to publish. */
 export async function recordLiveEvent(tx: Pick<Database, 'execute'>, schoolId: number, conversationId: number, text: string): Promise<RecordedEvent> {
-  const m = await appendMessage(tx, schoolId, conversationId, text, 'system');
+  const m = (await appendMessage(tx, schoolId, { conversation: conversationId }, { role: 'system' }, text))!;
   return { kind: 'message', message: { index: m.index, role: 'system', text, author: null, at: m.at } };
 }

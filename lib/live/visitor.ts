@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { getDb, resultRows } from '@/db/client';
+import { getDb } from '@/db/client';
 import { conversations, users } from '@/db/schema';
 import { conflict } from '@/lib/http/errors';
-import { appendMessage } from '@/lib/conversations/conversations';
+import { appendMessage } from '@/lib/conversations/log';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { publish } from './bus';
 import { captureLiveDetails } from './details';
@@ -122,35 +122,22 @@ async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: 
       })
       .returning({ id: conversations.id });
     if (!input.message) return { id: row!.id, message: null };
-    const m = await appendMessage(tx, caller.schoolId, row!.id, input.message);
-    return { id: row!.id, message: { ...m, role: 'user' as const, text: input.message, author: null } };
+    const m = (await appendMessage(tx, caller.schoolId, { conversation: row!.id }, { role: 'user' }, input.message))!;
+    return { id: row!.id, message: { index: m.index, at: m.at, role: 'user' as const, text: input.message, author: null } };
   });
 }
 
 /** POST /api/widget/live/messages: the visitor writes to the person (stored in the conversation). */
 export async function visitorLiveMessage(caller: WidgetCaller, input: { session_id: string; text: string }): Promise<{ index: number }> {
-  const db = await getDb();
-  const rows = resultRows<{ id: number; position: number; created_at: string | Date }>(
-    await db.execute(sql`
-      with c as (
-        update conversations set message_count = message_count + 1, ended_at = now()
-        where school_id = ${caller.schoolId} and session_id = ${input.session_id} and live_status in ('waiting', 'active')
-        returning id, message_count
-      )
-      insert into conversation_messages (conversation_id, school_id, position, role, content)
-      select id, ${caller.schoolId}, message_count - 1, 'user', ${input.text} from c
-      returning conversation_id as id, position, created_at`),
-  );
-  const row = rows[0];
+  const row = await appendMessage(await getDb(), caller.schoolId, { session: input.session_id, live: true }, { role: 'user' }, input.text);
   if (!row) throw conflict('This conversation is not with a person now: send it to the assistant');
-  const index = Number(row.position);
-  const conversationId = Number(row.id);
+  const { index, conversation: conversationId } = row;
   await publish({
     school: caller.schoolId,
     conversation: conversationId,
     session: input.session_id,
     kind: 'message',
-    message: { index, role: 'user', text: input.text, author: null, at: new Date(row.created_at).toISOString() },
+    message: { index, role: 'user', text: input.text, author: null, at: row.at },
   });
   // An e-mail, phone or name given to the person becomes the visitor's details, as in a chat turn.
   await captureLiveDetails(caller, conversationId, input.session_id, input.text);
