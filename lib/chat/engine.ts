@@ -75,6 +75,15 @@ export type Turn = Omit<PreparedTurn, 'call' | 'local'> & {
   textStream: AsyncIterable<string>;
 };
 
+/** What a turn answers with: the JSON answer and the stream's `done` event are the same object. */
+export type ChatReply = { response: string; session_id: string; message_index: number | null; answered: boolean; language: LanguageCode; sources: AnswerSource[] };
+
+/** Stores the turn's answer and builds its reply (both widget routes end a turn here). */
+export async function replyTo(turn: Omit<PreparedTurn, 'call' | 'local'>, answer: string): Promise<ChatReply> {
+  const stored = await turn.finish(answer);
+  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
+}
+
 /**
  * The passages the model answers from, under their source titles. When the built-in relevance
  * threshold finds that none answers the question, the model is told so, with the contact to offer.
@@ -305,7 +314,7 @@ export class ModelFailure extends AppError {
 }
 
 /** POST /api/widget/chat: the whole answer at once (AI SDK generateText: no streaming machinery to pay for). */
-export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
+export async function chatOnce(caller: WidgetCaller, input: ChatRequest): Promise<ChatReply> {
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {
@@ -314,6 +323,5 @@ export async function chatOnce(caller: WidgetCaller, input: ChatRequest) {
     console.warn(`[chat] the model failed: ${logValue((err as Error)?.message ?? err)}`);
     throw new ModelFailure(err);
   }
-  const stored = await turn.finish(answer);
-  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
+  return replyTo(turn, answer);
 }

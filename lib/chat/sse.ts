@@ -1,6 +1,6 @@
 import 'server-only';
 import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
-import { ModelFailure, type Turn } from './engine';
+import { ModelFailure, replyTo, type Turn } from './engine';
 import { logError, logValue } from '@/lib/system/log';
 import { TEXTS } from '@/widget/i18n';
 
@@ -30,8 +30,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
           answer += piece;
           send(event('delta', { text: piece }));
         }
-        const stored = await turn.finish(answer);
-        send(event('done', { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources }));
+        send(event('done', await replyTo(turn, answer)));
       } catch (err) {
         const fault = databaseFault(err);
         if (fault) {
