@@ -7,7 +7,7 @@ import { AppError } from '@/lib/http/errors';
 import { fieldQuestion, nextFieldToAsk } from '@/lib/leads/ask';
 import { saveLead } from '@/lib/leads/save';
 // Every saved lead queues its CRM delivery in the same transaction.
-import { askedField, extractLeadData } from '@/lib/leads/extract';
+import { askedField, extractLeadData, leadDataByMessage, mergeLeadData, type ExtractOptions } from '@/lib/leads/extract';
 import { LEAD_FIELDS, type LeadData, type LeadFieldKey } from '@/lib/leads/fields';
 import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import type { WidgetCaller } from '@/lib/widget/access';
@@ -108,7 +108,11 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
   // (earlier ones were read on their turn), and a message without one needs nothing of the
   // session's lead (no read of it: the chat's statement and CPU budget).
   const card = settings.collection_mode === 'smart_card';
-  const said = extractLeadData(card ? [{ role: 'user' as const, content: input.message }] : history, { fields, programs: assistant.programs });
+  const options = { fields, programs: assistant.programs };
+  // Each message is read once; from the history, this one (the last) is read as a reply to the
+  // question just before it, which answeredLeadQuestion reuses.
+  const read = leadDataByMessage(card ? [{ role: 'user' as const, content: input.message }] : history, options);
+  const said = mergeLeadData(read);
   if (card && !Object.keys(said).length) return { data: null, leadId: null, followUp: null, answered: null };
   const state = await sessionLeadState(caller, sessionId);
   const data: LeadData = { ...(state?.leadData as LeadData | undefined), ...said };
@@ -117,7 +121,7 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
     leadId = (await saveLead({ schoolId: caller.schoolId, sessionId, source: 'chatbot_conversation', data, isTest: caller.kind === 'internal' })).id;
   }
   const next = settings.collection_mode === 'conversational' ? nextFieldToAsk({ fieldOrder: settings.field_order, fieldSettings: settings.field_settings, captured: data, history }) : null;
-  return { data, leadId, followUp: next ? fieldQuestion(next) : null, answered: answeredLeadQuestion(input, fields, assistant.programs) };
+  return { data, leadId, followUp: next ? fieldQuestion(next) : null, answered: answeredLeadQuestion(input, card ? null : read.at(-1)!, options) };
 }
 
 /**
@@ -125,12 +129,14 @@ async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId
  * your first name?"): then it is thanked, not searched as a question. A message with a question in
  * it is answered as well.
  */
-function answeredLeadQuestion(input: ChatRequest, fields: LeadFieldKey[], programs: string[]): LeadData | null {
+function answeredLeadQuestion(input: ChatRequest, read: LeadData | null, options: ExtractOptions): LeadData | null {
   const last = input.conversation_history.at(-1);
   if (!last || last.role === 'user' || /\?/.test(input.message)) return null;
   const field = askedField(last.content);
   if (!field) return null;
-  const own = extractLeadData([last as { role: 'assistant'; content: string }, { role: 'user', content: input.message }], { fields, programs });
+  // `read`: the message as the history read it, after this question. The quick info card read it
+  // alone, without the question, so only then is it read again here.
+  const own = read ?? extractLeadData([last as { role: 'assistant'; content: string }, { role: 'user', content: input.message }], options);
   return own[field] !== undefined ? own : null;
 }
 

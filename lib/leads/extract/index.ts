@@ -99,24 +99,35 @@ function fromMessage(text: string, asked: LeadFieldKey | null, ctx: Ctx): LeadDa
 }
 
 /**
- * The lead fields the visitor's messages give, limited to `opts.fields`. Later messages win over
- * earlier ones, except intended majors, which accumulate (a visitor may name several programs).
- * A user message directly after an assistant question is also read as a bare answer to it.
+ * What each message gives, in order, limited to `opts.fields` (an assistant's or a blank message
+ * gives nothing). A user message directly after an assistant question is also read as a bare
+ * answer to it.
  */
-export function extractLeadData(messages: ChatMessage[], opts: ExtractOptions): LeadData {
+export function leadDataByMessage(messages: ChatMessage[], opts: ExtractOptions): LeadData[] {
   const country = opts.defaultCountry && isSupportedCountry(opts.defaultCountry.toUpperCase()) ? (opts.defaultCountry.toUpperCase() as CountryCode) : 'US';
   const ctx: Ctx = { want: new Set(opts.fields), programs: buildPrograms(opts.programs ?? []), country, now: opts.now ?? new Date() };
-  const result: LeadData = {};
-  messages.forEach((msg, i) => {
-    if (msg?.role !== 'user' || typeof msg.content !== 'string' || !msg.content.trim()) return;
+  return messages.map((msg, i) => {
+    if (msg?.role !== 'user' || typeof msg.content !== 'string' || !msg.content.trim()) return {};
     const prev = messages[i - 1];
     const asked = prev?.role === 'assistant' && typeof prev.content === 'string' ? askedField(prev.content) : null;
-    const found = fromMessage(msg.content.slice(0, 5000), asked, ctx);
-    for (const [key, value] of Object.entries(found) as [LeadFieldKey, LeadValue][]) {
+    return fromMessage(msg.content.slice(0, 5000), asked, ctx);
+  });
+}
+
+/** Messages' details as one lead: later messages win over earlier ones, except intended majors, which accumulate (a visitor may name several programs). */
+export function mergeLeadData(found: LeadData[]): LeadData {
+  const result: LeadData = {};
+  for (const one of found) {
+    for (const [key, value] of Object.entries(one) as [LeadFieldKey, LeadValue][]) {
       if (key === 'intended_major' && Array.isArray(result.intended_major) && Array.isArray(value)) {
         result.intended_major = [...new Set([...result.intended_major, ...value])];
       } else result[key] = value;
     }
-  });
+  }
   return result;
+}
+
+/** The lead fields the visitor's messages give, as one lead (leadDataByMessage, merged). */
+export function extractLeadData(messages: ChatMessage[], opts: ExtractOptions): LeadData {
+  return mergeLeadData(leadDataByMessage(messages, opts));
 }
