@@ -1,13 +1,20 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, resultRows, type Database } from '@/db/client';
+import { getDb, resultRows, type Database, type Tx } from '@/db/client';
+import { publish } from '@/lib/live/bus';
+import type { LiveChange } from '@/lib/live/events';
+import type { LiveConversationSummary } from '@/lib/live/schema';
+import { liveSummaries, waitingIn } from '@/lib/live/summaries';
+import { logError } from '@/lib/system/log';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 
 // The conversation log: the only writer of a conversation's messages (conversation_messages). A
 // message takes the conversation's next position, its count advanced by the same statement, so
 // concurrent writers never collide: the visitor's, the assistant's (a chat turn, two at once), a
 // person's in a live chat, and the chat's own lines (role 'system': a person joined, handed back,
-// closed; a wait ran out).
+// closed; a wait ran out). In a live chat it also changes the conversation's state with the line
+// that tells it, and publishes each change once committed (lib/live/bus.ts; what the events are:
+// lib/live/events.ts).
 
 /** Which conversation a message goes into, and when it may. */
 export type LogTarget =
@@ -48,6 +55,61 @@ export async function appendMessage(tx: Pick<Database, 'execute'>, schoolId: num
       returning conversation_id, position, created_at, (select session_id from c)`),
   );
   return row ? { conversation: Number(row.conversation_id), session: row.session_id, index: Number(row.position), at: new Date(row.created_at).toISOString() } : null;
+}
+
+/** A message written to a person or by one in a live chat: appended, then published. Null when the target refused it. */
+export async function writeLiveMessage(schoolId: number, target: LogTarget, writer: { role: 'user' } | Extract<LogWriter, { role: 'staff' }>, text: string): Promise<Appended | null> {
+  const row = await appendMessage(await getDb(), schoolId, target, writer, text);
+  if (row) await publish({ school: schoolId, conversation: row.conversation, session: row.session, kind: 'message', message: { index: row.index, role: writer.role, text, author: writer.role === 'staff' ? writer.name : null, at: row.at } });
+  return row;
+}
+
+/** One conversation a change of live state moved: where it stands now, who holds it (their first name), and the line that tells it in the transcript (none: nothing to write). */
+export type LiveStateChange = { school: number; conversation: number; session: string; status: LiveChange; agent?: string | null; line: { role: 'user' | 'system'; text: string } | null };
+
+/**
+ * Changes live conversations' state: `change` updates them in one transaction and answers what it
+ * changed; each one's line is written in the same transaction. Once committed, each change is
+ * published (the state, with the conversation as the Live view lists it and the school's waiting
+ * count; then its line), in order. Answers the changes (none: nothing matched).
+ */
+export async function changeLiveState(change: (tx: Tx) => Promise<LiveStateChange[]>): Promise<LiveStateChange[]> {
+  const db = await getDb();
+  const done = await db.transaction(async (tx) => {
+    const out = [];
+    for (const c of await change(tx)) out.push({ c, line: c.line && (await appendMessage(tx, c.school, { conversation: c.conversation }, { role: c.line.role }, c.line.text)) });
+    return out;
+  });
+  const seen = await afterChange(done.map(({ c }) => c));
+  for (const { c, line } of done) {
+    const about = { school: c.school, conversation: c.conversation, session: c.session };
+    await publish({ ...about, kind: 'queue', status: c.status, agent: c.agent, ...seen(c) });
+    if (line && c.line) await publish({ ...about, kind: 'message', message: { index: line.index, role: c.line.role, text: c.line.text, author: null, at: line.at } });
+  }
+  return done.map(({ c }) => c);
+}
+
+/**
+ * The changed conversations as listed now, and each school's waiting count, read once per school.
+ * Not read (the change is stored): the events go without them, and the Live view reads its list.
+ */
+async function afterChange(changes: LiveStateChange[]) {
+  const bySchool = new Map<number, { summaries: Map<number, LiveConversationSummary>; waiting: number }>();
+  try {
+    for (const school of new Set(changes.map((c) => c.school))) {
+      const ids = changes.filter((c) => c.school === school).map((c) => c.conversation);
+      const summaries = await liveSummaries(school, ids);
+      bySchool.set(school, { summaries: new Map(summaries.map((s) => [s.id, s])), waiting: await waitingIn(school) });
+    }
+  } catch (err) {
+    console.error(`[live] a changed conversation was not read back ${logError(err)}`);
+    bySchool.clear();
+  }
+  return (c: LiveStateChange) => {
+    const s = bySchool.get(c.school);
+    const summary = s?.summaries.get(c.conversation);
+    return summary ? { summary, waiting: s!.waiting } : {};
+  };
 }
 
 // The chat turn: the visitor's question and the assistant's answer, two positions at once, written

@@ -1,34 +1,17 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { getDb, getDbKind, listen } from '@/db/client';
-import type { LivePage } from '@/db/schema';
+import { conversationMessages } from '@/db/schema';
 import { readyRedis, redisKeyPrefix } from '@/lib/security/redis';
 import { logError } from '@/lib/system/log';
+import type { LiveAbout, LiveEvent } from './events';
 
 // How live chat's events reach every instance: one subscription per process (Postgres
 // LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set; PGlite, one process, dispatches in memory),
 // fanned out here to the event streams open on this instance. An open stream costs a map entry, never
 // a query: an event that needs the database (a message too long for a notification) is read once per
-// instance, not once per connection.
-
-export type LiveEvent = {
-  school: number;
-  conversation: number;
-  session: string;
-  /**
-   * queue: the conversation's live status changed; message: someone wrote in it (role system: an
-   * event of the chat, such as a join); details: what the visitor gave about themselves changed;
-   * typing: one side is writing (`from`); page: the visitor opened a page of the site.
-   */
-  kind: 'queue' | 'message' | 'details' | 'typing' | 'page';
-  status?: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed';
-  /** Who holds it now (their first name), for the visitor's header. */
-  agent?: string | null;
-  message?: { index: number; role: 'user' | 'staff' | 'system'; text?: string; author: string | null; at: string };
-  from?: 'visitor' | 'staff';
-  page?: LivePage;
-};
+// instance, not once per connection. What the events are: ./events.ts.
 
 type Listener = (event: LiveEvent) => void;
 
@@ -42,24 +25,29 @@ type Bus = {
   started: Promise<void> | null;
   mode: 'memory' | 'postgres' | 'redis' | null;
   publisher: Redis | null;
-  loadText: ((e: LiveEvent) => Promise<string | null>) | null;
 };
 const key = Symbol.for('lantern.live.bus');
-const bus: Bus = ((globalThis as Record<symbol, Bus>)[key] ??= { bySchool: new Map(), bySession: new Map(), started: null, mode: null, publisher: null, loadText: null });
+const bus: Bus = ((globalThis as Record<symbol, Bus>)[key] ??= { bySchool: new Map(), bySession: new Map(), started: null, mode: null, publisher: null });
 
 const sessionKey = (school: number, session: string) => `${school}:${session}`;
 
-/** How the text of a message too long to travel is read (set by the service, which knows the tables). */
-export function setTextLoader(fn: (e: LiveEvent) => Promise<string | null>) {
-  bus.loadText = fn;
+/** The text of a message that travelled without it (too long for a notification): read once per instance. */
+async function messageText(e: LiveAbout, index: number): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ content: conversationMessages.content })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, e.conversation), eq(conversationMessages.schoolId, e.school), eq(conversationMessages.position, index)))
+    .limit(1);
+  return row?.content ?? null;
 }
 
 async function deliver(event: LiveEvent): Promise<void> {
   const staff = bus.bySchool.get(event.school);
   const visitor = bus.bySession.get(sessionKey(event.school, event.session));
   if (!staff?.size && !visitor?.size) return;
-  if (event.message && event.message.text === undefined && bus.loadText) {
-    event = { ...event, message: { ...event.message, text: (await bus.loadText(event).catch(() => null)) ?? '' } };
+  if (event.kind === 'message' && event.message.text === undefined) {
+    event = { ...event, message: { ...event.message, text: (await messageText(event, event.message.index).catch(() => null)) ?? '' } };
   }
   for (const fn of [...(staff ?? []), ...(visitor ?? [])]) {
     try {
@@ -109,8 +97,8 @@ export function startBus(): Promise<void> {
 
 /**
  * Sends an event to every instance (after the change it reports has committed). A failure is
- * logged, not thrown: the change is stored, and the screens catch up (the Live view reloads, the
- * widget asks for the state when its stream reconnects).
+ * logged, not thrown: the change is stored, and the screens catch up when their streams reconnect
+ * (the Live view reads its lists again, the widget asks for the state).
  */
 export async function publish(event: LiveEvent): Promise<void> {
   try {
@@ -124,9 +112,11 @@ async function send(event: LiveEvent): Promise<void> {
   await startBus();
   let payload = JSON.stringify(event);
   if (bus.mode === 'memory') return deliver(event);
-  if (Buffer.byteLength(payload) > PAYLOAD_MAX && event.message) {
+  if (Buffer.byteLength(payload) > PAYLOAD_MAX && event.kind === 'message') {
     payload = JSON.stringify({ ...event, message: { ...event.message, text: undefined } });
   }
+  // A change's summary is a convenience: without it the Live view reads its list.
+  if (Buffer.byteLength(payload) > PAYLOAD_MAX && event.kind === 'queue') payload = JSON.stringify({ ...event, summary: undefined, waiting: undefined });
   if (bus.mode === 'redis') {
     await bus.publisher!.publish(redisKeyPrefix() + CHANNEL, payload);
     return;

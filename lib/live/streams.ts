@@ -1,13 +1,14 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { conversationMessages, conversations } from '@/db/schema';
+import { conversations } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { signInsStanding, type OpenSignIn } from '@/lib/auth/tokens';
 import { conflict, serviceUnavailable, tooManyRequests } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
 import { logError } from '@/lib/system/log';
-import { setTextLoader, subscribeSchool, subscribeSession, type LiveEvent } from './bus';
+import { subscribeSchool, subscribeSession } from './bus';
+import { endsVisitorStream, staffEventOf, visitorEventOf, type LiveEvent, type StreamEvent } from './events';
 import { touchPresence } from './settings';
 
 // The live chat's server-sent event streams: the Live view's (every event of the school) and the
@@ -126,18 +127,8 @@ async function checkViewers(touch: boolean) {
   }
 }
 
-// A message too long for a notification travels without its text: read here, once per instance.
-setTextLoader(async (e) => {
-  const db = await getDb();
-  const [row] = await db
-    .select({ content: conversationMessages.content })
-    .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, e.conversation), eq(conversationMessages.schoolId, e.school), eq(conversationMessages.position, e.message!.index)))
-    .limit(1);
-  return row?.content ?? null;
-});
-
-export const sseEvent = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+/** One event on the wire (an event of ./events.ts's vocabulary). */
+const sseEvent = <M>(e: StreamEvent<M>) => encoder.encode(`event: ${String(e.name)}\ndata: ${JSON.stringify(e.data)}\n\n`);
 
 const HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
 
@@ -191,7 +182,7 @@ function eventStream(req: Request, counted: [string, number][], viewer: Open['vi
   return new Response(body, { headers: { ...HEADERS, ...headers } });
 }
 
-/** GET /live/stream: the Live view's events. `changed` {id, status, agent}, `message` {id, index, role, text, author, at}, `details` {id}, `typing` {id}, `page` {id, url, title, at}. */
+/** GET /live/stream: the Live view's events (StaffStreamEvents, ./events.ts): every event of the school. */
 export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<Response> {
   const schoolId = requireSchoolId(ctx);
   const signIn: OpenSignIn = { userId: ctx.user.id, tokenVersion: ctx.user.tokenVersion, familyId: ctx.familyId };
@@ -199,12 +190,8 @@ export async function staffLiveStream(ctx: AuthContext, req: Request): Promise<R
   await touchPresence([viewer]);
   return eventStream(req, [[`user:${ctx.user.id}`, streamCaps().user]], viewer, async (send) =>
     subscribeSchool(schoolId, (e: LiveEvent) => {
-      if (e.kind === 'message' && e.message) send(sseEvent('message', { id: e.conversation, ...e.message }));
-      else if (e.kind === 'details') send(sseEvent('details', { id: e.conversation }));
-      else if (e.kind === 'typing') {
-        if (e.from === 'visitor') send(sseEvent('typing', { id: e.conversation }));
-      } else if (e.kind === 'page') send(sseEvent('page', { id: e.conversation, ...e.page }));
-      else send(sseEvent('changed', { id: e.conversation, status: e.status, agent: e.agent ?? null }));
+      const sent = staffEventOf(e);
+      if (sent) send(sseEvent(sent));
     }),
   );
 }
@@ -214,8 +201,8 @@ type VisitorCaller = { schoolId: number; keyHash: string; clientHash: string };
 
 /**
  * GET /api/widget/live/events: the visitor's conversation (the route has checked their token), only
- * while it is with a person or waiting for one (409 otherwise). `status` {status, agent},
- * `message` {index, text, author, at}, `typing` {agent}.
+ * while it is with a person or waiting for one (409 otherwise); its events are VisitorStreamEvents
+ * (./events.ts).
  */
 export async function visitorLiveStream(req: Request, caller: VisitorCaller, sessionId: string, headers: Record<string, string> = {}): Promise<Response> {
   const db = await getDb();
@@ -237,20 +224,10 @@ export async function visitorLiveStream(req: Request, caller: VisitorCaller, ses
     undefined,
     async (send, end) =>
       subscribeSession(caller.schoolId, sessionId, (e: LiveEvent) => {
-        if (e.kind === 'message' && e.message) {
-          // The visitor's own messages are already on their screen.
-          if (e.message.role === 'staff') send(sseEvent('message', { index: e.message.index, text: e.message.text, author: e.message.author, at: e.message.at }));
-          return;
-        }
-        if (e.kind === 'typing') {
-          if (e.from === 'staff') send(sseEvent('typing', { agent: e.agent ?? null }));
-          return;
-        }
-        // The visitor's own details and pages are staff's to see.
-        if (e.kind === 'details' || e.kind === 'page') return;
-        send(sseEvent('status', { status: e.status, agent: e.agent ?? null }));
+        const sent = visitorEventOf(e);
+        if (sent) send(sseEvent(sent));
         // Back with the assistant (or the form): nothing more comes on this stream.
-        if (e.status === 'returned' || e.status === 'missed' || e.status === 'closed') end();
+        if (e.kind === 'queue' && endsVisitorStream(e.status)) end();
       }),
     headers,
   );

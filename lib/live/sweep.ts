@@ -3,14 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { conversations } from '@/db/schema';
 import { schoolOfficeAddress } from '@/lib/chat/handoff';
+import { changeLiveState } from '@/lib/conversations/log';
 import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
 import { queueMail } from '@/lib/mail/outbox';
 import { stripBidiControls } from '@/lib/text/controls';
-
-import { publish } from './bus';
+import { LIVE_EVENT_TEXT } from './events';
 import { schoolLiveSettings } from './settings';
-import { LIVE_EVENT_TEXT, recordLiveEvent } from './events';
 import { expireWait } from './visitor';
 
 /** A visitor's words on one mail line: no line breaks, controls or direction overrides. */
@@ -42,7 +41,7 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
   for (const s of schools) if (await mailMissedDigest(Number(s.school_id))) digests += 1;
 
   // Back to waiting, each with its line in the transcript, in one transaction.
-  const dropped = await db.transaction(async (tx) => {
+  const dropped = await changeLiveState(async (tx) => {
     const rows = resultRows<{ id: number; school_id: number; session_id: string; held_name: string | null }>(
       await tx.execute(sql`
       update conversations c set live_status = 'waiting', live_waiting_since = ${at}::timestamptz, live_held_by = null
@@ -59,15 +58,8 @@ export async function sweepLive(now = new Date()): Promise<{ expired: number; dr
       where c.id = gone.id and c.live_status = 'active'
       returning c.id, c.school_id, c.session_id, gone.held_name`),
     );
-    const out = [];
-    for (const c of rows) out.push({ c, event: await recordLiveEvent(tx, Number(c.school_id), Number(c.id), LIVE_EVENT_TEXT.dropped(c.held_name)) });
-    return out;
+    return rows.map((c) => ({ school: Number(c.school_id), conversation: Number(c.id), session: c.session_id, status: 'dropped' as const, line: { role: 'system', text: LIVE_EVENT_TEXT.dropped(c.held_name) } }));
   });
-  for (const { c, event } of dropped) {
-    const about = { school: Number(c.school_id), conversation: Number(c.id), session: c.session_id };
-    await publish({ ...about, kind: 'queue', status: 'dropped' });
-    await publish({ ...about, ...event });
-  }
   return { expired, dropped: dropped.length, digests };
 }
 

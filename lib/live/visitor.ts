@@ -1,13 +1,12 @@
 import 'server-only';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Tx } from '@/db/client';
 import { conversations, users } from '@/db/schema';
 import { conflict } from '@/lib/http/errors';
-import { appendMessage } from '@/lib/conversations/log';
+import { appendMessage, changeLiveState, writeLiveMessage } from '@/lib/conversations/log';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
-import { publish } from './bus';
 import { captureLiveDetails } from './details';
-import { LIVE_EVENT_TEXT, recordLiveEvent } from './events';
+import { LIVE_EVENT_TEXT } from './events';
 import { messagesOf } from './conversations';
 import { nextOpening, withinOfficeHours } from './hours';
 import { availableStaff, schoolLiveSettings } from './settings';
@@ -40,12 +39,16 @@ export async function requestLive(caller: WidgetCaller, input: LiveRequestInput,
   const refused = await refusal(caller, input, settings, now);
   if (refused) {
     // The words the visitor asked with are theirs to keep even when nobody can come (the form follows).
-    if (refused.status === 'unavailable' && input.message && caller.logging) await storeRequest(caller, input, now, false);
+    if (refused.status === 'unavailable' && input.message && caller.logging) {
+      const db = await getDb();
+      await db.transaction(async (tx) => appendMessage(tx, caller.schoolId, { conversation: await storeRequest(tx, caller, input, now, false) }, { role: 'user' }, input.message!));
+    }
     return refused;
   }
-  const queued = await storeRequest(caller, input, now, true);
-  await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'queue', status: 'waiting' });
-  if (queued.message) await publish({ school: caller.schoolId, conversation: queued.id, session: input.session_id, kind: 'message', message: queued.message });
+  // The words the visitor asked with are their message, in the transaction that queues them.
+  await changeLiveState(async (tx) => [
+    { school: caller.schoolId, conversation: await storeRequest(tx, caller, input, now, true), session: input.session_id, status: 'waiting', line: input.message ? { role: 'user', text: input.message } : null },
+  ]);
   if (input.page) await visitorOnPage(caller, input.session_id, input.page, now);
   return { status: 'waiting', wait_seconds: settings.wait_minutes * 60, agent: null };
 }
@@ -96,52 +99,36 @@ async function waitingFromClient(caller: WidgetCaller, sessionId: string): Promi
   return row?.n ?? 0;
 }
 
-/**
- * The request in one transaction: the words the visitor asked with as their message, and (`queue`)
- * the conversation waiting for a person.
- */
-async function storeRequest(caller: WidgetCaller, input: LiveRequestInput, now: Date, queue: boolean) {
-  const db = await getDb();
+/** The request, in the caller's transaction: the conversation engaged and (`queue`) waiting for a person. Answers its id. */
+async function storeRequest(tx: Tx, caller: WidgetCaller, input: LiveRequestInput, now: Date, queue: boolean): Promise<number> {
   const at = now.toISOString();
   const waiting = queue ? { liveStatus: 'waiting' as const, liveWaitingSince: now } : {};
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(conversations)
-      .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, ...waiting })
-      .onConflictDoUpdate({
-        target: [conversations.schoolId, conversations.sessionId],
-        set: {
-          status: 'engaged',
-          handoffAt: sql`coalesce(${conversations.handoffAt}, ${at}::timestamptz)`,
-          widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, ${at}::timestamptz)`,
-          engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
-          language: sql`coalesce(${conversations.language}, excluded.language)`,
-          ...(queue ? { ...waiting, liveHeldBy: null } : {}),
-          endedAt: sql`now()`,
-        },
-      })
-      .returning({ id: conversations.id });
-    if (!input.message) return { id: row!.id, message: null };
-    const m = (await appendMessage(tx, caller.schoolId, { conversation: row!.id }, { role: 'user' }, input.message))!;
-    return { id: row!.id, message: { index: m.index, at: m.at, role: 'user' as const, text: input.message, author: null } };
-  });
+  const [row] = await tx
+    .insert(conversations)
+    .values({ schoolId: caller.schoolId, sessionId: input.session_id, source: sourceOf(caller), status: 'engaged', clientHash: caller.clientHash, handoffAt: now, widgetOpenedAt: now, engagedAt: now, language: input.language ?? null, ...waiting })
+    .onConflictDoUpdate({
+      target: [conversations.schoolId, conversations.sessionId],
+      set: {
+        status: 'engaged',
+        handoffAt: sql`coalesce(${conversations.handoffAt}, ${at}::timestamptz)`,
+        widgetOpenedAt: sql`coalesce(${conversations.widgetOpenedAt}, ${at}::timestamptz)`,
+        engagedAt: sql`coalesce(${conversations.engagedAt}, ${at}::timestamptz)`,
+        language: sql`coalesce(${conversations.language}, excluded.language)`,
+        ...(queue ? { ...waiting, liveHeldBy: null } : {}),
+        endedAt: sql`now()`,
+      },
+    })
+    .returning({ id: conversations.id });
+  return row!.id;
 }
 
 /** POST /api/widget/live/messages: the visitor writes to the person (stored in the conversation). */
 export async function visitorLiveMessage(caller: WidgetCaller, input: { session_id: string; text: string }): Promise<{ index: number }> {
-  const row = await appendMessage(await getDb(), caller.schoolId, { session: input.session_id, live: true }, { role: 'user' }, input.text);
+  const row = await writeLiveMessage(caller.schoolId, { session: input.session_id, live: true }, { role: 'user' }, input.text);
   if (!row) throw conflict('This conversation is not with a person now: send it to the assistant');
-  const { index, conversation: conversationId } = row;
-  await publish({
-    school: caller.schoolId,
-    conversation: conversationId,
-    session: input.session_id,
-    kind: 'message',
-    message: { index, role: 'user', text: input.text, author: null, at: row.at },
-  });
   // An e-mail, phone or name given to the person becomes the visitor's details, as in a chat turn.
-  await captureLiveDetails(caller, conversationId, input.session_id, input.text);
-  return { index };
+  await captureLiveDetails(caller, row.conversation, input.session_id, input.text);
+  return { index: row.index };
 }
 
 export type VisitorLiveState = { status: 'none' | 'waiting' | 'active' | 'closed'; agent: string | null; wait_seconds: number | null; messages: LiveMessage[] };
@@ -181,18 +168,13 @@ export async function visitorLiveState(caller: WidgetCaller, sessionId: string, 
  * missed visitor goes unreported. False when it was no longer waiting.
  */
 export async function expireWait(schoolId: number, conversationId: number): Promise<boolean> {
-  const db = await getDb();
-  const ended = await db.transaction(async (tx) => {
+  const [ended] = await changeLiveState(async (tx) => {
     const [row] = await tx
       .update(conversations)
       .set({ liveStatus: 'closed', liveHeldBy: null, liveMissedPending: true })
       .where(and(eq(conversations.id, conversationId), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'waiting')))
       .returning({ id: conversations.id, sessionId: conversations.sessionId });
-    return row ? { row, event: await recordLiveEvent(tx, schoolId, row.id, LIVE_EVENT_TEXT.timedOut()) } : null;
+    return row ? [{ school: schoolId, conversation: row.id, session: row.sessionId, status: 'missed', line: { role: 'system', text: LIVE_EVENT_TEXT.timedOut() } }] : [];
   });
-  if (!ended) return false;
-  const about = { school: schoolId, conversation: ended.row.id, session: ended.row.sessionId };
-  await publish({ ...about, kind: 'queue', status: 'missed' });
-  await publish({ ...about, ...ended.event });
-  return true;
+  return Boolean(ended);
 }
