@@ -1,7 +1,7 @@
 // The Live view's small texts: how long a visitor has waited, who a message is from, the visitor's
 // details as label and value. Pure: used by the screens and the unit tests.
 import { LEAD_FIELDS, isLeadField } from '@/lib/leads/fields';
-import type { LiveConversationDetail, LiveMessage } from '@/lib/live/schema';
+import type { LiveConversationDetail, LiveConversationSummary, LiveMessage } from '@/lib/live/schema';
 import { LANGUAGE_NAMES, isLanguage } from '@/lib/widget/language';
 
 /** "just now", "45 seconds", "3 minutes", "1 hour 5 minutes" since `since` (an ISO time). */
@@ -74,4 +74,29 @@ export function nextOpenText(iso: string | null, timeZone: string): string | nul
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return `${parts.weekday} ${parts.hour}:${parts.minute}`;
+}
+
+/** Where GET /live/conversations puts a conversation: waiting (longest wait first), then active; newest first within a tie. */
+const RANK = { waiting: 0, active: 1, closed: 2 } as const;
+const since = (t: string | null) => (t === null ? Infinity : Date.parse(t));
+const inListOrder = (a: LiveConversationSummary, b: LiveConversationSummary) => RANK[a.status] - RANK[b.status] || since(a.waiting_since) - since(b.waiting_since) || b.id - a.id;
+/** As many as the list's answer holds. */
+const LIST_MAX = 200;
+/** A list item's last message keeps the start of the text, as the list's answer does. */
+const LAST_MESSAGE_MAX = 300;
+
+/** The open list after a change of one conversation (the summary its `changed` event carries): where a reload would put it; gone once closed. */
+export function withChange(list: LiveConversationSummary[], changed: LiveConversationSummary): LiveConversationSummary[] {
+  const rest = list.filter((c) => c.id !== changed.id);
+  return (changed.status === 'closed' ? rest : [...rest, changed]).sort(inListOrder).slice(0, LIST_MAX);
+}
+
+/** The list after a message in one of its conversations: that item's last message. */
+export function withLastMessage(list: LiveConversationSummary[], id: number, m: { role: string; text: string; at: string }): LiveConversationSummary[] {
+  return list.map((c) => (c.id === id ? { ...c, last_message: { role: m.role, text: m.text.slice(0, LAST_MESSAGE_MAX), at: m.at } } : c));
+}
+
+/** A conversation's line in the list, from its whole (GET /live/conversations/{id}). */
+export function summaryOf(d: LiveConversationDetail): LiveConversationSummary {
+  return { id: d.id, status: d.status, waiting_since: d.waiting_since, held_by: d.held_by, visitor: d.visitor, language: d.language, last_message: d.last_message };
 }

@@ -12,7 +12,7 @@ import { withPage, type LiveConversationDetail, type LiveConversationSummary } f
 import { callAction, failureText } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { askNotificationPermission, beep, notifyWaiting, primeSound, useNotificationPermission } from './alerts';
-import { languageName, mergeMessages, nextOpenText, preview, waitingText } from './format';
+import { languageName, mergeMessages, nextOpenText, preview, summaryOf, waitingText, withChange, withLastMessage } from './format';
 import { LiveConversationPanel } from './live-conversation';
 import { MESSAGE_BOX_ID } from './reply-composer';
 import { SavedReplies } from './saved-replies';
@@ -50,6 +50,7 @@ function LiveScreen({ userId }: { userId: number }) {
   const lastTyping = useRef(0);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const seq = useRef(0);
+  const loadingLists = useRef(false);
   const now = useNow();
   const notifications = useNotificationPermission();
   const waitingCount = useWaitingCount();
@@ -62,10 +63,32 @@ function LiveScreen({ userId }: { userId: number }) {
   /** Loads the lists again; an answer overtaken by a later load is dropped. */
   async function refreshLists(): Promise<LiveConversationSummary[] | null> {
     const mine = ++seq.current;
+    loadingLists.current = true;
     const res = await callAction(() => liveConversationsAction({ query: { status: 'open' } }));
+    if (mine !== seq.current) return res.ok ? res.data : null;
+    loadingLists.current = false;
     if (!res.ok) return null;
-    if (mine === seq.current) lists.setData(res.data);
+    lists.setData(res.data);
     return res.data;
+  }
+
+  /**
+   * Applies a change the stream told of to the lists. A load under way may have read them before
+   * the change: that answer is dropped and the lists read again.
+   */
+  function applyToLists(change: (list: LiveConversationSummary[]) => LiveConversationSummary[]) {
+    // Not loaded yet (or failed): nothing to apply it to, the whole list is read.
+    if (!lists.data) return void refreshLists();
+    lists.setData((l) => change(l ?? []));
+    if (loadingLists.current) void refreshLists();
+  }
+
+  /** A visitor started waiting: a beep, a notification, and a line for screen readers (while available). */
+  function announceWaiting(id: number, visitor: string) {
+    if (!available) return;
+    beep();
+    notifyWaiting(visitor, id, open);
+    setHeard(`${visitor} is waiting for a person.`);
   }
 
   function open(id: number) {
@@ -74,30 +97,37 @@ function LiveScreen({ userId }: { userId: number }) {
     requestAnimationFrame(() => panelHeading.current?.focus());
   }
 
+  // Each event carries what changed, applied where it shows; only a change that came without its
+  // conversation, or a visitor's details (the event names the conversation only), is read again.
   const stream = useLiveStream({
     onChanged: (e: LiveChanged) => {
-      void refreshLists().then((list) => {
-        if (e.status !== 'waiting' || !available) return;
-        const visitor = list?.find((c) => c.id === e.id)?.visitor ?? 'A visitor';
-        beep();
-        notifyWaiting(visitor, e.id, open);
-        setHeard(`${visitor} is waiting for a person.`);
-      });
-      if (e.id === selected) void detail.reload();
-      void waitingCount.reload();
+      const changed = e.conversation;
+      if (!changed) {
+        void refreshLists().then((list) => e.status === 'waiting' && announceWaiting(e.id, list?.find((c) => c.id === e.id)?.visitor ?? 'A visitor'));
+        if (e.id === selected) void detail.reload();
+        void waitingCount.reload();
+        return;
+      }
+      applyToLists((l) => withChange(l, changed));
+      if (e.id === selected) detail.setData((d) => (d && d.id === e.id ? { ...d, ...changed } : (d as LiveConversationDetail)));
+      if (e.waiting !== undefined) waitingCount.set(e.waiting);
+      if (e.status === 'waiting') announceWaiting(e.id, changed.visitor);
     },
     onMessage: (m: LiveMessageEvent) => {
       // Their message has come: they are no longer typing it.
       if (m.role === 'user') setTypingAt((t) => ({ ...t, [m.id]: 0 }));
-      if (m.id !== selected) return void refreshLists();
       const { id, ...message } = m;
-      detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [message]) } : (d as LiveConversationDetail)));
-      lists.setData((l) => (l ?? []).map((c) => (c.id === id ? { ...c, last_message: { role: message.role, text: message.text, at: message.at } } : c)));
+      if (id === selected) detail.setData((d) => (d && d.id === id ? { ...d, messages: mergeMessages(d.messages, [message]) } : (d as LiveConversationDetail)));
+      applyToLists((l) => withLastMessage(l, id, message));
     },
     onDetails: (id) => {
-      // The visitor's name and details in the list and the open panel, as they gave them.
-      void refreshLists();
-      if (id === selected) void detail.reload();
+      // The visitor's name in the list and their details in the open panel, as they gave them: one read of that conversation.
+      if (id !== selected && !lists.data?.some((c) => c.id === id)) return;
+      void callAction(() => liveConversationAction({ params: { id } })).then((res) => {
+        if (!res.ok) return;
+        applyToLists((l) => l.map((c) => (c.id === id ? summaryOf(res.data) : c)));
+        if (id === selected) detail.setData((d) => (d && d.id === id ? res.data : (d as LiveConversationDetail)));
+      });
     },
     onTyping: (id) => setTypingAt((t) => ({ ...t, [id]: Date.now() })),
     onPage: ({ id, ...page }) =>

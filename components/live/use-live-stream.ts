@@ -1,16 +1,16 @@
 'use client';
 
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
-import type { LiveMessage } from '@/lib/live/schema';
+import type { StaffStreamEvents } from '@/lib/live/events';
 
 // The Live view's real-time side: GET /live/stream (server-sent events, the staff session's cookie)
-// while the view is open. EventSource reconnects on its own; each (re)opening is reported so the
-// view reloads what it may have missed.
+// while the view is open; its events are lib/live/events.ts's StaffStreamEvents. EventSource
+// reconnects on its own; each (re)opening is reported so the view reloads what it may have missed.
 
-export type LiveChanged = { id: number; status: 'waiting' | 'active' | 'returned' | 'missed' | 'dropped' | 'closed'; agent: string | null };
-export type LiveMessageEvent = LiveMessage & { id: number };
+export type LiveChanged = StaffStreamEvents['changed'];
+export type LiveMessageEvent = StaffStreamEvents['message'];
 /** The visitor opened a page of the site: where they are now. */
-export type LivePageEvent = { id: number; url: string; title: string; at: string };
+export type LivePageEvent = StaffStreamEvents['page'];
 export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
 
 function parse<T>(e: MessageEvent): T | null {
@@ -54,12 +54,12 @@ export function useLiveStream(handlers: {
     });
     // What the visitor gave about themselves changed (an e-mail written to the person).
     source.addEventListener('details', (e) => {
-      const data = parse<{ id: number }>(e);
+      const data = parse<StaffStreamEvents['details']>(e);
       if (data && typeof data.id === 'number') details(data.id);
     });
     // The visitor is writing (sent at most every few seconds while they type).
     source.addEventListener('typing', (e) => {
-      const data = parse<{ id: number }>(e);
+      const data = parse<StaffStreamEvents['typing']>(e);
       if (data && typeof data.id === 'number') typing(data.id);
     });
     source.addEventListener('page', (e) => {

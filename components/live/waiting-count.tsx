@@ -6,18 +6,18 @@ import { Badge } from '@/components/ui/badge';
 import { useScreenData } from '@/lib/web/screen-data';
 
 // How many visitors wait for a person: the header's Live Chat link and the dashboard's card. One
-// answer for both (the same key), loaded again every 20 seconds and whenever the Live view hears
-// of a change.
+// answer for both (the same key), loaded again every 20 seconds; the Live view sets it from the
+// changes it hears of.
 
 export const WAITING_KEY = 'live-waiting';
 const REFRESH_MS = 20_000;
 
 /** The number waiting; null until known, or when the account has no school (nothing to wait for). */
-export function useWaitingCount(): { waiting: number | null; reload: () => Promise<void> } {
+export function useWaitingCount(): { waiting: number | null; reload: () => Promise<void>; set: (waiting: number) => void } {
   // An account without a school has nobody to wait for: no more loads after that answer.
   const [noSchool, setNoSchool] = useState(false);
   const count = useScreenData(WAITING_KEY, waitingCountAction, { pollMs: () => (noSchool ? 0 : REFRESH_MS), onError: (f) => setNoSchool(f.code === 'no_school') });
-  return { waiting: noSchool ? null : (count.data?.waiting ?? null), reload: count.reload };
+  return { waiting: noSchool ? null : (count.data?.waiting ?? null), reload: count.reload, set: (waiting) => count.setData({ waiting }) };
 }
 
 function waitingLabel(n: number) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detailRows, languageName, mergeMessages, preview, waitedFor, waitingText } from '@/components/live/format';
+import { detailRows, languageName, mergeMessages, preview, waitedFor, waitingText, withChange, withLastMessage } from '@/components/live/format';
 import { speakerOf as speaker } from '@/lib/conversations/speaker';
 import { LIVE_PAGES_KEPT, withPage } from '@/lib/live/schema';
-import type { LiveMessage } from '@/lib/live/schema';
+import type { LiveConversationSummary, LiveMessage } from '@/lib/live/schema';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -61,5 +61,24 @@ describe('withPage', () => {
     const next = withPage(many, p('new'));
     expect(next).toHaveLength(LIVE_PAGES_KEPT);
     expect([next[0]!.url, next.at(-1)!.url]).toEqual(['u1', 'new']);
+  });
+});
+
+describe('the Live view applying an event', () => {
+  const item = (id: number, status: LiveConversationSummary['status'], waiting_since: string | null = null): LiveConversationSummary => ({ id, status, waiting_since, held_by: null, visitor: `Visitor ${id}`, language: null, last_message: null });
+
+  it('places a changed conversation where the list would, and drops it once closed', () => {
+    const list = [item(1, 'waiting', '2026-03-02T10:00:00Z'), item(4, 'active'), item(2, 'active')];
+    expect(withChange(list, item(5, 'waiting', '2026-03-02T09:00:00Z')).map((c) => c.id)).toEqual([5, 1, 4, 2]);
+    expect(withChange(list, item(3, 'active')).map((c) => c.id)).toEqual([1, 4, 3, 2]);
+    expect(withChange(list, item(1, 'active')).map((c) => [c.id, c.status])).toEqual([[4, 'active'], [2, 'active'], [1, 'active']]);
+    expect(withChange(list, item(4, 'closed')).map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it('shows a new message as the last of its conversation, kept as short as the list keeps it', () => {
+    const list = [item(1, 'active'), item(2, 'active')];
+    const next = withLastMessage(list, 2, { role: 'user', text: 'x'.repeat(400), at: '2026-03-02T10:00:00Z' });
+    expect(next[0]).toBe(list[0]);
+    expect(next[1]!.last_message).toEqual({ role: 'user', text: 'x'.repeat(300), at: '2026-03-02T10:00:00Z' });
   });
 });
