@@ -7,7 +7,7 @@ import vm from 'node:vm';
 import { closeDb, installDatabase, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { knowledgeChunks, schools } from '../db/schema';
-import { corpusOf, forgetKnowledgeIndexes } from '@/lib/retrieval/knowledge-index';
+import { forgetKnowledgeIndexes, schoolIndex } from '@/lib/retrieval/knowledge-index';
 import { passage } from './knowledge-data';
 
 v8.setFlagsFromString('--expose-gc');
@@ -37,7 +37,7 @@ async function perSchool(passages: number, count: number): Promise<number> {
   for (let i = 0; i < count; i++) ids.push(await school(passages));
   forgetKnowledgeIndexes();
   const before = heap();
-  for (const id of ids) await corpusOf(id, 0);
+  for (const id of ids) await schoolIndex(id, 0);
   return (heap() - before) / count;
 }
 

@@ -4,7 +4,7 @@ import { getDb, resultRows } from '@/db/client';
 import { schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { CorrectionMatcher } from '@/lib/retrieval/correction-match';
-import { corpusOf, findCorrection } from '@/lib/retrieval/knowledge-index';
+import { findCorrection, schoolIndex } from '@/lib/retrieval/knowledge-index';
 import { requireSchoolId } from '@/lib/tenancy';
 import type { UnansweredQuery, UnansweredQuestion } from './unanswered-schema';
 
@@ -44,8 +44,8 @@ export async function unansweredQuestions(ctx: AuthContext, { days }: Unanswered
 
   const [school] = await db.select({ version: schools.knowledgeVersion }).from(schools).where(eq(schools.id, schoolId)).limit(1);
   const version = school?.version ?? 0;
-  const corpus = await corpusOf(schoolId, version);
-  const matcher = new CorrectionMatcher([], corpus.vocabulary);
+  const index = await schoolIndex(schoolId, version);
+  const matcher = new CorrectionMatcher([], index.vocabulary);
   type Group = { question: string; count: number; last: Date; examples: string[]; seen: Set<string>; rating_id: number | null };
   const groups: Group[] = [];
   const byText = new Map<string, Group>();
@@ -55,7 +55,7 @@ export async function unansweredQuestions(ctx: AuthContext, { days }: Unanswered
     const key = normalised(text);
     let group = byText.get(key);
     if (!group) {
-      const match = matcher.match(text, corpus);
+      const match = matcher.match(text, index);
       group = match ? groups[match.id] : undefined;
     }
     if (!group) {
@@ -75,7 +75,7 @@ export async function unansweredQuestions(ctx: AuthContext, { days }: Unanswered
   const open: UnansweredQuestion[] = [];
   for (const g of groups) {
     // Answered since: a staff correction now matches the question.
-    if (await findCorrection(schoolId, version, g.question)) continue;
+    if (findCorrection(index, g.question)) continue;
     open.push({ question: g.question, count: g.count, last_asked_at: g.last.toISOString(), examples: g.examples, rating_id: g.rating_id });
   }
   open.sort((a, b) => b.count - a.count || b.last_asked_at.localeCompare(a.last_asked_at));

@@ -16,7 +16,7 @@ import { assistantFor, type Assistant } from './assistant-cache';
 import { composeAnswer, NO_INFORMATION, type ActionLink, type ComposeInput, type Composed, type Passage } from '@/lib/model/compose';
 import { contentTerms, inEnglish, resolveFollowUp, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { isVeryCommonWord } from '@/lib/retrieval/english';
-import { corpusOf, correctSpelling, findCorrection, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
+import { correctSpelling, findCorrection, schoolIndex, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
 import { sessionLeadState, storeTurn, type StoredTurn } from '@/lib/conversations/conversations';
 import type { ChatRequest } from './schema';
 import { logValue } from '@/lib/system/log';
@@ -194,8 +194,9 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const started = performance.now();
   const sessionId = input.session_id ?? randomUUID();
 
-  const [assistant, corpus] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), corpusOf(caller.schoolId, caller.knowledgeVersion)]);
-  const { vocabulary } = corpus;
+  // The school's index, read once for the turn: spelling, passages, correction and term counts.
+  const [assistant, index] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), schoolIndex(caller.schoolId, caller.knowledgeVersion)]);
+  const { vocabulary } = index;
   const said = questionPart(input.message) || input.message;
   // The language the visitor writes in; when the message does not tell (a word, a name), the widget's.
   const written = detectLanguage(said);
@@ -203,18 +204,16 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   const other: OtherLanguage | null = written && written !== 'en' ? written : null;
   // A question in Spanish is searched by its admissions words in English (the glossary).
   const spanish = written === 'es';
-  const asked = spanish ? inEnglish(said) : other ? said : await correctSpelling(caller.schoolId, caller.knowledgeVersion, said);
+  const asked = spanish ? inEnglish(said) : other ? said : correctSpelling(index, said);
   const context = followUpContext(asked, input.conversation_history);
   // A follow-up read with the topic it leans on ("when's it open? (food pantry)"): what a correction is
   // matched on and what a configured model is told. Retrieval and the built-in model weigh the earlier
   // turn themselves, at less weight (its answer may hold the topic instead).
-  const resolved = resolveFollowUp(asked, context, corpus.documentFrequency, isVeryCommonWord);
+  const resolved = resolveFollowUp(asked, context, index.documentFrequency, isVeryCommonWord);
   const info = modelInfo();
   const k = info.mode === 'local' ? PASSAGES : CONFIGURED_PASSAGES;
-  const [found, correction] = await Promise.all([
-    searchIndexedKnowledge(caller.schoolId, caller.knowledgeVersion, retrievalQuery(asked, context, vocabulary), k),
-    findCorrection(caller.schoolId, caller.knowledgeVersion, resolved),
-  ]);
+  const found = searchIndexedKnowledge(index, retrievalQuery(asked, context, vocabulary), k);
+  const correction = findCorrection(index, resolved);
   // Staff corrected the answer to this question (or one it paraphrases): their answer comes first.
   const verifiedHit: KnowledgeHit | null = correction
     ? { id: 0, sourceType: 'correction', sourceId: String(correction.id), title: correction.question, content: correction.answer, rank: Infinity }
@@ -235,7 +234,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     vocabulary,
     // The built-in model answers in English, after a note in the visitor's language saying so.
     language: other,
-    corpus,
+    corpus: index,
     verified: verifiedHit ? { question: verifiedHit.title, answer: verifiedHit.content, passage: { title: verifiedHit.title, content: verifiedHit.content, sourceType: 'correction', sourceId: verifiedHit.sourceId } } : null,
     tuitionInstructions: assistant.school.tuitionInstructions,
     alwaysRules: assistant.parts.rules.always_do,

@@ -25,9 +25,11 @@ type Doc = { id: number; sourceType: KnowledgeSource; sourceId: string; title: s
 
 /**
  * A school's index: its passages, how many use each term, and the vocabulary (built-in plus the
- * school's own groups, which bump knowledge_version like a passage does) it was built with.
+ * school's own groups, which bump knowledge_version like a passage does) it was built with. A chat
+ * turn loads it once (schoolIndex) and asks it everything: spelling, passages, correction, and the
+ * term counts the built-in model weighs words by.
  */
-type SchoolIndex = {
+export type SchoolIndex = {
   search: MiniSearch<Doc>;
   documentFrequency: Map<string, number>;
   conceptFrequency: Map<string, number>;
@@ -106,8 +108,7 @@ function telling(index: SchoolIndex, query: Map<string, number>): string[] {
  * The k passages of the school that best match the query (stemmed terms with their weights: the
  * question's own words count fully, their neighbours and a follow-up's context less), best first.
  */
-export async function searchIndexedKnowledge(schoolId: number, knowledgeVersion: number, query: RetrievalQuery, k: number): Promise<KnowledgeHit[]> {
-  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+export function searchIndexedKnowledge(index: SchoolIndex, query: RetrievalQuery, k: number): KnowledgeHit[] {
   const weights = new Map(query.terms);
   for (const [group, w] of query.groups) {
     // A group the visitor named only in words the school never uses ("frats") is the question's own topic.
@@ -131,8 +132,7 @@ const typed = (question: string) => question.match(/[\p{L}\p{N}’']+/gu) ?? [];
  * (one letter apart, two for longer words): the nearest of the vocabulary's words and the passages'
  * terms (the vocabulary on a tie, then the term most passages use). Other words stay as typed.
  */
-export async function correctSpelling(schoolId: number, knowledgeVersion: number, question: string): Promise<string> {
-  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+export function correctSpelling(index: SchoolIndex, question: string): string {
   const { vocabulary } = index;
   let out = question;
   for (const word of typed(question)) {
@@ -168,15 +168,13 @@ export async function correctSpelling(schoolId: number, knowledgeVersion: number
   return out;
 }
 
-/** How many of the school's passages use each term, how many passages there are, and the school's vocabulary. */
-export async function corpusOf(schoolId: number, knowledgeVersion: number): Promise<{ size: number; documentFrequency: ReadonlyMap<string, number>; vocabulary: Vocabulary }> {
-  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
-  return { size: index.size, documentFrequency: index.documentFrequency, vocabulary: index.vocabulary };
+/** The school's index at this knowledge version: built on the first call after a change, then kept in this process. */
+export function schoolIndex(schoolId: number, knowledgeVersion: number): Promise<SchoolIndex> {
+  return indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
 }
 
 /** The school's correction for this question (the same question or a close paraphrase of it), if staff wrote one. */
-export async function findCorrection(schoolId: number, knowledgeVersion: number, question: string): Promise<CorrectionEntry | null> {
-  const index = await indexes.get(schoolId, knowledgeVersion, () => build(schoolId));
+export function findCorrection(index: SchoolIndex, question: string): CorrectionEntry | null {
   return index.corrections.match(question, index);
 }
 
@@ -185,8 +183,8 @@ export async function searchSchoolKnowledge(schoolId: number, question: string, 
   const db = await getDb();
   const [school] = await db.select({ version: schools.knowledgeVersion }).from(schools).where(eq(schools.id, schoolId)).limit(1);
   if (!school) return [];
-  const { vocabulary } = await corpusOf(schoolId, school.version);
-  return searchIndexedKnowledge(schoolId, school.version, retrievalQuery(question, null, vocabulary), k);
+  const index = await schoolIndex(schoolId, school.version);
+  return searchIndexedKnowledge(index, retrievalQuery(question, null, index.vocabulary), k);
 }
 
 /** Tests start from cold caches. */
