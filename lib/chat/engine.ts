@@ -13,7 +13,7 @@ import { parseRequirements, requirementsMet } from '@/lib/leads/requirements';
 import type { WidgetCaller } from '@/lib/widget/access';
 import { detectLanguage, LANGUAGE_NAMES, type LanguageCode, type OtherLanguage } from '@/lib/widget/language';
 import { assistantFor, type Assistant } from './assistant-cache';
-import { composeAnswer, NO_INFORMATION, type ActionLink, type ComposeInput, type Composed, type Passage } from '@/lib/model/compose';
+import { composeAnswer, NO_INFORMATION, promptLines, type ActionLink, type ComposeInput, type Composed, type Passage } from '@/lib/model/compose';
 import { contentTerms, inEnglish, resolveFollowUp, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { isVeryCommonWord } from '@/lib/retrieval/english';
 import { correctSpelling, findCorrection, schoolIndex, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
@@ -84,20 +84,6 @@ export async function replyTo(turn: Omit<PreparedTurn, 'call' | 'local'>, answer
   return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
 }
 
-/**
- * The passages the model answers from, under their source titles. When the built-in relevance
- * threshold finds that none answers the question, the model is told so, with the contact to offer.
- */
-function passagesText(hits: KnowledgeHit[], relevant: boolean, contact: string | null, verified: boolean): string {
-  const offer = contact ? `offer the contact: ${contact}` : 'offer a way to contact the school';
-  if (!hits.length) return `Knowledge passages for this question: none matched. Say you do not have that information and ${offer}.`;
-  const caution = relevant ? '' : `\nThese passages probably do not answer the question: unless one clearly does, say you do not have that information and ${offer}.`;
-  const prefer = verified ? "\nPassage [1] is the school's verified answer to this question: answer with it." : '';
-  // A staff correction is the school's own answer to a question: it is marked as such.
-  const heading = (h: KnowledgeHit) => (h.sourceType === 'correction' ? `The school's verified answer to the question "${h.title}"` : h.title);
-  return `Knowledge passages for this question (answer only from these):${caution}${prefer}\n${hits.map((h, i) => `[${i + 1}] ${heading(h)}\n${h.content}`).join('\n\n')}`;
-}
-
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
 async function captureLead(caller: WidgetCaller, assistant: Assistant, sessionId: string, input: ChatRequest) {
   const settings = assistant.leadGen;
@@ -156,14 +142,6 @@ export function questionPart(message: string): string {
 function contactOf(assistant: Assistant): ComposeInput['contact'] {
   const points = assistant.school.contactPoints;
   return points.find((c) => /admission/i.test(c.name) && (c.email || c.phone)) ?? points.find((c) => c.email || c.phone) ?? null;
-}
-
-/** The school's contact for "I don't know" answers: its admission contact point, else a phone or e-mail action prompt. */
-function contactText(input: ComposeInput): string | null {
-  const c = input.contact;
-  if (c && (c.email || c.phone)) return `${c.name}, ${[c.email, c.phone].filter(Boolean).join(' or ')}`;
-  const action = input.actions.find((a) => a.type === 'phone' || a.type === 'email');
-  return action ? `${action.name}: ${action.data}` : null;
 }
 
 function actionsOf(assistant: Assistant): ActionLink[] {
@@ -257,17 +235,9 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
     call: () => {
       const reply = language === 'en' ? null : LANGUAGE_NAMES[language];
       const captured = lead.data ? Object.keys(lead.data).map((k) => LEAD_FIELDS[k as LeadFieldKey]?.label).filter(Boolean) : [];
-      const system = [
-        assistant.system_prompt,
-        reply
-          ? `The visitor's language is ${reply}. Answer in ${reply} (or in the language of the visitor's message if it is another), translating what you use from the passages, which are in English; keep names, web addresses, e-mail addresses and phone numbers as written.`
-          : '',
-        captured.length ? `The visitor has already given: ${captured.join(', ')}. Do not ask for these again.` : '',
-        context ? `The visitor's last message follows up on their previous question ("${context.question.replace(/\s+/g, ' ').trim()}"); read it as: ${resolved}` : '',
-        passagesText(hits, relevant, contactText(local), !!verifiedHit),
-      ]
-        .filter(Boolean)
-        .join('\n\n');
+      // The school's instructions, then each answer rule's line (lib/model/rules).
+      const lines = promptLines({ languageName: reply, captured, context, resolved, hits, relevant, verified: !!verifiedHit, compose: local });
+      const system = [assistant.system_prompt, ...lines].filter(Boolean).join('\n\n');
       const messages: ModelMessage[] = [...input.conversation_history.map((m) => ({ role: m.role, content: m.content }) as ModelMessage), { role: 'user', content: input.message }];
       return {
         // Without an AI service, the built-in model made for this turn answers from what it gathered.
