@@ -11,5 +11,3 @@ import { smallTalk } from './small-talk';
 // passages rule, last, always has one); a configured model is told every rule's line, in this order,
 // after the school's instructions. Adding a rule: one file here, and its place in this list.
 export const ANSWER_RULES: readonly AnswerRule[] = [language, leadDetails, followUp, correction, smallTalk, emptyQuestion, passages];
-
-export { passages };
