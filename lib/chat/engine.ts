@@ -17,7 +17,8 @@ import { composeAnswer, NO_INFORMATION, promptLines, type ActionLink, type Compo
 import { contentTerms, inEnglish, resolveFollowUp, retrievalQuery, type FollowUpContext } from '@/lib/retrieval/question-terms';
 import { isVeryCommonWord } from '@/lib/retrieval/english';
 import { correctSpelling, findCorrection, schoolIndex, searchIndexedKnowledge, type KnowledgeHit } from '@/lib/retrieval/knowledge-index';
-import { sessionLeadState, storeTurn, type StoredTurn } from '@/lib/conversations/conversations';
+import { sessionLeadState } from '@/lib/conversations/conversations';
+import { storeTurn, type StoredTurn } from '@/lib/conversations/log';
 import type { ChatRequest } from './schema';
 import { logValue } from '@/lib/system/log';
 import { TEXTS } from '@/widget/i18n';

@@ -65,8 +65,6 @@ export async function recordWidgetEvent(caller: WidgetCaller, input: WidgetEvent
   }
 }
 
-// The chat turn's writer moved to the conversation log; re-exported for lib/chat/engine.ts until it imports ./log.
-export { storeTurn, type StoredTurn } from './log';
 
 /** The lead fields gathered so far in this session, and the lead it became, if any. */
 export async function sessionLeadState(caller: WidgetCaller, sessionId: string): Promise<{ leadData: Record<string, unknown>; leadId: number | null } | null> {
