@@ -1,6 +1,7 @@
 // The widget's own texts in its languages. Bundled with the chat frame only (never the
-// loader, which every page view downloads). English texts are the product's own wording, the one definition of each text a visitor reads (the server's failure text included); the frame picks
-// the visitor's browser language when it has it, else the school's default from the Styling tab.
+// loader, which every page view downloads). The one definition of each text a visitor reads (the
+// server's failure text included); the frame picks the visitor's browser language when it has it,
+// else the school's default from the Styling tab.
 
 import { LANGUAGES as WIDGET_LANGUAGES, type LanguageCode as WidgetLanguage } from '@/lib/widget/language';
 
