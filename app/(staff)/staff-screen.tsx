@@ -31,6 +31,11 @@ export function screenMetadata(key: ScreenKey): Metadata {
 /** Whether a school turned a feature on (School Management, superuser). */
 const FEATURES: Record<NonNullable<Screen['feature']>, (schoolId: number) => Promise<boolean>> = { prospects: prospectsEnabled };
 
+/** Whether the staff member's school has a feature on (off without a school): a screen's 404, a card's absence. */
+export async function featureOn(ctx: AuthContext, feature: NonNullable<Screen['feature']>): Promise<boolean> {
+  return ctx.schoolId !== null && (await FEATURES[feature](ctx.schoolId));
+}
+
 /**
  * A staff page: `render` gets the signed-in staff member once the screen's rules pass. The page
  * checks the session too, because moving between screens renders the page without its layout; the
@@ -42,7 +47,7 @@ export function staffScreen(key: ScreenKey, render: (ctx: AuthContext) => ReactN
     const ctx = await staffSession();
     // Names the screen's own path (the layout's redirect, when it runs first, keeps the query too).
     if (!ctx) redirect(`/?session=expired&next=${screen.path}`);
-    if (screen.feature && (ctx.schoolId === null || !(await FEATURES[screen.feature](ctx.schoolId)))) notFound();
+    if (screen.feature && !(await featureOn(ctx, screen.feature))) notFound();
     if (screen.access && !screen.access.allows(ctx)) {
       return (
         <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">

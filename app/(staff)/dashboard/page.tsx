@@ -1,10 +1,9 @@
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { recentHandoffRequests } from '@/lib/chat/handoff';
 import { mailState } from '@/lib/mail/health';
-import { prospectsEnabled } from '@/lib/prospects/service';
 import { setupChecklist } from '@/lib/schools/checklist';
 import { schoolExists } from '@/lib/schools/service';
-import { screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
+import { featureOn, screenMetadata, staffScreen } from '@/app/(staff)/staff-screen';
 
 export const metadata = screenMetadata('dashboard');
 
@@ -18,7 +17,7 @@ export default staffScreen('dashboard', async (ctx) => {
       mail={await mailState()}
       handoffs={hasSchool && ctx.schoolId !== null ? await recentHandoffRequests(ctx) : null}
       checklist={hasSchool ? await setupChecklist(ctx) : null}
-      prospectsEnabled={ctx.schoolId !== null && (await prospectsEnabled(ctx.schoolId))}
+      prospectsEnabled={await featureOn(ctx, 'prospects')}
       passwordUpdate={{ required: ctx.user.requiresPasswordUpdate, deadline: ctx.user.passwordUpdateRequiredAt?.toISOString() ?? null }}
     />
   );
