@@ -42,6 +42,12 @@ export function TestChat({ schoolName }: { schoolName: string }) {
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [session, setSession] = useState(newSession);
+  // The internal key once loaded (null when it cannot be): a message sent before it arrives waits for it.
+  const [keyReady] = useState(() => {
+    let resolve: (key: string | null) => void = () => {};
+    const promise = new Promise<string | null>((r) => (resolve = r));
+    return { promise, resolve };
+  });
   // The session's visitor token (the first answer's X-Visitor-Token): later messages of the session send it back.
   const token = useRef('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -60,6 +66,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
     void (async () => {
       const [res, info] = await Promise.all([callAction(() => internalKeyAction()), callAction(() => modelInUseAction())]);
       if (info.ok) setModel(info.data.label);
+      keyReady.resolve(res.ok ? res.data.api_key : null);
       if (!res.ok) return setLoadError(res.error);
       setKey(res.data.api_key);
       const headers = { 'X-API-Key': res.data.api_key };
@@ -73,7 +80,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
       setPersona(p);
       setMessages(withGreeting(p.greeting));
     })();
-  }, [schoolName]);
+  }, [schoolName, keyReady]);
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -89,7 +96,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
 
   const send = async () => {
     const message = text.trim();
-    if (!message || pending || !key) return;
+    if (!message || pending) return;
     // The greeting is the widget's own line, not part of the conversation the model sees.
     const history = messages
       .filter((m) => !m.greeting)
@@ -101,9 +108,11 @@ export function TestChat({ schoolName }: { schoolName: string }) {
     let reply: string;
     let sources: AnswerSource[] = [];
     try {
+      const apiKey = key ?? (await keyReady.promise);
+      if (!apiKey) throw new Error('no key');
       const res = await fetch('/api/widget/chat', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': key, ...(token.current ? { 'X-Visitor-Token': token.current } : {}) },
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey, ...(token.current ? { 'X-Visitor-Token': token.current } : {}) },
         body: JSON.stringify({ message, conversation_history: history, session_id: session }),
       });
       token.current = res.headers.get('X-Visitor-Token') ?? token.current;
@@ -202,7 +211,7 @@ export function TestChat({ schoolName }: { schoolName: string }) {
             placeholder="Type your message…"
             className="max-h-[100px] flex-1 resize-none rounded-lg border border-slate-300 bg-[var(--ib)] px-3 py-2 text-sm text-[var(--it)] [font-family:var(--if)] focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           />
-          <Button onClick={() => void send()} disabled={!text.trim() || pending || !key}>
+          <Button onClick={() => void send()} disabled={!text.trim() || pending}>
             Send
           </Button>
         </div>

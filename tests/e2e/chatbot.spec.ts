@@ -157,6 +157,30 @@ test('on a phone, Test Your Chatbot brings the chat into view with the caret in 
   await expect(page.getByLabel('Type your message')).toHaveValue('What programs do you offer?');
 });
 
+test('a message sent in the test chat before its key has loaded waits for it and is answered', async ({ page, request }) => {
+  const { user, auth } = await schoolStaff(request);
+  expect((await request.post('/chatbot/generate-api-key', { headers: auth })).ok()).toBe(true);
+  await signIn(page, user.email, user.password);
+  await page.goto('/dashboard/chatbot');
+  const open = page.getByRole('button', { name: 'Test Your Chatbot' });
+  await expect(open).toBeVisible();
+  // From here the screen's server actions (the test chat's key among them) are held back until the message is typed and sent.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/dashboard/chatbot', async (route) => {
+    if (route.request().method() === 'POST' && route.request().headers()['next-action']) await held;
+    await route.continue();
+  });
+  await open.click();
+  const input = page.getByLabel('Type your message');
+  await input.fill('How much is tuition?');
+  await input.press('Enter');
+  await expect(page.getByTestId('user-message')).toHaveText('How much is tuition?');
+  release();
+  await expect(page.getByTestId('ai-message').last()).toContainText('$24,500 per year');
+  await expect(page.getByTestId('ai-message').first()).toContainText('How can I help');
+});
+
 /** A school's web page on another origin, with the embed code pasted in. */
 function hostSite(code: string) {
   const server = http.createServer((_req, res) => {
