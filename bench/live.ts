@@ -16,7 +16,8 @@ import { runMigrations } from '../db/migrate';
 import { liveChatSettings, schools, users } from '../db/schema';
 import { hashPassword } from '../lib/auth/password';
 import { issueKey } from '../lib/widget/keys';
-import { fetchEventStream as events, type EventStream as Events } from '../tests/support/event-stream';
+import type { VisitorStreamEvents } from '../lib/live/events';
+import { fetchEventStream as events, type EventStream } from '../tests/support/event-stream';
 import { ensureBuilt } from '../scripts/build-stamp.mjs';
 import { benchDatabase, percentile, root, startLantern, stopLantern } from './server';
 
@@ -65,13 +66,13 @@ try {
   const session = `bench-live-${Date.now()}`;
   const asked = await json(`${visitorSide}/api/widget/live/request`, { method: 'POST', key, body: JSON.stringify({ session_id: session, message: 'May I talk to a person?' }) });
   const [conversation] = (await json(`${staffSide}/live/conversations`, { token })) as { id: number }[];
-  const visitor = await events(`${visitorSide}/api/widget/live/events?session_id=${session}`, { 'x-api-key': key, 'x-visitor-token': asked.visitor_token, 'x-forwarded-for': '10.9.0.1' });
+  const visitor = await events<VisitorStreamEvents>(`${visitorSide}/api/widget/live/events?session_id=${session}`, { 'x-api-key': key, 'x-visitor-token': asked.visitor_token, 'x-forwarded-for': '10.9.0.1' });
   await json(`${staffSide}/live/conversations/${conversation!.id}/join`, { method: 'POST', token });
-  await visitor.next((e) => e.event === 'status');
+  await visitor.next('status');
   const times: number[] = [];
   for (let n = 0; n < MESSAGES + 20; n++) {
     const text = `Message ${n}`;
-    const arrived = visitor.next((e) => e.event === 'message' && e.data.text === text);
+    const arrived = visitor.next('message', (d) => d.text === text);
     const t0 = performance.now();
     await json(`${staffSide}/live/conversations/${conversation!.id}/messages`, { method: 'POST', token, body: JSON.stringify({ text }) });
     await arrived;
@@ -97,7 +98,7 @@ try {
   const before = rssMb(pid);
   const quiet = await idleRate();
   // Streams open only for waiting visitors with their token, two a visitor: 250 visitors, each asking from an address of its own.
-  const open: Events[] = [];
+  const open: EventStream<VisitorStreamEvents>[] = [];
   for (let n = 0; n < IDLE_STREAMS / 2; n += 25) {
     const opened = await Promise.all(
       Array.from({ length: 25 }, async (_, k) => {
@@ -106,7 +107,7 @@ try {
         const res = await fetch(`${visitorSide}/api/widget/live/request`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, ...from }, body: JSON.stringify({ session_id: session, message: 'A person, please' }) });
         const { visitor_token: visitorToken } = (await res.json()) as { visitor_token: string };
         const url = `${visitorSide}/api/widget/live/events?session_id=${session}`;
-        return Promise.all([0, 1].map(() => events(url, { 'x-api-key': key, 'x-visitor-token': visitorToken, ...from })));
+        return Promise.all([0, 1].map(() => events<VisitorStreamEvents>(url, { 'x-api-key': key, 'x-visitor-token': visitorToken, ...from })));
       }),
     );
     open.push(...opened.flat());

@@ -1,3 +1,4 @@
+import type { StreamEvent, VisitorStreamEvents } from '@/lib/live/events';
 import type { ChatMessage } from './chat';
 import { chat, page, save, setLive } from './chat-store';
 import { createEmitter } from './emitter';
@@ -45,7 +46,8 @@ const after = () => {
   return typeof a === 'number' ? a : -1;
 };
 
-function message(data: Record<string, unknown> | null) {
+// The data comes over the network: each field is checked before it is shown.
+function message(data: Partial<VisitorStreamEvents['message']> | null) {
   if (!data || typeof data.index !== 'number' || typeof data.text !== 'string' || data.index <= after()) return;
   const author = typeof data.author === 'string' && data.author ? data.author : t.staff;
   setLive(state(), chat.agent, data.index);
@@ -76,11 +78,23 @@ function status(s: unknown, agent: unknown) {
   }
 }
 
+/** An event of the visitor's stream (lib/live/events.ts's vocabulary, as the server sends it). */
+function heard(e: StreamEvent<VisitorStreamEvents>) {
+  switch (e.name) {
+    case 'message':
+      return message(e.data);
+    case 'typing':
+      return typing(true, e.data.agent);
+    case 'status':
+      return status(e.data.status, e.data.agent);
+  }
+}
+
 /** Where things stand now, with the messages missed while away; a wait past its end ends here. */
 async function catchUp(): Promise<void> {
   const res = await call('/api/widget/live/state?session_id=' + encodeURIComponent(session) + '&after=' + after());
   if (!res.ok) return;
-  const s = (await res.json()) as { status?: string; agent?: string | null; wait_seconds?: number | null; messages?: Record<string, unknown>[] };
+  const s = (await res.json()) as { status?: string; agent?: string | null; wait_seconds?: number | null; messages?: Partial<VisitorStreamEvents['message']>[] };
   for (const m of s.messages || []) message(m);
   if (s.status === 'closed' || s.status === 'none') status(state() === 'waiting' ? 'missed' : 'returned', null);
   else status(s.status, s.agent);
@@ -102,7 +116,7 @@ async function listen(): Promise<void> {
         const res = await call('/api/widget/live/events?session_id=' + encodeURIComponent(session));
         if (res.ok) {
           retry = 1000;
-          await readEvents(res, (name, data) => (name === 'message' ? message(data) : name === 'typing' ? typing(true, data?.agent) : name === 'status' && data ? status(data.status, data.agent) : undefined));
+          await readEvents(res, (name, data) => data && heard({ name, data } as StreamEvent<VisitorStreamEvents>));
         } else if (res.status < 500 && res.status !== 429) return setLive(undefined);
       } catch {
         // offline or the instance went away: try again

@@ -32,6 +32,7 @@ import { sweepLive } from '@/lib/live/sweep';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { issueVisitorToken } from '@/lib/widget/visitor-token';
 import { readEventStream } from '../support/event-stream';
+import type { StaffStreamEvents, VisitorStreamEvents } from '@/lib/live/events';
 import { call, STRONG_PASSWORD } from './http';
 
 // Issue 47: what a stranger with the public widget key could do to live chat, each a test that
@@ -95,7 +96,7 @@ function visitor(session: string, ip = '198.51.100.7', k = key) {
       const abort = new AbortController();
       const res = await eventsRoute.GET(new Request(`http://localhost:3000/api/widget/live/events?session_id=${session}`, { headers: { [CLIENT_ADDRESS_HEADER]: from, ...headers() }, signal: abort.signal }));
       if (res.status !== 200) return { status: res.status, detail: ((await res.json()) as { detail: string }).detail, retryAfter: res.headers.get('retry-after') };
-      return { status: 200, ...readEventStream(res, abort) };
+      return { status: 200, ...readEventStream<VisitorStreamEvents>(res, abort) };
     },
   };
 }
@@ -112,7 +113,7 @@ async function staffStream(token: string) {
   const abort = new AbortController();
   const res = await streamRoute.GET(new Request('http://localhost:3000/live/stream', { headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.10', authorization: `Bearer ${token}` }, signal: abort.signal }), { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
-  return readEventStream(res, abort);
+  return readEventStream<StaffStreamEvents>(res, abort);
 }
 
 describe('item 3: a session id alone reads and writes nothing', () => {
@@ -296,7 +297,7 @@ describe('item 4: a flood of live requests does not bury real visitors', () => {
     const closed = await call(closeWaitingRoute.POST, 'POST', '/live/waiting/close', { token: admin });
     expect(closed.status).toBe(200);
     expect(closed.json.closed).toBeGreaterThanOrEqual(4);
-    expect((await stream.next((e) => e.event === 'status')).data.status).toBe('missed');
+    expect((await stream.next('status')).data.status).toBe('missed');
     expect((await call(waitingRoute.GET, 'GET', '/live/waiting', { token: admin })).json).toEqual({ waiting: 0 });
     // Another school's waiting visitors are not touched; a widget key is no staff token.
     expect((await call(closeWaitingRoute.POST, 'POST', '/live/waiting/close', { headers: { 'x-api-key': key } })).status).toBe(401);
@@ -353,7 +354,7 @@ describe('item 5: a deactivated, deleted or signed-out account leaves live chat'
     await call(availabilityRoute.PUT, 'PUT', '/live/availability', { token: admin, body: { available: true } });
     const ask = await visitor('after-deactivation-0302', '198.51.100.71').ask('hello?');
     expect(ask.json.status).toBe('waiting');
-    expect((await staying.next((e) => e.event === 'changed' && e.data.status === 'waiting')).data.id).toBe(await idOf('after-deactivation-0302'));
+    expect((await staying.next('changed', (d) => d.status === 'waiting')).data.id).toBe(await idOf('after-deactivation-0302'));
     expect(staying.ended()).toBe(false);
     staying.close();
     await staying.done;

@@ -43,6 +43,7 @@ import { sweepLive } from '@/lib/live/sweep';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { readEventStream } from '../support/event-stream';
+import type { StaffStreamEvents, VisitorStreamEvents } from '@/lib/live/events';
 import { call, STRONG_PASSWORD } from './http';
 
 // Live chat end to end through the routes: settings, availability, a visitor asking for a person,
@@ -117,10 +118,10 @@ const eventLines = async (id: number) =>
 const idOf = async (session: string) => (await (await getDb()).select({ id: conversations.id }).from(conversations).where(eq(conversations.sessionId, session)))[0]!.id;
 
 /** An open event stream of a route handler, read as the browser would. */
-async function open(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, headers: Record<string, string>) {
+async function open<M extends object>(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string, headers: Record<string, string>) {
   const abort = new AbortController();
   const res = await handler(new Request(new URL(url, 'http://localhost:3000'), { headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.10', ...headers }, signal: abort.signal }), { params: Promise.resolve({}) });
-  return { res, ...readEventStream(res, abort) };
+  return { res, ...readEventStream<M>(res, abort) };
 }
 
 describe('live chat settings', () => {
@@ -198,7 +199,7 @@ describe('a live conversation', () => {
   it('queues the visitor, lets one person join, carries messages both ways and hands back to the assistant', async () => {
     await settings(admin, ALWAYS);
     expect((await available(admin)).json).toEqual({ available: true });
-    const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+    const staffStream = await open<StaffStreamEvents>(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
     expect(staffStream.res.headers.get('content-type')).toContain('text/event-stream');
 
     // The visitor chatted with the assistant first; that history is the staff member's to read.
@@ -206,12 +207,12 @@ describe('a live conversation', () => {
     expect((await visitorChat(session, 'What programs do you offer?')).status).toBe(200);
     const asked = await ask(session, key, null);
     expect(asked.json).toEqual({ status: 'waiting', wait_seconds: 180, agent: null });
-    const queued = await staffStream.next((g) => g.event === 'changed' && g.data.status === 'waiting');
+    const queued = await staffStream.next('changed', (d) => d.status === 'waiting');
     const id = queued.data.id as number;
     expect((await call(waitingRoute.GET, 'GET', '/live/waiting', { token: admin })).json).toEqual({ waiting: 1 });
     expect((await listLive(admin)).json).toEqual([expect.objectContaining({ id, status: 'waiting', held_by: null, language: 'en', visitor: shortVisitor(conversationReference(session)), last_message: expect.objectContaining({ role: 'assistant' }) })]);
 
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+    const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     // Asking again while waiting changes nothing (no second place in the queue).
     expect((await ask(session)).json.status).toBe('waiting');
 
@@ -220,8 +221,8 @@ describe('a live conversation', () => {
     expect(joined.json).toMatchObject({ id, status: 'active', held_by: { name: 'Maria Staff' }, session_id: conversationReference(session) });
     // The join is a line of the transcript (issue 48 item 9), told to the Live view, never to the visitor.
     expect(joined.json.messages.map((m: { role: string; text: string }) => [m.role, m.role === 'system' ? m.text : ''])).toEqual([['user', ''], ['assistant', ''], ['system', 'Maria joined the chat']]);
-    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'system')).data).toMatchObject({ id, index: 2, text: 'Maria joined the chat', author: null });
-    expect((await visitor.next((g) => g.event === 'status')).data).toEqual({ status: 'active', agent: 'Maria' });
+    expect((await staffStream.next('message', (d) => d.role === 'system')).data).toMatchObject({ id, index: 2, text: 'Maria joined the chat', author: null });
+    expect((await visitor.next('status')).data).toEqual({ status: 'active', agent: 'Maria' });
     // Joining again what one holds writes nothing more.
     expect((await join(admin, id)).json.messages).toHaveLength(3);
 
@@ -234,10 +235,10 @@ describe('a live conversation', () => {
     const said = await staffSays(admin, id, 'Hola, soy Maria. ¿En qué te ayudo?');
     expect(said.status).toBe(201);
     expect(said.json).toMatchObject({ role: 'staff', author: 'Maria', index: 3 });
-    expect((await visitor.next((g) => g.event === 'message')).data).toMatchObject({ index: 3, text: 'Hola, soy Maria. ¿En qué te ayudo?', author: 'Maria' });
+    expect((await visitor.next('message')).data).toMatchObject({ index: 3, text: 'Hola, soy Maria. ¿En qué te ayudo?', author: 'Maria' });
 
     expect((await visitorSays(session, '¿Hay becas?')).status).toBe(201);
-    expect((await staffStream.next((g) => g.event === 'message' && g.data.role === 'user')).data).toMatchObject({ id, index: 4, text: '¿Hay becas?', author: null });
+    expect((await staffStream.next('message', (d) => d.role === 'user')).data).toMatchObject({ id, index: 4, text: '¿Hay becas?', author: null });
 
     // Bad input: empty, too long, not a number, another school's conversation.
     expect((await staffSays(admin, id, '   ')).status).toBe(422);
@@ -246,7 +247,7 @@ describe('a live conversation', () => {
     const long = await staffSays(admin, id, 'é'.repeat(4000));
     expect(long.status).toBe(201);
     // Too long for a notification: read from the database by the instance, once.
-    expect((await visitor.next((g) => g.event === 'message' && g.data.index === long.json.index)).data.text).toBe('é'.repeat(4000));
+    expect((await visitor.next('message', (d) => d.index === long.json.index)).data.text).toBe('é'.repeat(4000));
     for (const [fn, label] of [
       [() => join(other, id), 'join'],
       [() => staffSays(other, id, 'hi'), 'message'],
@@ -270,7 +271,7 @@ describe('a live conversation', () => {
 
     // Hand back: the visitor is told and their stream ends; the assistant answers again.
     expect((await leave(admin, id)).json).toEqual({ id, status: 'closed' });
-    expect((await visitor.next((g) => g.data.status === 'returned')).data).toEqual({ status: 'returned', agent: 'Maria' });
+    expect((await visitor.next('status', (d) => d.status === 'returned')).data).toEqual({ status: 'returned', agent: 'Maria' });
     await visitor.done;
     expect(visitor.ended()).toBe(true);
     expect((await visitorSays(session, 'still there?')).status).toBe(409);
@@ -308,7 +309,7 @@ describe('a live conversation', () => {
     await available(admin);
     const session = 'live-missed-d4e5f6';
     expect((await ask(session)).json.status).toBe('waiting');
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+    const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     const id = await idOf(session);
     // Not yet due: nothing happens.
     expect(await sweepLive(new Date(Date.now() + 60_000))).toMatchObject({ expired: 0 });
@@ -319,7 +320,7 @@ describe('a live conversation', () => {
     expect(logged.mock.calls.flat().join('\n')).toContain('kept in outbox');
     expect(logged.mock.calls.flat().join('\n')).not.toContain('Can I talk to a person?');
     logged.mockRestore();
-    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
+    expect((await visitor.next('status')).data.status).toBe('missed');
     await visitor.done;
     const db = await getDb();
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'live-desk@live.example.edu'));
@@ -343,9 +344,9 @@ describe('a live conversation', () => {
 
     const declined = 'live-declined-b8b8b8';
     await ask(declined);
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, asVisitor(declined));
+    const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${declined}`, asVisitor(declined));
     expect((await close(colleague, await idOf(declined))).status).toBe(200);
-    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('missed');
+    expect((await visitor.next('status')).data.status).toBe('missed');
     expect(await eventLines(await idOf(declined))).toEqual(['Sam closed the request before anyone joined: the visitor was offered the contact form']);
     expect(await eventLines(await idOf(session))).toEqual(['Nobody joined before the wait ran out: the visitor was offered the contact form']);
   });
@@ -357,12 +358,12 @@ describe('a live conversation', () => {
     await ask(session);
     const id = await idOf(session);
     expect((await join(colleague, id)).status).toBe(200);
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+    const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     // Sam's Live view closed four minutes ago (no presence since).
     const db = await getDb();
     await db.update(livePresence).set({ seenAt: new Date(Date.now() - 4 * 60_000) }).where(eq(livePresence.schoolId, (await db.select().from(conversations).where(eq(conversations.id, id)))[0]!.schoolId));
     expect((await sweepLive()).dropped).toBeGreaterThanOrEqual(1);
-    expect((await visitor.next((g) => g.event === 'status')).data.status).toBe('dropped');
+    expect((await visitor.next('status')).data.status).toBe('dropped');
     expect((await listLive(admin)).json.find((c: { id: number }) => c.id === id)).toMatchObject({ status: 'waiting', held_by: null });
     // The visitor's messages still reach the school meanwhile.
     expect((await visitorSays(session, 'hello?')).status).toBe(201);
@@ -381,14 +382,14 @@ describe('a live conversation', () => {
     const leadGen = (body: unknown) => call(leadGenRoute.PUT, 'PUT', '/lead-gen/settings', { token: admin, body });
     expect((await leadGen({ enabled: true, collection_mode: 'conversational', field_order: ['first_name', 'email'], minimum_requirements: 'email', smart_card_instructions: '' })).status).toBe(200);
     try {
-      const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+      const staffStream = await open<StaffStreamEvents>(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
       const session = 'live-details-f2f2f2';
       await ask(session);
       const id = await idOf(session);
       expect((await join(admin, id)).status).toBe(200);
-      const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+      const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
       expect((await visitorSays(session, 'Sure, it is maria.lopez@example.com')).status).toBe(201);
-      expect((await staffStream.next((e) => e.event === 'details')).data).toEqual({ id });
+      expect((await staffStream.next('details')).data).toEqual({ id });
       const detail = await call(liveOneRoute.GET, 'GET', `/live/conversations/${id}`, { token: admin, ...byId(id) });
       expect(detail.json.details).toMatchObject({ email: 'maria.lopez@example.com' });
       const db = await getDb();
@@ -415,7 +416,7 @@ describe('what each side sees of the other (issue 48 item 9)', () => {
   it('the page the visitor asked from and the pages they open, without query or fragment; typing both ways', async () => {
     await settings(admin, ALWAYS);
     await available(admin);
-    const staffStream = await open(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
+    const staffStream = await open<StaffStreamEvents>(streamRoute.GET, '/live/stream', { authorization: `Bearer ${admin}` });
     const session = 'live-pages-e1e1e1';
     const asked = await visitorCall(requestRoute.POST, 'POST', '/api/widget/live/request', session, {
       session_id: session,
@@ -430,7 +431,7 @@ describe('what each side sees of the other (issue 48 item 9)', () => {
 
     // A new page: stored and told to the Live view; a reload of the same page is not a second entry.
     expect((await onPage(session, 'https://college.example.edu/visit', 'Visit us')).status).toBe(204);
-    expect((await staffStream.next((g) => g.event === 'page' && g.data.title === 'Visit us')).data).toEqual({ id, url: 'https://college.example.edu/visit', title: 'Visit us', at: expect.any(String) });
+    expect((await staffStream.next('page', (d) => d.title === 'Visit us')).data).toEqual({ id, url: 'https://college.example.edu/visit', title: 'Visit us', at: expect.any(String) });
     expect((await onPage(session, 'https://college.example.edu/visit?x=1', 'Visit us')).status).toBe(204);
     expect((await detailOf(id)).pages.map((p: { url: string }) => p.url)).toEqual(['https://college.example.edu/apply', 'https://college.example.edu/visit']);
     // The last 20 pages are kept, the newest last.
@@ -445,13 +446,13 @@ describe('what each side sees of the other (issue 48 item 9)', () => {
     expect((await call(pageRoute.POST, 'POST', '/api/widget/live/page', { headers: widget(), body: { session_id: session, url: 'https://college.example.edu/x' } })).status).toBe(401);
 
     // Typing: the visitor's reaches the Live view; the staff member's reaches the visitor, once they hold the chat.
-    const visitor = await open(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
+    const visitor = await open<VisitorStreamEvents>(eventsRoute.GET, `/api/widget/live/events?session_id=${session}`, asVisitor(session));
     expect((await staffTypes(admin, id)).status).toBe(409);
     expect((await visitorTypes(session)).status).toBe(204);
-    expect((await staffStream.next((g) => g.event === 'typing')).data).toEqual({ id });
+    expect((await staffStream.next('typing')).data).toEqual({ id });
     await join(admin, id);
     expect((await staffTypes(admin, id)).status).toBe(204);
-    expect((await visitor.next((g) => g.event === 'typing')).data).toEqual({ agent: 'Maria' });
+    expect((await visitor.next('typing')).data).toEqual({ agent: 'Maria' });
     expect((await staffTypes(colleague, id)).status).toBe(409);
     expect((await staffTypes(other, id)).status).toBe(404);
     expect((await call(visitorTypingRoute.POST, 'POST', '/api/widget/live/typing', { headers: asVisitor(session, otherKey), body: { session_id: session } })).status).toBe(401);

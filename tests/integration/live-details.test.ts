@@ -9,6 +9,7 @@ import { getDb } from '@/db/client';
 import { conversations, leads, type LiveStatus } from '@/db/schema';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client';
 import { readEventStream } from '../support/event-stream';
+import type { StaffStreamEvents } from '@/lib/live/events';
 import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
@@ -49,13 +50,13 @@ describe('PUT /live/conversations/{id}/details', () => {
     const id = await conversation(alder, 'active', { graduation_year: 2027 });
     const abort = new AbortController();
     const res = await streamRoute.GET(new Request('http://localhost:3000/live/stream', { headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.10', authorization: `Bearer ${alder.token}` }, signal: abort.signal }), { params: Promise.resolve({}) });
-    const stream = readEventStream(res, abort);
+    const stream = readEventStream<StaffStreamEvents>(res, abort);
     try {
       const saved = await edit(alder.token, id, { first_name: 'Maria', email: ' Maria.Lopez@Example.com ', phone: '(614) 555-0199' });
       expect(saved.status).toBe(200);
       // Answered as GET answers it, with the details as the lead form keeps them.
       expect(saved.json).toMatchObject({ id, details: { first_name: 'Maria', email: 'maria.lopez@example.com', phone: '+16145550199', graduation_year: 2027 }, visitor: 'Maria' });
-      expect((await stream.next((e) => e.event === 'details')).data).toEqual({ id });
+      expect((await stream.next('details')).data).toEqual({ id });
     } finally {
       stream.close();
     }

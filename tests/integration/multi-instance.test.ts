@@ -8,6 +8,7 @@ import { taskExecutions } from '@/db/schema';
 import { buildIsCurrent } from '@/scripts/build-stamp.mjs';
 import { PNG_1x1 } from '../fixtures/images';
 import { fetchEventStream as events } from '../support/event-stream';
+import type { StaffStreamEvents, VisitorStreamEvents } from '@/lib/live/events';
 import { STRONG_PASSWORD } from './http';
 import { callServer, freePort, spawnServer, untilReady, type ApiOptions, type ServerProcess } from './server-process';
 
@@ -170,24 +171,24 @@ describe.skipIf(why !== null)('several instances on one Postgres', () => {
     const widget = { 'x-api-key': key };
     expect((await api(c(), 'PUT', '/live/settings', { token: staff.access, body: { enabled: true, office_hours: [], wait_minutes: 3 } })).status).toBe(200);
     expect((await api(b(), 'PUT', '/live/availability', { token: staff.access, body: { available: true } })).status).toBe(200);
-    const staffEvents = await events(`${b().url}/live/stream`, { authorization: `Bearer ${staff.access}` });
+    const staffEvents = await events<StaffStreamEvents>(`${b().url}/live/stream`, { authorization: `Bearer ${staff.access}` });
     const session = 'multi-live-visitor';
     const asked = await api(a(), 'POST', '/api/widget/live/request', { headers: widget, body: { session_id: session, message: 'May I talk to a person?' } });
     expect(asked.json).toMatchObject({ status: 'waiting' });
     const visitorHeaders = { ...widget, 'x-visitor-token': asked.json.visitor_token as string };
-    const id = (await staffEvents.next((e) => e.event === 'changed' && e.data.status === 'waiting')).data.id as number;
+    const id = (await staffEvents.next('changed', (d) => d.status === 'waiting')).data.id as number;
     // The visitor's stream on another instance than the one that handed out the token.
-    const visitor = await events(`${c().url}/api/widget/live/events?session_id=${session}`, visitorHeaders);
+    const visitor = await events<VisitorStreamEvents>(`${c().url}/api/widget/live/events?session_id=${session}`, visitorHeaders);
     expect((await api(c(), 'POST', `/live/conversations/${id}/join`, { token: staff.access })).status).toBe(200);
-    expect((await visitor.next((e) => e.event === 'status')).data).toMatchObject({ status: 'active', agent: 'S' });
+    expect((await visitor.next('status')).data).toMatchObject({ status: 'active', agent: 'S' });
     expect((await api(b(), 'POST', `/live/conversations/${id}/messages`, { token: staff.access, body: { text: 'Hello from B' } })).status).toBe(201);
-    expect((await visitor.next((e) => e.event === 'message')).data).toMatchObject({ text: 'Hello from B', author: 'S' });
+    expect((await visitor.next('message')).data).toMatchObject({ text: 'Hello from B', author: 'S' });
     expect((await api(a(), 'POST', '/api/widget/live/messages', { headers: visitorHeaders, body: { session_id: session, text: 'Hi from A' } })).status).toBe(201);
     // The words the visitor asked with came first; then what they wrote to the person.
-    expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'May I talk to a person?' });
-    expect((await staffEvents.next((e) => e.event === 'message' && e.data.role === 'user')).data).toMatchObject({ id, text: 'Hi from A' });
+    expect((await staffEvents.next('message', (d) => d.role === 'user')).data).toMatchObject({ id, text: 'May I talk to a person?' });
+    expect((await staffEvents.next('message', (d) => d.role === 'user')).data).toMatchObject({ id, text: 'Hi from A' });
     expect((await api(c(), 'POST', `/live/conversations/${id}/leave`, { token: staff.access })).status).toBe(200);
-    expect((await visitor.next((e) => e.event === 'status' && e.data.status === 'returned')).data.status).toBe('returned');
+    expect((await visitor.next('status', (d) => d.status === 'returned')).data.status).toBe('returned');
     staffEvents.close();
     visitor.close();
   });
