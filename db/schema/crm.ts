@@ -9,7 +9,7 @@ export const CRM_AUTH_TYPES = ['none', 'bearer', 'api_key', 'basic'] as const;
 export type CrmAuthType = (typeof CRM_AUTH_TYPES)[number];
 export const CRM_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type CrmDeliveryStatus = (typeof CRM_DELIVERY_STATUSES)[number];
-export const CRM_EVENTS = ['lead.created', 'lead.updated', 'test'] as const;
+export const CRM_EVENTS = ['lead.created', 'lead.updated', 'lead.deleted', 'test'] as const;
 export type CrmEvent = (typeof CRM_EVENTS)[number];
 
 /** A field-mapping value: a `{{lead_field}}` placeholder (or text around one) or a static value. */

@@ -19,3 +19,4 @@ export * from './analytics';
 export * from './crm';
 export * from './prospects';
 export * from './live';
+export * from './privacy';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
@@ -21,6 +22,8 @@ export const mailOutbox = pgTable(
     // The body carries a secret (a reset link) that is valid until then; the body is
     // cleared once the mail is sent, or when this passes (cleanup_expired_tokens).
     secretUntil: timestamp('secret_until', { withTimezone: true }),
+    // The records a mail is about ('lead:12', 'conversation:34'), so an erasure finds every copy of a person.
+    about: text('about').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [index('mail_outbox_status_idx').on(t.status)],
 );
