@@ -20,3 +20,4 @@ export * from './crm';
 export * from './prospects';
 export * from './live';
 export * from './privacy';
+export * from './audit';
