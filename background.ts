@@ -1,5 +1,6 @@
 import 'server-only';
 import { dailyStatsRebuildJob, dailyStatsTask, turnAnalysisTask } from '@/lib/analytics/jobs';
+import { auditPurgeTask } from '@/lib/audit/jobs';
 import { tokenCleanupTask } from '@/lib/auth/jobs';
 import { retentionTask } from '@/lib/conversations/jobs';
 import { crmDeliveryJob } from '@/lib/crm/deliveries';
@@ -31,6 +32,7 @@ export const background: Background = {
     webLinkRefreshTask,
     interviewCallSyncTask,
     retentionTask,
+    auditPurgeTask,
     uploadCleanupTask,
     turnAnalysisTask,
     dailyStatsTask,

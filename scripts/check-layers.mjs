@@ -13,7 +13,7 @@ const MAX_LINES = 400;
 // lists what the domains declare for the REST API (lib/openapi).
 const LAYERS = [
   ['db'],
-  ['lib/text', 'lib/system/log.ts', 'lib/system/public-origin.ts', 'lib/version.ts', 'lib/export', 'lib/ai'],
+  ['lib/text', 'lib/system/log.ts', 'lib/system/public-origin.ts', 'lib/version.ts', 'lib/export', 'lib/ai', 'lib/audit/actions.ts', 'lib/audit/context.ts', 'lib/audit/record.ts'],
   ['lib/auth/secret.ts', 'lib/http', 'lib/security', 'lib/tenancy', 'lib/jobs', 'lib/scheduler', 'lib/web'],
   [],
   ['lib/openapi'],

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { schools, users, type Role } from '@/db/schema';
 import { AppError, conflict, forbidden, notFound, unauthorized, validationError } from '@/lib/http/errors';
+import { recordAudit } from '@/lib/audit/record';
 import { assertUnder, clearLimits, consume, refund, remember, remembered, type Limit } from '@/lib/security/rate-limit';
 import { sha256 } from '@/lib/security/tokens';
 import { emailIs, findClash, findUserById, findUsers } from '@/lib/users/queries';
@@ -156,13 +157,30 @@ export type SignIn = { user: UserWithSchool; linkedUserIds: number[] };
  * e-mail alone links nothing, since anyone may put someone else's address on an account.
  */
 export async function authenticate(email: string, password: string, client: string, selectedUserId?: number): Promise<SignIn> {
-  const accounts = await matchingAccounts(email, password, client);
+  let accounts: UserWithSchool[];
+  try {
+    accounts = await matchingAccounts(email, password, client);
+  } catch (err) {
+    // A refused password is recorded; a refusal by the rate limits is not (a flood would fill the log).
+    if (err instanceof AppError && err.status === 401) await recordFailedSignIn(email);
+    throw err;
+  }
   const account = selectedUserId === undefined ? accounts[0] : accounts.find((a) => a.id === selectedUserId);
-  if (!account) throw unauthorized(INVALID_CREDENTIALS);
+  if (!account) {
+    await recordFailedSignIn(email);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
   const db = await getDb();
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, account.id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, account.id));
+    await recordAudit({ action: 'auth.sign_in', actor: { id: account.id, email: account.email }, schoolId: account.schoolId, target: { type: 'user', id: account.id } }, tx);
+  });
   return { user: account, linkedUserIds: accounts.map((a) => a.id) };
 }
+
+// The e-mail typed (a staff address, or nobody's), never the password; no account, so no actor id.
+const recordFailedSignIn = (email: string) =>
+  recordAudit({ action: 'auth.sign_in_failed', actor: { id: null, email: email.trim().toLowerCase() }, schoolId: null, details: { reason: 'invalid_credentials' } });
 
 export async function login(email: string, password: string, client: string, selectedUserId?: number): Promise<TokenPair> {
   const { user, linkedUserIds } = await authenticate(email, password, client, selectedUserId);

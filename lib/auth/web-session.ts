@@ -7,6 +7,7 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { clientAddressFrom, hashClientAddress } from '@/lib/http/client';
 import { AppError } from '@/lib/http/errors';
+import { requestContext, withRequestContext } from '@/lib/audit/context';
 import { findUserById } from '@/lib/users/queries';
 import { sitePath } from '@/lib/web/site-path';
 import { authenticate, type AuthContext } from './accounts';
@@ -17,13 +18,18 @@ import { isFamilyActive, revokeFamily, startWebSession } from './tokens';
 
 const webCredentials = credentialsSchema.extend({ selected_user_id: z.union([z.literal(''), idField]).optional() });
 
+const headerOf = (headers: Record<string, unknown> | undefined) => (name: string) => {
+  const value = headers?.[name];
+  return value === undefined || value === null ? null : String(value);
+};
+
 /** next-auth hands authorize() plain headers, not a Request: the same client hash as the REST routes. */
 function clientOf(headers: Record<string, unknown> | undefined): string {
-  return hashClientAddress(clientAddressFrom((name) => {
-    const value = headers?.[name];
-    return value === undefined || value === null ? null : String(value);
-  }));
+  return hashClientAddress(clientAddressFrom(headerOf(headers)));
 }
+
+/** The sign-in's request for its audit entry, as the REST route frame makes it. */
+const signInRequest = (headers: Record<string, unknown> | undefined) => requestContext(clientAddressFrom(headerOf(headers)), headerOf(headers)('x-request-id'));
 
 /**
  * next-auth's `callbackUrl` (a query or form field, then its callback-url cookie) by the same
@@ -85,7 +91,9 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) throw new Error('Enter your e-mail and password');
           const { email, password, selected_user_id } = parsed.data;
           try {
-            const { user, linkedUserIds } = await authenticate(email, password, clientOf(req?.headers), selected_user_id || undefined);
+            const { user, linkedUserIds } = await withRequestContext(signInRequest(req?.headers), () =>
+              authenticate(email, password, clientOf(req?.headers), selected_user_id || undefined),
+            );
             // The server-side record that sign-out, a password change or deactivation revokes.
             const sid = await startWebSession(user, linkedUserIds);
             return { id: String(user.id), name: `${user.firstName} ${user.lastName}`, email: user.email, tv: user.tokenVersion, sid };

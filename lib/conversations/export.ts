@@ -4,6 +4,7 @@ import { getDb, rawStatement, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName } from '@/lib/export/csv';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import type { ConversationExportQuery, ConversationFilter } from './export-schema';
 import { conversationReferenceSql } from './reference';
 
@@ -94,6 +95,16 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
   const db = await getDb();
   const where = filterSql(schoolId, query);
   const encoder = new TextEncoder();
+  // The search words are a visitor's own: named only by whether there were any.
+  await recordAudit({
+    action: 'conversations.exported',
+    actor: staffActor(ctx),
+    schoolId,
+    details: {
+      format: query.format,
+      filters: { source: query.source ?? null, status: query.status ?? null, from_date: query.from_date ?? null, to_date: query.to_date ?? null, handled_by_staff: query.handled_by_staff ?? null, search: query.q ? true : null },
+    },
+  });
 
   // A batch is the conversations after `from` (exclusive) down to `to` (inclusive; none: the rest),
   // newest first. The cursor is Postgres's own text of the time, so no microsecond is lost.

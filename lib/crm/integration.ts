@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Tx } from '@/db/client';
 import { crmDeliveries, crmIntegrations, type CrmIntegrationRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conflict, notFound, validationError, type ValidationIssue } from '@/lib/http/errors';
 import { savedAddressProblem } from '@/lib/security/outbound';
 import { open, seal } from '@/lib/security/secret-box';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import {
   CRM_DEFAULTS,
   CRM_MESSAGES,
@@ -123,17 +124,26 @@ function columnsOf(input: CrmIntegrationUpdate): Columns {
 const plainAuth = (input: CrmIntegrationUpdate, stored: CrmIntegrationRow | null) =>
   input.auth_value !== undefined && input.auth_value !== MASKED_SECRET ? input.auth_value : stored?.authValueSealed ? open(stored.authValueSealed, AUTH_PURPOSE) : null;
 
+/** The integration's entry: what happened and the names of the fields given (never their values). */
+function auditCrm(ctx: AuthContext, tx: Tx, row: CrmIntegrationRow, change: 'created' | 'updated' | 'deleted' | 'secret_rotated', fields: string[]) {
+  return recordAudit({ action: 'crm.integration_changed', actor: staffActor(ctx), schoolId: row.schoolId, target: { type: 'crm_integration', id: row.schoolId }, details: { change, fields: fields.sort() } }, tx);
+}
+
 /** POST /api/crm-integration: the first integration (409 when one exists). */
 export async function createCrmIntegration(ctx: AuthContext, input: CrmIntegrationCreate): Promise<CrmIntegrationView> {
   const schoolId = requireSchoolId(ctx);
   checkSettings({ webhook_url: input.webhook_url ?? null, auth_type: input.auth_type ?? CRM_DEFAULTS.auth_type, auth_value: plainAuth(input, null) });
   const db = await getDb();
-  const [row] = await db
-    .insert(crmIntegrations)
-    .values({ ...columnsOf(input), schoolId, integrationName: input.integration_name, signingSecretSealed: seal(newSigningSecret(), SIGNING_PURPOSE) })
-    .onConflictDoNothing({ target: crmIntegrations.schoolId })
-    .returning();
-  if (!row) throw conflict('A CRM integration already exists; update it with PUT');
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(crmIntegrations)
+      .values({ ...columnsOf(input), schoolId, integrationName: input.integration_name, signingSecretSealed: seal(newSigningSecret(), SIGNING_PURPOSE) })
+      .onConflictDoNothing({ target: crmIntegrations.schoolId })
+      .returning();
+    if (!created) throw conflict('A CRM integration already exists; update it with PUT');
+    await auditCrm(ctx, tx, created, 'created', Object.keys(input));
+    return created;
+  });
   return view(row);
 }
 
@@ -150,12 +160,16 @@ export async function updateCrmIntegration(ctx: AuthContext, input: CrmIntegrati
   // A new address or new credentials have not been tested yet.
   if (['webhookUrl', 'httpMethod', 'authType', 'authValueSealed', 'customHeaders'].some((k) => k in cols)) cols.lastTestSuccess = null;
   const db = await getDb();
-  const [row] = await db
-    .update(crmIntegrations)
-    .set({ ...cols, updatedAt: new Date() })
-    .where(eq(crmIntegrations.schoolId, stored.schoolId))
-    .returning();
-  return view(row!);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(crmIntegrations)
+      .set({ ...cols, updatedAt: new Date() })
+      .where(eq(crmIntegrations.schoolId, stored.schoolId))
+      .returning();
+    await auditCrm(ctx, tx, updated!, 'updated', Object.keys(input));
+    return updated!;
+  });
+  return view(row);
 }
 
 /** DELETE /api/crm-integration: deliveries still waiting are cancelled; the log stays. */
@@ -168,6 +182,7 @@ export async function deleteCrmIntegration(ctx: AuthContext): Promise<{ message:
       .update(crmDeliveries)
       .set({ status: 'cancelled', lastError: 'The CRM integration was deleted', finishedAt: new Date(), nextAttemptAt: null, updatedAt: new Date() })
       .where(and(eq(crmDeliveries.schoolId, stored.schoolId), inArray(crmDeliveries.status, ['pending'])));
+    await auditCrm(ctx, tx, stored, 'deleted', []);
   });
   return { message: 'CRM integration deleted' };
 }
@@ -176,12 +191,16 @@ export async function deleteCrmIntegration(ctx: AuthContext): Promise<{ message:
 export async function rotateSigningSecret(ctx: AuthContext): Promise<CrmIntegrationView> {
   const stored = await requireIntegration(ctx);
   const db = await getDb();
-  const [row] = await db
-    .update(crmIntegrations)
-    .set({ signingSecretSealed: seal(newSigningSecret(), SIGNING_PURPOSE), updatedAt: new Date() })
-    .where(eq(crmIntegrations.schoolId, stored.schoolId))
-    .returning();
-  return view(row!);
+  const row = await db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(crmIntegrations)
+      .set({ signingSecretSealed: seal(newSigningSecret(), SIGNING_PURPOSE), updatedAt: new Date() })
+      .where(eq(crmIntegrations.schoolId, stored.schoolId))
+      .returning();
+    await auditCrm(ctx, tx, rotated!, 'secret_rotated', []);
+    return rotated!;
+  });
+  return view(row);
 }
 
 /**

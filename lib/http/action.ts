@@ -8,6 +8,8 @@ import { databaseFault, FAULT_DETAIL } from '@/db/faults';
 import { AppError } from './errors';
 import { logError, logValue } from '@/lib/system/log';
 import type { Operation } from './operation';
+import { clientAddressFrom } from './client';
+import { requestContext, withRequestContext, type RequestContext } from '@/lib/audit/context';
 
 export type { ActionResult } from './action-result';
 
@@ -21,6 +23,25 @@ const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
  * spec's sign-in prompt.
  */
 export async function staffAction<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  body: (ctx: AuthContext, data: z.infer<S>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  return withRequestContext(await actionRequestContext(), () => runStaffAction(schema, input, body));
+}
+
+/** The action's request (its caller's address and id) for the audit entries it records; none outside a request. */
+async function actionRequestContext(): Promise<RequestContext> {
+  try {
+    const { headers } = await import('next/headers');
+    const h = await headers();
+    return requestContext(clientAddressFrom((name) => h.get(name)), h.get('x-request-id'));
+  } catch {
+    return requestContext(null, null);
+  }
+}
+
+async function runStaffAction<S extends z.ZodType, T>(
   schema: S,
   input: unknown,
   body: (ctx: AuthContext, data: z.infer<S>) => Promise<T>,

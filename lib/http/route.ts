@@ -9,6 +9,8 @@ import type { Operation } from './operation';
 import { parseWith } from './validation';
 import { limitPublicCall } from '@/lib/security/public-limit';
 import { originIsOwnHost } from './origin';
+import { clientAddress } from './client';
+import { requestContext, withRequestContext } from '@/lib/audit/context';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type Ctx<A extends Operation['auth']> = A extends 'bearer' | 'bearer-or-session' ? AuthContext : A extends 'optional' ? AuthContext | null : null;
@@ -57,7 +59,7 @@ export function route<O extends Operation>(op: O) {
   const handler = op.handler as ((input: RouteInput<O>) => unknown) | undefined;
   if (!handler) throw new Error(`${op.method} ${op.path} has no handler`);
   const respond = op.respond as ((result: unknown) => Response) | undefined;
-  return async (req: Request, context: RouteContext): Promise<Response> => {
+  const serve = async (req: Request, context: RouteContext): Promise<Response> => {
     try {
       await limitPublicCall(op, req);
       let ctx: AuthContext | null = null;
@@ -84,4 +86,7 @@ export function route<O extends Operation>(op: O) {
       return errorResponse(err);
     }
   };
+  // The caller's address and the request's id, for the audit entries the handler records.
+  return (req: Request, context: RouteContext): Promise<Response> =>
+    withRequestContext(requestContext(clientAddress(req), req.headers.get('x-request-id')), () => serve(req, context));
 }

@@ -5,6 +5,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName, UTF8_BOM } from '@/lib/export/csv';
 import { conversationReferenceSql } from '@/lib/conversations/reference';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { EXPORT_FIELD_KEYS, SOURCE_LABELS, type ExportField, type LeadExportQuery } from './manage-schema';
 import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
 
@@ -153,6 +154,18 @@ export async function exportLeads(ctx: AuthContext, q: LeadExportQuery): Promise
   const where = sql`${filterSql(schoolId, q)} and created_at < ${until}::timestamptz`;
   const [countRow] = resultRows<{ n: number }>(await db.execute(sql`select count(*)::int as n from leads where ${where}`));
   const from = q.since_last_export ? (await lastExportDate(ctx)).last_export_at : null;
+  // The filters by name only where they could hold a visitor's words (the search).
+  await recordAudit({
+    action: 'leads.exported',
+    actor: staffActor(ctx),
+    schoolId,
+    details: {
+      format: q.format,
+      lead_count: countRow?.n ?? 0,
+      fields: fields.length,
+      filters: { source: q.source ?? null, search: q.search ? true : null, since_last_export: q.since_last_export ?? null, from_date: q.from_date ?? null, to_date: q.to_date ?? null },
+    },
+  });
 
   const line =
     q.format === 'csv'

@@ -6,6 +6,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound, validationError } from '@/lib/http/errors';
 import { conversationReference } from '@/lib/conversations/reference';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import type { LeadFieldKey } from './fields';
 import {
   DATE_ONLY,
@@ -210,11 +211,14 @@ export async function updateLead(ctx: AuthContext, id: number, changes: LeadChan
 export async function deleteLead(ctx: AuthContext, id: number): Promise<{ message: string }> {
   const schoolId = requireSchoolId(ctx);
   const db = await getDb();
-  const [row] = await db
-    .delete(leads)
-    .where(and(eq(leads.id, id), eq(leads.schoolId, schoolId), eq(leads.isTest, false)))
-    .returning({ id: leads.id });
-  if (!row) throw notFound(LEAD_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(leads)
+      .where(and(eq(leads.id, id), eq(leads.schoolId, schoolId), eq(leads.isTest, false)))
+      .returning({ id: leads.id, source: leads.source });
+    if (!row) throw notFound(LEAD_NOT_FOUND);
+    await recordAudit({ action: 'lead.deleted', actor: staffActor(ctx), schoolId, target: { type: 'lead', id: row.id }, details: { source: row.source } }, tx);
+  });
   return { message: 'Lead deleted' };
 }
 

@@ -7,6 +7,7 @@ import { changeLiveState, writeLiveMessage } from '@/lib/conversations/log';
 import { conversationReference } from '@/lib/conversations/reference';
 import { conflict, notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { LIVE_EVENT_TEXT } from './events';
 import { assertMayChat, markSeen } from './settings';
 import { liveRows, summaryOf, waitingIn } from './summaries';
@@ -84,6 +85,7 @@ export async function joinLive(ctx: AuthContext, id: number): Promise<LiveConver
           .from(conversations)
           .where(and(eq(conversations.id, id), eq(conversations.schoolId, schoolId), eq(conversations.liveStatus, 'active'), eq(conversations.liveHeldBy, ctx.user.id)));
     if (!mine) return [];
+    if (row) await recordAudit({ action: 'live.joined', actor: staffActor(ctx), schoolId, target: { type: 'conversation', id: mine.id } }, tx);
     return [{ school: schoolId, conversation: mine.id, session: mine.session, status: 'active', agent: name, line: row ? { role: 'system', text: LIVE_EVENT_TEXT.joined(name) } : null }];
   });
   if (!joined) throw await liveRefusal(schoolId, id, ctx.user.id);

@@ -3,6 +3,7 @@ import type { Operation } from '@/lib/http/operation';
 import { analyticsOperations } from '@/lib/analytics/operations';
 import { unansweredOperations } from '@/lib/analytics/unanswered-operations';
 import { assistantOperations } from '@/lib/assistant/operations';
+import { auditOperations } from '@/lib/audit/operations';
 import { authOperations } from '@/lib/auth/operations';
 import { ratingOperations } from '@/lib/conversations/operations';
 import { crmOperations } from '@/lib/crm/operations';
@@ -24,6 +25,7 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   analyticsOperations,
   unansweredOperations,
   assistantOperations,
+  auditOperations,
   authOperations,
   ratingOperations,
   crmOperations,

@@ -9,6 +9,7 @@ import { toValidationIssues } from '@/lib/http/validation';
 import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { openBlobWriter } from '@/lib/storage/blobs';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { suggestMappings } from './header-match';
 import { batchView, blobSource, listBatches, loadBatch, planMapping, revertBatchEffects, runProspectImport } from './import';
 import { bytesSource, columnNames, detectDelimiter, detectKind, encodingSniffer, FileRejected, NO_DATA_ROWS, readRows, sniffEncoding, type ByteSource, type CsvEncoding, type FileKind } from './parse';
@@ -215,7 +216,9 @@ export async function deleteProspect(ctx: AuthContext, id: number) {
   const schoolId = await prospectSchool(ctx);
   await loadOwn(schoolId, id);
   const db = await getDb();
-  await db.delete(prospects).where(and(eq(prospects.id, id), eq(prospects.schoolId, schoolId)));
+  await db.transaction(async (tx) =>
+    Promise.all([tx.delete(prospects).where(and(eq(prospects.id, id), eq(prospects.schoolId, schoolId))), recordAudit({ action: 'prospect.deleted', actor: staffActor(ctx), schoolId, target: { type: 'prospect', id } }, tx)]),
+  );
   return { message: 'Prospect deleted successfully' };
 }
 
@@ -386,7 +389,10 @@ export async function undoBatch(ctx: AuthContext, batchId: string) {
   if (row.status === 'undone') throw conflict('This import has already been undone');
   const { removed, restored } = await revertBatchEffects(schoolId, batchId);
   const db = await getDb();
-  await db.update(prospectBatches).set({ status: 'undone' }).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
+  await db.transaction(async (tx) => {
+    await tx.update(prospectBatches).set({ status: 'undone' }).where(and(eq(prospectBatches.id, batchId), eq(prospectBatches.schoolId, schoolId)));
+    await recordAudit({ action: 'prospect.deleted', actor: staffActor(ctx), schoolId, target: { type: 'prospect_list', id: batchId }, details: { import_undone: true, removed, restored } }, tx);
+  });
   return { message: `Import undone: ${removed} prospect${removed === 1 ? '' : 's'} removed, ${restored} restored`, deleted: removed, restored };
 }
 

@@ -8,6 +8,7 @@ import { assertPasswordPolicy } from '@/lib/auth/accounts';
 import { hashPassword } from '@/lib/auth/password';
 import { revokeAllRefreshTokens } from '@/lib/auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '@/lib/http/errors';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { toAdminUser, type UserWithSchool } from './present';
 import { countUsers, findClash, findUserById, findUsers } from './queries';
 import type { CreateUserInput, UpdateUserInput } from './schema';
@@ -55,6 +56,13 @@ async function assertNoClash(opts: { email?: string; username?: string; schoolId
   if (clash === 'username') throw conflict('Username already taken in this school');
 }
 
+// The fields of an update the audit entry names (never their values, but role, activity and school).
+const CHANGEABLE = ['email', 'username', 'first_name', 'last_name', 'role', 'school_id', 'is_active'] as const;
+function currentValue(user: UserWithSchool, key: (typeof CHANGEABLE)[number]): unknown {
+  const map = { email: user.email, username: user.username, first_name: user.firstName, last_name: user.lastName, role: user.role, school_id: user.schoolId, is_active: user.isActive };
+  return map[key];
+}
+
 export async function listUsers(ctx: AuthContext, page: { skip: number; limit: number }) {
   assertAdministrator(ctx);
   const where = visibleTo(ctx);
@@ -76,19 +84,16 @@ export async function createUser(ctx: AuthContext, input: CreateUserInput) {
   await assertSchoolAllowed(ctx, schoolId);
   await assertNoClash({ email: input.email, username: input.username, schoolId });
   assertPasswordPolicy(input.password, 'password', { username: input.username, email: input.email });
+  const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      username: input.username,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: input.role,
-      schoolId,
-      passwordHash: await hashPassword(input.password),
-    })
-    .returning({ id: users.id });
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email, username: input.username, firstName: input.first_name, lastName: input.last_name, role: input.role, schoolId, passwordHash })
+      .returning({ id: users.id, role: users.role });
+    await recordAudit({ action: 'user.created', actor: staffActor(ctx), schoolId, target: { type: 'user', id: created!.id }, details: { role: created!.role } }, tx);
+    return created;
+  });
   return toAdminUser((await findUserById(row!.id))!);
 }
 
@@ -103,22 +108,37 @@ export async function updateUser(ctx: AuthContext, id: number, input: UpdateUser
   await assertNoClash({ email: input.email ?? user.email, username: input.username ?? user.username, schoolId, exceptId: user.id });
 
   const deactivating = input.is_active === false && user.isActive;
+  const changed = CHANGEABLE.filter((k) => input[k] !== undefined && input[k] !== currentValue(user, k));
   const db = await getDb();
-  await db
-    .update(users)
-    .set({
-      email: input.email,
-      username: input.username,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: input.role,
-      schoolId: input.school_id,
-      isActive: input.is_active,
-      // Deactivation ends every session at once.
-      tokenVersion: deactivating ? sql`${users.tokenVersion} + 1` : undefined,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: input.email,
+        username: input.username,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        role: input.role,
+        schoolId: input.school_id,
+        isActive: input.is_active,
+        // Deactivation ends every session at once.
+        tokenVersion: deactivating ? sql`${users.tokenVersion} + 1` : undefined,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+    const actor = staffActor(ctx);
+    const target = { type: 'user', id: user.id } as const;
+    if (input.role !== undefined && input.role !== user.role) {
+      await recordAudit({ action: 'user.role_changed', actor, schoolId: user.schoolId, target, details: { from: user.role, to: input.role } }, tx);
+    }
+    const others = changed.filter((k) => k !== 'role');
+    if (others.length) {
+      const details: Record<string, unknown> = { fields: others };
+      if (others.includes('is_active')) details.is_active = input.is_active;
+      if (others.includes('school_id')) details.school = { from: user.schoolId, to: input.school_id };
+      await recordAudit({ action: 'user.updated', actor, schoolId: user.schoolId, target, details }, tx);
+    }
+  });
   if (deactivating) await revokeAllRefreshTokens([user.id]);
   return toAdminUser((await findUserById(user.id))!);
 }
@@ -127,7 +147,10 @@ export async function deleteUser(ctx: AuthContext, id: number) {
   const user = await loadManaged(ctx, id);
   if (user.id === ctx.user.id) throw badRequest('You cannot delete your own account');
   const db = await getDb();
-  await db.delete(users).where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+    await recordAudit({ action: 'user.deleted', actor: staffActor(ctx), schoolId: user.schoolId, target: { type: 'user', id: user.id }, details: { role: user.role } }, tx);
+  });
   return { message: 'User deleted successfully' };
 }
 
@@ -135,17 +158,21 @@ export async function deleteUser(ctx: AuthContext, id: number) {
 export async function setUserPassword(ctx: AuthContext, id: number, newPassword: string) {
   const user = await loadManaged(ctx, id);
   assertPasswordPolicy(newPassword, 'new_password', { username: user.username, email: user.email });
+  const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
   const own = user.id === ctx.user.id;
-  await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(newPassword),
-      requiresPasswordUpdate: !own,
-      tokenVersion: own ? undefined : sql`${users.tokenVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        requiresPasswordUpdate: !own,
+        tokenVersion: own ? undefined : sql`${users.tokenVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, user.id), inSchool(users.schoolId, user.schoolId)));
+    await recordAudit({ action: 'user.updated', actor: staffActor(ctx), schoolId: user.schoolId, target: { type: 'user', id: user.id }, details: { fields: ['password'] } }, tx);
+  });
   if (!own) await revokeAllRefreshTokens([user.id]);
   return { message: 'Password updated successfully' };
 }

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Executor } from '@/db/client';
 import { widgetApiKeys, type ApiKeyKind } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { notFound } from '@/lib/http/errors';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { open, seal } from '@/lib/security/secret-box';
 import { randomToken, sha256 } from '@/lib/security/tokens';
 
@@ -23,9 +24,9 @@ async function storedKey(schoolId: number, kind: ApiKeyKind): Promise<string | n
 }
 
 /** A new key of this kind replaces the old one in one statement: the old key stops working at once. */
-export async function issueKey(schoolId: number, kind: ApiKeyKind): Promise<string> {
+export async function issueKey(schoolId: number, kind: ApiKeyKind, tx?: Executor): Promise<string> {
   const key = PREFIX[kind] + randomToken(24);
-  const db = await getDb();
+  const db = tx ?? (await getDb());
   const values = { keyHash: hashApiKey(key), keyEncrypted: seal(key, SEAL_PURPOSE), createdAt: new Date() };
   await db
     .insert(widgetApiKeys)
@@ -43,7 +44,14 @@ export async function currentApiKey(ctx: AuthContext): Promise<{ api_key: string
 
 /** POST /chatbot/generate-api-key. */
 export async function generateApiKey(ctx: AuthContext): Promise<{ api_key: string }> {
-  return { api_key: await issueKey(requireSchoolId(ctx), 'public') };
+  const schoolId = requireSchoolId(ctx);
+  const db = await getDb();
+  const key = await db.transaction(async (tx) => {
+    const issued = await issueKey(schoolId, 'public', tx);
+    await recordAudit({ action: 'widget.key_regenerated', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId } }, tx);
+    return issued;
+  });
+  return { api_key: key };
 }
 
 /** GET /chatbot/current-key/internal: the test chat's key, made on first use. */

@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { chatbotSettings, schools } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { requireSchoolId } from '@/lib/tenancy';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { isDevelopmentInstall } from './access';
 import { allowedSitesNow, developmentOpen } from './origins';
 import { SESSION_TIMEOUT_DEFAULT, type AllowedOriginsInput, type SetupSettingsInput } from './schema';
@@ -22,14 +23,27 @@ export async function getSetupSettings(ctx: AuthContext) {
   return { data: { settings: loggingView(value) } };
 }
 
+/** One entry for these settings when any of them changed: each changed one, from and to. */
+async function auditChanged(ctx: AuthContext, schoolId: number, action: 'settings.logging_changed' | 'settings.retention_changed', before: ChatbotSettings, after: ChatbotSettings, keys: (keyof ChatbotSettings)[]) {
+  const changed = keys.filter((k) => before[k] !== after[k]);
+  if (!changed.length) return;
+  const details = Object.fromEntries(changed.map((k) => [k, { from: before[k], to: after[k] }]));
+  await recordAudit({ action, actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details });
+}
+
 /** PUT /setup/settings: saving sets auto-delete on. */
 export async function putSetupSettings(ctx: AuthContext, input: SetupSettingsInput) {
-  const saved = await chatbotSettingsStore.write(requireSchoolId(ctx), {
+  const schoolId = requireSchoolId(ctx);
+  const { value: before } = await chatbotSettingsStore.readWithDefaults(schoolId, CHATBOT_DEFAULTS);
+  const saved = await chatbotSettingsStore.write(schoolId, {
     enable_widget_logging: input.enable_widget_logging,
     retention_days: input.retention_days,
     session_timeout_minutes: input.session_timeout_minutes,
     auto_delete_enabled: true,
   });
+  // The settings store writes on its own connection: the entries follow the saved row.
+  await auditChanged(ctx, schoolId, 'settings.logging_changed', before, saved, ['enable_widget_logging', 'session_timeout_minutes']);
+  await auditChanged(ctx, schoolId, 'settings.retention_changed', before, saved, ['retention_days', 'auto_delete_enabled']);
   return { data: { settings: loggingView(saved) }, message: 'Settings saved successfully' };
 }
 

@@ -34,6 +34,8 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'analytics:generateDailyStatsAction': own(empty),
   'analytics:unansweredQuestionsAction': own(empty),
 
+  'audit:auditLogAction': own(empty, 'admin'),
+
   'assistant:getPersonaAction': own(),
   'assistant:savePersonaAction': own(() => [{ body: { ai_name: 'Sage' } }]),
   'assistant:getPersonalityAction': own(),

@@ -222,4 +222,7 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /api/widget/live/events": WIDGET,
   "POST /api/widget/live/typing": WIDGET,
   "POST /api/widget/live/page": WIDGET,
+  // The audit log: school admins (their school) and superusers (every school), never a user role.
+  "GET /audit-log": ADMIN,
+  "GET /audit-log/export": ADMIN,
 };

@@ -20,6 +20,8 @@ const BODY_AND_QUERY_IDS: { key: string; build: (b: Resources, bSchool: number) 
   // decisions.md: another school's id in a report or a new user answers 403 (even one that does not exist).
   { key: 'GET /api/reports/chatbot-metrics', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
   { key: 'GET /api/reports/leads-metrics', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
+  { key: 'GET /audit-log', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
+  { key: 'GET /audit-log/export', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
   { key: 'POST /auth/users', build: (_, s) => ({ body: { email: 'x-tenant@lantern.test', username: 'xtenant', password: 'Lantern-Harbor-2026', first_name: 'X', last_name: 'T', school_id: s } }), status: 403 },
 ];
 

@@ -1,0 +1,4 @@
+import { auditOperations } from '@/lib/audit/operations';
+import { route } from '@/lib/http/route';
+
+export const GET = route(auditOperations.list);
