@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { auditLog, type AuditLogRow } from '@/db/schema/audit';
+import { schools } from '@/db/schema/schools';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { attachmentHeaders, csvRecords, datedFileName, UTF8_BOM } from '@/lib/export/csv';
 import { forbidden } from '@/lib/http/errors';
@@ -143,4 +144,20 @@ export async function purgeAuditLog(days = auditRetentionDays()): Promise<{ dele
     return gone.length;
   });
   return { deleted, retention_days: days };
+}
+
+/** The screen's filter choices: the actors of the entries the caller may read and, for a superuser, every school. */
+export async function auditFilterChoices(ctx: AuthContext): Promise<{ actors: { id: number; email: string }[]; schools: { id: number; name: string }[] }> {
+  const school = readableSchool(ctx, undefined);
+  const db = await getDb();
+  const [actors, schoolRows] = await Promise.all([
+    db
+      .selectDistinctOn([auditLog.actorId], { id: auditLog.actorId, email: auditLog.actorEmail })
+      .from(auditLog)
+      .where(and(school === null ? undefined : eq(auditLog.schoolId, school), sql`${auditLog.actorId} is not null`))
+      .orderBy(auditLog.actorId, desc(auditLog.id))
+      .limit(500),
+    ctx.role === 'superuser' ? db.select({ id: schools.id, name: schools.name }).from(schools).orderBy(schools.name) : Promise.resolve([]),
+  ]);
+  return { actors: actors.map((a) => ({ id: a.id!, email: a.email ?? `#${a.id}` })).sort((x, y) => x.email.localeCompare(y.email)), schools: schoolRows };
 }

@@ -117,6 +117,13 @@ export const SCREENS = {
     card: { section: 'admin', key: 'scheduler-dashboard', description: 'Background jobs, schedules and task execution.' },
     access: { allows: superusers, refusal: 'Not enough permissions: the scheduler is for platform administrators.' },
   },
+  'audit-log': {
+    path: '/dashboard/audit-log',
+    title: 'Audit Log',
+    card: { section: 'admin', key: 'audit-log', description: 'Who signed in, exported, deleted or changed what, and when.' },
+    // School admins read their school's entries; superusers every school's.
+    access: { allows: (v) => superusers(v) || (v.role === 'admin' && v.schoolId !== null), refusal: 'Not enough permissions: only administrators can read the audit log.' },
+  },
   'advanced-reports': {
     path: '/dashboard/advanced-reports',
     title: 'Advanced Reports',

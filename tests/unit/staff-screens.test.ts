@@ -38,7 +38,7 @@ describe('staff screens', () => {
     ];
     expect(cardKeys('admin')).toEqual(common);
     expect(cardKeys('user')).toEqual(common);
-    expect(cardKeys('superuser')).toEqual([...common, ['Admin Tools', ['user-management', 'scheduler-dashboard', 'advanced-reports']]]);
+    expect(cardKeys('superuser')).toEqual([...common, ['Admin Tools', ['user-management', 'scheduler-dashboard', 'audit-log', 'advanced-reports']]]);
     expect(cardKeys('admin', { prospects: true })[2]).toEqual(['Harness the Power of Your AI', ['leads', 'reports', 'manage-prospects', 'campaigns']]);
     const chatbot = dashboardSections('user')[1]!.cards[0]!;
     expect(chatbot).toMatchObject({ title: 'Chatbot', href: '/dashboard/chatbot', description: 'Configure the website chat widget and review conversation logs.' });
@@ -59,8 +59,8 @@ describe('staff screens', () => {
     const screens: [string, Screen][] = Object.entries(SCREENS);
     // Screens without a rule open for everyone signed in; these are the ones with a rule that let the viewer in.
     const opens = (role: string, schoolId: number | null) => screens.filter(([, s]) => s.access?.allows({ role, schoolId })).map(([key]) => key);
-    expect(opens('superuser', null)).toEqual(['users', 'scheduler', 'advanced-reports']);
-    expect(opens('admin', 1)).toEqual(['users']);
+    expect(opens('superuser', null)).toEqual(['users', 'scheduler', 'audit-log', 'advanced-reports']);
+    expect(opens('admin', 1)).toEqual(['users', 'audit-log']);
     expect(opens('admin', null)).toEqual([]);
     expect(opens('user', 1)).toEqual([]);
   });
