@@ -160,11 +160,14 @@ export function resourceIdsFor(path: string, ids: Resources): Record<string, str
   return kind ? { id: ids[kind], batch_id: ids[kind] } : {};
 }
 
-/** Everything a school's admin can read: every list and settings call without ids, and each seeded record. */
+/**
+ * Everything a school's admin can read: every list and settings call without ids, and each seeded
+ * record. Not the audit log: the snapshot's own reads (the exports) are recorded in it.
+ */
 export async function snapshotOf(admin: Staff, ids: Resources): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const op of OPERATIONS) {
-    if (op.method !== 'GET' || EXPECTED_ROLES[opKey(op)]!.admin !== 'ok' || op.path.startsWith('/health') || op.path.includes('storage-stats')) continue;
+    if (op.method !== 'GET' || EXPECTED_ROLES[opKey(op)]!.admin !== 'ok' || op.path.startsWith('/health') || op.path.startsWith('/audit-log') || op.path.includes('storage-stats')) continue;
     const kind = resourceOf(op.path);
     const hasPath = operationDoc(op).parameters.some((p) => p.in === 'path');
     if (hasPath && !kind) continue;
