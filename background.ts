@@ -13,6 +13,7 @@ import { liveSweepTask } from '@/lib/live/jobs';
 import { mailDeliveryTask } from '@/lib/mail/jobs';
 import { mailSendJob } from '@/lib/mail/outbox';
 import { prospectImportJob } from '@/lib/prospects/jobs';
+import { erasureJob } from '@/lib/privacy/erasure';
 import { counterCleanupTask } from '@/lib/security/jobs';
 import { uploadCleanupTask } from '@/lib/storage/jobs';
 
@@ -23,7 +24,7 @@ import { uploadCleanupTask } from '@/lib/storage/jobs';
  * lib/jobs and lib/scheduler import no domain.
  */
 export const background: Background = {
-  jobs: [fileAnalysisJob, webLinkReadJob, mailSendJob, interviewCallStatusJob, dailyStatsRebuildJob, crmDeliveryJob, prospectImportJob],
+  jobs: [fileAnalysisJob, webLinkReadJob, mailSendJob, interviewCallStatusJob, dailyStatsRebuildJob, crmDeliveryJob, prospectImportJob, erasureJob],
   tasks: [
     tokenCleanupTask,
     mailDeliveryTask,

@@ -8,7 +8,7 @@ import type { LeadData } from '@/lib/leads/fields';
 import { saveLead } from '@/lib/leads/save';
 import { speakerOf } from '@/lib/conversations/speaker';
 import { appendMessage } from '@/lib/conversations/log';
-import { queueMail } from '@/lib/mail/outbox';
+import { mailAbout, queueMail } from '@/lib/mail/outbox';
 import { sourceOf, type WidgetCaller } from '@/lib/widget/access';
 import { LANGUAGE_NAMES } from '@/lib/widget/language';
 import type { HandoffRequest } from './schema';
@@ -82,6 +82,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     // The question stays with the lead, logging or not: the visitor is told the office has it.
     await tx.update(leads).set({ handoffQuestion: input.question }).where(and(eq(leads.id, saved.id), eq(leads.schoolId, caller.schoolId)));
     let transcript: Line[] = [];
+    const told = mailAbout({ leads: [saved.id] });
     if (caller.logging) {
       const [conversation] = await tx
         .insert(conversations)
@@ -101,6 +102,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
           },
         })
         .returning({ id: conversations.id });
+      told.push(...mailAbout({ conversations: [conversation!.id] }));
       transcript = await tx
         .select({ role: conversationMessages.role, content: conversationMessages.content, author: conversationMessages.authorName })
         .from(conversationMessages)
@@ -114,7 +116,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     let mailed = false;
     if (to) {
       const mail = handoffMailText({ school: caller.schoolName, input, transcript, logging: caller.logging, test });
-      await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff' }, tx);
+      await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff', about: told }, tx);
       mailed = true;
     }
     return { lead_id: saved.id, created: saved.created, mailed };

@@ -11,7 +11,7 @@ import type { LeadSavedEvent } from '@/lib/leads/events';
 import { conversationReference } from '@/lib/conversations/reference';
 import { givenName } from '@/lib/conversations/visitor-name';
 import { leadTranscript } from '@/lib/leads/transcript';
-import { queueMail } from '@/lib/mail/outbox';
+import { mailAbout, queueMail } from '@/lib/mail/outbox';
 import { requireSchoolId } from '@/lib/tenancy';
 import { readIntegration, webhookTarget } from './integration';
 import { crmRetryDelayMs } from './retry';
@@ -47,6 +47,54 @@ export async function queueLeadDelivery(tx: Database, lead: LeadSavedEvent): Pro
       returning id`),
   );
   if (row) await queueAttempt(row.id, 1, undefined, tx);
+}
+
+/**
+ * An erased person's leads that the CRM had received: a lead.deleted delivery for each, written in
+ * the erasure's transaction with its first attempt. The body is fixed now (the lead is gone when it
+ * is sent) and carries no personal data: the lead's id, the webhook-ids its data came under, and the
+ * id the CRM answered with, when it answered JSON with one. Answers how many were queued.
+ */
+export async function queueLeadDeleted(tx: Database, schoolId: number, leadIds: readonly number[]): Promise<number> {
+  if (!leadIds.length) return 0;
+  const delivered = resultRows<{ lead_id: number; webhook_ids: string[]; answers: (string | null)[] }>(
+    await tx.execute(sql`
+      select d.lead_id, array_agg(d.webhook_id order by d.id) as webhook_ids, array_agg(d.last_response_excerpt order by d.id) as answers
+      from crm_deliveries d
+      where d.school_id = ${schoolId} and d.status = 'succeeded' and not d.test_mode and d.event in ('lead.created', 'lead.updated')
+        and d.lead_id in (${sql.join(leadIds.map((id) => sql`${id}`), sql`, `)})
+      group by d.lead_id`),
+  );
+  let queued = 0;
+  for (const d of delivered) {
+    const body = JSON.stringify({ event: 'lead.deleted', lead_id: Number(d.lead_id), external_reference: externalReference(d.answers), webhook_ids: d.webhook_ids, deleted_at: new Date().toISOString() });
+    const [row] = resultRows<{ id: number }>(
+      await tx.execute(sql`
+        insert into crm_deliveries (school_id, lead_id, event, webhook_id, body)
+        select school_id, null, 'lead.deleted', ${newWebhookId()}, ${body} from crm_integrations
+        where school_id = ${schoolId} and enabled and webhook_url is not null
+        returning id`),
+    );
+    if (row) {
+      await queueAttempt(Number(row.id), 1, undefined, tx);
+      queued++;
+    }
+  }
+  return queued;
+}
+
+/** The CRM's own id for the lead: an "id" (or "external_id") in the first JSON answer that has one. */
+function externalReference(answers: (string | null)[]): string | null {
+  for (const a of answers) {
+    try {
+      const v = JSON.parse(a ?? '') as Record<string, unknown>;
+      const id = v?.external_id ?? v?.id;
+      if (typeof id === 'string' || typeof id === 'number') return String(id).slice(0, 200);
+    } catch {
+      // not JSON
+    }
+  }
+  return null;
 }
 
 /**
@@ -154,7 +202,7 @@ function failureMail(integration: CrmIntegrationRow, d: CrmDeliveryRow, attempts
       ? 'The CRM answered 410 Gone, so Lantern switched the integration off. Update the webhook URL and enable it again in CRM Setup.'
       : 'You can send it again from CRM Setup > Deliveries (Replay) once the CRM is reachable.',
   ];
-  return { to: integration.errorNotificationEmail!, subject: `CRM delivery failed: ${integration.integrationName}`, text: lines.join('\n'), kind: 'crm_delivery_failed' };
+  return { to: integration.errorNotificationEmail!, subject: `CRM delivery failed: ${integration.integrationName}`, text: lines.join('\n'), kind: 'crm_delivery_failed', about: mailAbout({ leads: d.leadId === null ? [] : [d.leadId] }) };
 }
 
 export type DeliveryRunResult = { delivery_id: number; outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'skipped'; status_code?: number | null; reason?: string };

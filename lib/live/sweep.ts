@@ -6,7 +6,7 @@ import { schoolOfficeAddress } from '@/lib/chat/handoff';
 import { changeLiveState } from '@/lib/conversations/log';
 import { conversationReference } from '@/lib/conversations/reference';
 import { visitorName } from '@/lib/conversations/visitor-name';
-import { queueMail } from '@/lib/mail/outbox';
+import { mailAbout, queueMail } from '@/lib/mail/outbox';
 import { stripBidiControls } from '@/lib/text/controls';
 import { LIVE_EVENT_TEXT } from './events';
 import { schoolLiveSettings } from './settings';
@@ -97,6 +97,7 @@ async function mailMissedDigest(schoolId: number): Promise<boolean> {
       {
         to,
         kind: 'live_missed',
+        about: mailAbout({ conversations: missed.map((m) => Number(m.id)) }),
         subject: n === 1 ? `${test}A visitor waited for a person in live chat: ${names[0]}` : `${test}${n} visitors waited for a person in live chat`,
         text: [
           `${n === 1 ? 'A visitor' : `${n} visitors`} asked to talk to a person on ${settings.school_name}'s website and waited ${settings.wait_minutes} minute${settings.wait_minutes === 1 ? '' : 's'}, but nobody joined:`,

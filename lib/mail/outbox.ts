@@ -8,8 +8,17 @@ import { enqueue, type JobWriter } from '@/lib/jobs/enqueue';
 import { sendSmtp, smtpConfigured } from './smtp';
 import { logValue } from '@/lib/system/log';
 
-/** `secretUntil`: the body carries a secret (a reset link) valid until then; it is cleared once sent or past that time. */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date };
+/**
+ * `secretUntil`: the body carries a secret (a reset link) valid until then; it is cleared once sent or
+ * past that time. `about`: the records it tells of (mailAbout), so erasing a person finds every copy.
+ */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date; about?: string[] };
+
+/** The keys of the records a mail tells of, as mail_outbox.about holds them. */
+export const mailAbout = (records: { leads?: readonly number[]; conversations?: readonly number[] }): string[] => [
+  ...(records.leads ?? []).map((id) => `lead:${id}`),
+  ...(records.conversations ?? []).map((id) => `conversation:${id}`),
+];
 
 /** What is left of a body whose secret was cleared. */
 export const CLEARED_BODY = '[cleared: this mail carried a one-time link]';
@@ -38,7 +47,7 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
   const write = async (db: JobWriter) => {
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged', secretUntil: mail.secretUntil ?? null })
+      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged', secretUntil: mail.secretUntil ?? null, about: mail.about ?? [] })
       .returning({ id: mailOutbox.id });
     if (smtp) await queueMailSend(row!.id, db);
     return row!.id;

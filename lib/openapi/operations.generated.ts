@@ -11,6 +11,7 @@ import { actionPromptOperations, correctionOperations, fileOperations, insightOp
 import { leadOperations } from '@/lib/leads/operations';
 import { liveOperations } from '@/lib/live/operations';
 import { widgetLiveOperations } from '@/lib/live/widget-operations';
+import { privacyOperations } from '@/lib/privacy/operations';
 import { prospectOperations } from '@/lib/prospects/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
@@ -38,6 +39,7 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   leadOperations,
   liveOperations,
   widgetLiveOperations,
+  privacyOperations,
   prospectOperations,
   reportOperations,
   schedulerOperations,

@@ -225,4 +225,9 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   // The audit log: school admins (their school) and superusers (every school), never a user role.
   "GET /audit-log": ADMIN,
   "GET /audit-log/export": ADMIN,
+  // Privacy requests act on the school's whole record of a person: school admins and superusers working in it.
+  "POST /privacy/erasures": ADMIN,
+  "GET /privacy/erasures": ADMIN,
+  "GET /privacy/erasures/{id}": ADMIN,
+  "GET /privacy/subject-data": ADMIN,
 };

@@ -43,6 +43,8 @@ export const BODIES: Record<string, unknown> = {
   'PUT /action-prompts/{id}': { name: 'Apply today', target_audience: 'Families', action_description: 'Start the application', action_data: 'https://example.com/apply' },
   'POST /interview-calls/': { staff_name: 'Dana Staff', phone_number: '+15035550101' },
   'POST /leads/': { first_name: 'Ana', last_name: 'Lopez', email: 'ana@example.com' },
+  // Nobody of the seed has this address: an erasure of it completes with nothing to erase.
+  'POST /privacy/erasures': { email: 'nobody-matrix@lantern.test' },
   'PATCH /leads/{id}': { first_name: 'Ann' },
   'POST /web-links/': { name: 'Admissions', url: 'https://example.com/admissions' },
   'POST /corrections/': { question: 'When is the deadline?', answer: 'March 1.' },
@@ -76,7 +78,7 @@ export async function upload(op: Operation, token: string, file: string, filenam
   return callOp(op, { token }, { rawBody: form });
 }
 
-export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch' | 'liveConversation' | 'savedReply', string>;
+export type Resources = Record<'user' | 'actionPrompt' | 'webLink' | 'correction' | 'file' | 'interview' | 'instruction' | 'conversation' | 'rating' | 'lead' | 'delivery' | 'prospect' | 'batch' | 'liveConversation' | 'savedReply' | 'erasure', string>;
 
 async function created(key: string, token: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await callOp(byKey(key), { token }, { body: body ?? BODIES[key] });
@@ -129,6 +131,7 @@ export async function seedSchool(su: string, admin: Staff): Promise<Resources> {
     .returning({ id: conversations.id });
   r.liveConversation = String(live!.id);
   r.savedReply = idOf(await created('POST /live/saved-replies', t));
+  r.erasure = idOf(await created('POST /privacy/erasures', t));
   return r;
 }
 
@@ -150,6 +153,7 @@ export function resourceOf(path: string): keyof Resources | null {
     [/^\/api\/prospects\/my-school\//, 'prospect'],
     [/^\/live\/conversations\//, 'liveConversation'],
     [/^\/live\/saved-replies\//, 'savedReply'],
+    [/^\/privacy\/erasures\//, 'erasure'],
   ];
   return table.find(([re]) => re.test(path))?.[1] ?? null;
 }

@@ -83,6 +83,9 @@ async function requestFor(key: string, schoolId: number): Promise<Request_> {
     if (key === 'PUT /auth/users/{id}/password') base.body = { new_password: 'Fresh-Matrix-Pass-31' };
     return base;
   }
+  // Someone nobody holds: an administrator's erasure or subject-data request of them completes.
+  if (key === 'POST /privacy/erasures') return { body: { email: 'nobody-roles@lantern.test' } };
+  if (key === 'GET /privacy/subject-data') return { query: { email: 'nobody-roles@lantern.test' } };
   return plainRequest(op);
 }
 

@@ -22,6 +22,9 @@ const BODY_AND_QUERY_IDS: { key: string; build: (b: Resources, bSchool: number) 
   { key: 'GET /api/reports/leads-metrics', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
   { key: 'GET /audit-log', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
   { key: 'GET /audit-log/export', build: (_, s) => ({ query: { school_id: String(s) } }), status: 403 },
+  // Another school's lead is no lead of this school: 404, nothing erased or shown.
+  { key: 'POST /privacy/erasures', build: (b) => ({ body: { lead_id: Number(b.lead) } }), status: 404 },
+  { key: 'GET /privacy/subject-data', build: (b) => ({ query: { lead_id: b.lead } }), status: 404 },
   { key: 'POST /auth/users', build: (_, s) => ({ body: { email: 'x-tenant@lantern.test', username: 'xtenant', password: 'Lantern-Harbor-2026', first_name: 'X', last_name: 'T', school_id: s } }), status: 403 },
 ];
 
