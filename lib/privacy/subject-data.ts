@@ -54,12 +54,13 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
   return {
     generated_at: new Date().toISOString(),
     subject: { identified_by: Object.keys(subject).filter((k) => subject[k as keyof PrivacySubject] !== undefined) },
-    leads: leads.map(({ session_id, handoff_question, handoff_at, created_at, updated_at, last_interaction_at, ...l }) => ({
+    leads: leads.map(({ session_id, created_at, updated_at, last_interaction_at, handoff_at, ...l }) => ({
       ...l,
       session_id: conversationReference((session_id as string | null) ?? null),
       created_at: iso(created_at),
       updated_at: iso(updated_at),
       last_interaction_at: iso(last_interaction_at),
+      handoff_at: iso(handoff_at),
     })),
     consents: leads.map((l) => ({ lead_id: l.id, opt_in_email: l.opt_in_email, opt_in_sms: l.opt_in_sms, opt_in_phone: l.opt_in_phone, recorded_at: iso(l.updated_at) })),
     handoffs: leads.filter((l) => l.handoff_question || l.handoff_at).map((l) => ({ lead_id: l.id, question: l.handoff_question ?? null, asked_at: iso(l.handoff_at) })),
