@@ -9,6 +9,7 @@ import { forbidden, notFound } from '@/lib/http/errors';
 import { z } from 'zod';
 import { defineJob } from '@/lib/jobs/define';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { requireSchoolId } from '@/lib/tenancy';
 import { LEAD_NOT_FOUND } from '@/lib/leads/manage';
 import { erasePerson } from './erase';
@@ -52,6 +53,7 @@ export async function requestErasure(ctx: AuthContext, subject: PrivacySubject):
       .values({ schoolId, requestedBy: ctx.user.id, subjectHashes: hashesOf(schoolId, subject), pending })
       .returning({ id: privacyErasures.id });
     await enqueue(erasureJob, { erasure_id: row!.id }, { dedupeKey: `privacy_erasure:${row!.id}` }, tx);
+    await recordAudit({ action: 'privacy.erasure_requested', actor: staffActor(ctx), schoolId, target: { type: 'erasure', id: row!.id }, details: { identified_by: Object.keys(pending) } }, tx);
     return { id: row!.id, status: 'queued' as const };
   });
 }
@@ -69,6 +71,7 @@ export async function runErasure(id: number): Promise<Record<string, unknown>> {
       .update(privacyErasures)
       .set({ status: 'completed', pending: null, erased: counts, completedAt: new Date() })
       .where(and(eq(privacyErasures.id, id), eq(privacyErasures.schoolId, row.schoolId)));
+    await recordAudit({ action: 'privacy.erasure_completed', actor: null, schoolId: row.schoolId, target: { type: 'erasure', id }, details: { erased: counts } }, tx);
     return counts;
   });
   return { erasure_id: id, outcome: 'completed', ...erased };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { conversationReference } from '@/lib/conversations/reference';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { requireOwnLead, requirePrivacyOfficer } from './erasure';
 import { findPerson, mentions, oneOf } from './person';
 import type { PrivacySubject } from './schema';
@@ -50,6 +51,12 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
       or ${mentions(sql`text_body`, p)} or ${mentions(sql`to_address`, p)}
     order by id`);
 
+  await recordAudit({
+    action: 'privacy.subject_data_exported',
+    actor: staffActor(ctx),
+    schoolId,
+    details: { identified_by: Object.keys(subject).filter((k) => subject[k as keyof PrivacySubject] !== undefined), leads: leads.length, conversations: conversations.length },
+  });
   const json = (v: unknown) => (typeof v === 'string' ? safeParse(v) : v);
   return {
     generated_at: new Date().toISOString(),

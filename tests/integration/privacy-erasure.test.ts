@@ -203,6 +203,19 @@ describe('erasing a person', () => {
     expect(second.json).toMatchObject({ status: 'completed', earlier_requests: 1, erased: { leads: 0, conversations: 0, messages: 0, prospects: 0 } });
     const listed = await call(erasuresRoute.GET, 'GET', '/privacy/erasures', { token: school.token });
     expect(listed.json.map((e: { id: number }) => e.id)).toEqual([again.json.id, asked.json.id]);
+    // The audit log says who asked for what, and what was erased, without her details.
+    const audit = resultRows<{ action: string; actor_email: string | null; target_id: string | null; details: unknown }>(
+      await (await getDb()).execute(sql`select action, actor_email, target_id, details from audit_log where school_id = ${school.id} and action like 'privacy.%' order by id`),
+    );
+    expect(audit.map((a) => [a.action, a.actor_email])).toEqual([
+      ['privacy.subject_data_exported', 'officer@erase.test'],
+      ['privacy.erasure_requested', 'officer@erase.test'],
+      ['privacy.erasure_completed', null],
+      ['privacy.erasure_requested', 'officer@erase.test'],
+      ['privacy.erasure_completed', null],
+    ]);
+    expect(audit[1]!.target_id).toBe(String(asked.json.id));
+    expect(JSON.stringify(audit).toLowerCase()).not.toContain('zelphine');
     // No identifier is kept in clear.
     expect(JSON.stringify(resultRows(await (await getDb()).execute(sql`select * from privacy_erasures`))).toLowerCase()).not.toContain('zelphine');
   }, 60_000);
