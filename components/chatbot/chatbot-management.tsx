@@ -22,7 +22,7 @@ import { TestChat } from './test-chat';
  * a Testing tab with no button of its own (reached from the API Key tab). On narrow screens an
  * accordion in the order Setup, API Key, Styling, Lead Gen, Live Chat, Logs, Analytics, API Key open first.
  */
-export function ChatbotManagement({ schoolName }: { schoolName: string | null }) {
+export function ChatbotManagement({ schoolName, canErase = false }: { schoolName: string | null; canErase?: boolean }) {
   const [tab, setTab] = useState('api-key');
   // The same answer the API Key tab loads and updates when it generates a key.
   const key = useScreenData(schoolName ? 'chatbot-key' : null, loadCurrentKey);
@@ -47,7 +47,7 @@ export function ChatbotManagement({ schoolName }: { schoolName: string | null })
         ]
       : []),
     { id: 'setup', title: 'Logging', narrowTitle: 'Setup', content: <LoggingSetup /> },
-    { id: 'logs', title: 'Logs', content: <LogsPanel /> },
+    { id: 'logs', title: 'Logs', content: <LogsPanel canErase={canErase} /> },
     { id: 'analytics', title: 'Analytics', content: <AnalyticsPanel /> },
     {
       id: 'testing',

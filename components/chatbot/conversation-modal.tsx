@@ -5,6 +5,7 @@ import { conversationAction, createRatingAction, deleteRatingAction, updateRatin
 import { Badge } from '@/components/ui/badge';
 import { Banner, ErrorList, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ErasePersonDialog } from '@/components/privacy/erase-person-dialog';
 import { TextArea } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
@@ -117,7 +118,8 @@ function RatingForm({ conversationId, message, onDone, onCancel }: { conversatio
   );
 }
 
-function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void }) {
+/** `onErase`: offered to those who may erase the visitor (with the conversation's reference). */
+function ConversationBody({ id, onChanged, onErase }: { id: number; onChanged: () => void; onErase?: (session: string) => void }) {
   const detail = useScreenData<Detail>(`conversation-${id}`, () => conversationAction({ params: { id } }));
   const { error, success, setError, setSuccess } = useMessages();
   const [rating, setRating] = useState<number | null>(null);
@@ -141,6 +143,13 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
 
   return (
     <div className="space-y-4">
+      {onErase && (
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={() => onErase(c.session_id)}>
+            Erase this person
+          </Button>
+        </div>
+      )}
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="font-semibold">Engagement</dt>
@@ -252,10 +261,23 @@ function ConversationBody({ id, onChanged }: { id: number; onChanged: () => void
   );
 }
 
-export function ConversationModal({ id, title, onClose, onChanged }: { id: number; title: string; onClose: () => void; onChanged: () => void }) {
+export function ConversationModal({ id, title, onClose, onChanged, canErase = false }: { id: number; title: string; onClose: () => void; onChanged: () => void; canErase?: boolean }) {
+  const [erasing, setErasing] = useState<string | null>(null);
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={title} wide>
-      <ConversationBody id={id} onChanged={onChanged} />
+      <ConversationBody id={id} onChanged={onChanged} onErase={canErase ? setErasing : undefined} />
+      {erasing && (
+        <ErasePersonDialog
+          person={{ session_id: erasing }}
+          name={title.replace(/^Conversation with /, '')}
+          onClose={() => setErasing(null)}
+          onErased={() => {
+            setErasing(null);
+            onChanged();
+            onClose();
+          }}
+        />
+      )}
     </Modal>
   );
 }

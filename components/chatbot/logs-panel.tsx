@@ -85,7 +85,8 @@ function RatingCounts({ row: r }: { row: Row }) {
   );
 }
 
-export function LogsPanel() {
+/** `canErase`: school admins and superusers may erase the visitor of a conversation. */
+export function LogsPanel({ canErase = false }: { canErase?: boolean }) {
   const [source, setSource] = useState<'' | 'widget' | 'test_chat'>('');
   const [engagement, setEngagement] = useState<'' | EngagementFilter>('');
   const [handled, setHandled] = useState<'' | 'true' | 'false'>('');
@@ -340,7 +341,7 @@ export function LogsPanel() {
           )}
         </>
       ) : null}
-      {open && <ConversationModal id={open.id} title={`Conversation with ${open.visitor ?? shortVisitor(open.session_id)}`} onClose={() => setOpen(null)} onChanged={() => list.reload()} />}
+      {open && <ConversationModal id={open.id} title={`Conversation with ${open.visitor ?? shortVisitor(open.session_id)}`} onClose={() => setOpen(null)} onChanged={() => list.reload()} canErase={canErase} />}
     </div>
   );
 }

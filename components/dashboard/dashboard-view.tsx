@@ -31,7 +31,7 @@ export function DashboardView({
   hasSchool: boolean;
   passwordUpdate: { required: boolean; deadline: string | null };
 }) {
-  const sections = dashboardSections(role, { prospects: prospectsEnabled });
+  const sections = dashboardSections(role, { prospects: prospectsEnabled }, hasSchool);
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       {passwordUpdate.required && <PasswordUpdateBanner deadline={passwordUpdate.deadline} />}

@@ -7,7 +7,8 @@ import { ExportPanel } from './export-panel';
 import { LeadsPanel } from './leads-panel';
 
 /** Tabs Leads and Export; an accordion on narrow screens with Leads open first. */
-export function LeadsManagement({ hasSchool }: { hasSchool: boolean }) {
+/** `canErase`: school admins and superusers may erase a person (privacy requests). */
+export function LeadsManagement({ hasSchool, canErase }: { hasSchool: boolean; canErase: boolean }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <BackToDashboard />
@@ -17,7 +18,7 @@ export function LeadsManagement({ hasSchool }: { hasSchool: boolean }) {
           label="Leads Management"
           single
           sections={[
-            { id: 'leads', title: 'Leads', content: <LeadsPanel /> },
+            { id: 'leads', title: 'Leads', content: <LeadsPanel canErase={canErase} /> },
             { id: 'export', title: 'Export', content: <ExportPanel /> },
           ]}
         />

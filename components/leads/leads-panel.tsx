@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Banner, MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErasePersonDialog } from '@/components/privacy/erase-person-dialog';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
@@ -136,7 +137,7 @@ function Stat({ label, value }: { label: string; value: number | string }) {
 /** The handoff form's question under the lead's name, on one line's worth. */
 const truncateQuestion = (q: string) => (q.length > 120 ? `${q.slice(0, 119)}…` : q);
 
-export function LeadsPanel() {
+export function LeadsPanel({ canErase = false }: { canErase?: boolean }) {
   // A link to one lead (the dashboard's requests for a person) arrives as ?search=…
   const [searchText, setSearchText] = useState(useSearchParams().get('search') ?? '');
   const search = useDebounced(searchText.trim(), 300);
@@ -151,6 +152,7 @@ export function LeadsPanel() {
   const [viewing, setViewing] = useState<LeadView | null>(null);
   const [editing, setEditing] = useState<LeadView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadView | null>(null);
+  const [erasing, setErasing] = useState<LeadView | null>(null);
   const { error, success, setError, setSuccess } = useMessages();
 
   function toggleColumn(c: ColumnKey) {
@@ -219,11 +221,16 @@ export function LeadsPanel() {
           <Button variant="secondary" className="px-2 py-1" onClick={() => setDeleting(l)} aria-label={`Delete ${leadName(l)}`}>
             Delete
           </Button>
+          {canErase && (
+            <Button variant="secondary" className="px-2 py-1" onClick={() => setErasing(l)} aria-label={`Erase this person: ${leadName(l)}`}>
+              Erase
+            </Button>
+          )}
         </div>
       ),
     };
     return visible.map((key) => ({ id: key, header: () => (key === 'actions' ? <span className="sr-only">Actions</span> : header(key)), cell: ({ row }) => cell[key](row.original) }));
-  }, [visible, sort]);
+  }, [visible, sort, canErase]);
 
   async function confirmDelete() {
     const lead = deleting!;
@@ -369,6 +376,18 @@ export function LeadsPanel() {
           onSaved={async (text) => {
             setEditing(null);
             setSuccess(text);
+            await refresh();
+          }}
+        />
+      )}
+      {erasing && (
+        <ErasePersonDialog
+          person={{ lead_id: erasing.id }}
+          name={leadName(erasing)}
+          onClose={() => setErasing(null)}
+          onErased={async () => {
+            setErasing(null);
+            setSuccess(`Everything held about ${leadName(erasing)} was erased`);
             await refresh();
           }}
         />

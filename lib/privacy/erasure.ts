@@ -63,7 +63,10 @@ export async function runErasure(id: number): Promise<Record<string, unknown>> {
   const db = await getDb();
   const [row] = await db.select().from(privacyErasures).where(eq(privacyErasures.id, id)).limit(1);
   if (!row || row.status === 'completed' || !row.pending) return { erasure_id: id, outcome: 'skipped' };
-  await db.update(privacyErasures).set({ status: 'running', startedAt: row.startedAt ?? new Date(), error: null }).where(eq(privacyErasures.id, id));
+  await db
+    .update(privacyErasures)
+    .set({ status: 'running', startedAt: row.startedAt ?? new Date(), error: null })
+    .where(and(eq(privacyErasures.id, id), eq(privacyErasures.schoolId, row.schoolId)));
   const erased = await db.transaction(async (tx) => {
     const person = await findPerson(tx, row.schoolId, row.pending!);
     const counts = await erasePerson(tx, row.schoolId, person);
@@ -80,7 +83,13 @@ export async function runErasure(id: number): Promise<Record<string, unknown>> {
 /** After the job's last attempt failed: the request says so (its identifiers kept, so it can be asked again). */
 export async function markErasureFailed(id: number, error: string): Promise<void> {
   const db = await getDb();
-  await db.update(privacyErasures).set({ status: 'failed', error: error.slice(0, 500) }).where(and(eq(privacyErasures.id, id), sql`${privacyErasures.status} <> 'completed'`));
+  // The job carries only the request's id: the row's own school binds the write.
+  const [row] = await db.select({ schoolId: privacyErasures.schoolId }).from(privacyErasures).where(eq(privacyErasures.id, id)).limit(1);
+  if (!row) return;
+  await db
+    .update(privacyErasures)
+    .set({ status: 'failed', error: error.slice(0, 500) })
+    .where(and(eq(privacyErasures.id, id), eq(privacyErasures.schoolId, row.schoolId), sql`${privacyErasures.status} <> 'completed'`));
 }
 
 function view(row: PrivacyErasureRow & { requester: string | null }, earlier: number): ErasureView {

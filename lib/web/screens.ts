@@ -124,6 +124,13 @@ export const SCREENS = {
     // School admins read their school's entries; superusers every school's.
     access: { allows: (v) => superusers(v) || (v.role === 'admin' && v.schoolId !== null), refusal: 'Not enough permissions: only administrators can read the audit log.' },
   },
+  privacy: {
+    path: '/dashboard/privacy',
+    title: 'Privacy',
+    card: { section: 'harness', key: 'privacy', description: "A person's data on request, erasing them everywhere, and past erasures." },
+    // A privacy request acts on the school's whole record of a person: its administrators.
+    access: { allows: (v) => v.schoolId !== null && (v.role === 'admin' || v.role === 'superuser'), refusal: 'Not enough permissions: only administrators can handle privacy requests.' },
+  },
   'advanced-reports': {
     path: '/dashboard/advanced-reports',
     title: 'Advanced Reports',
@@ -143,7 +150,11 @@ export type DashboardCard = { key: string; title: string; description: string; h
 export type DashboardSection = { title: string; cards: DashboardCard[] };
 
 /** The sections a role sees, each with its cards; a feature's cards show once the school turned it on. */
-export function dashboardSections(role: string, features: { prospects?: boolean } = {}): DashboardSection[] {
+/**
+ * The dashboard's sections with their cards. A card whose screen has an access rule shows only to
+ * viewers it lets in (`inSchool`: the viewer works in a school; the rules ask no more of the school).
+ */
+export function dashboardSections(role: string, features: { prospects?: boolean } = {}, inSchool = true): DashboardSection[] {
   return (SECTIONS as readonly Section[])
     .filter((s) => !s.superuserOnly || role === 'superuser')
     .map((s) => ({
@@ -151,6 +162,7 @@ export function dashboardSections(role: string, features: { prospects?: boolean 
       cards: ALL.flatMap((screen) => {
         const c = screen.card;
         if (!c || c.section !== s.key || (screen.feature && features[screen.feature] !== true)) return [];
+        if (screen.access && !screen.access.allows({ role, schoolId: inSchool ? 0 : null })) return [];
         return [{ key: c.key, title: c.title ?? screen.title, description: c.description, href: screen.path, withoutSchool: c.withoutSchool === true, count: screen.count }];
       }),
     }));

@@ -8,6 +8,6 @@ export const metadata = screenMetadata('chatbot');
 export default staffScreen('chatbot', async (ctx) => (
   <>
     <MailStateBanner state={await mailState()} wrapClassName="mx-auto max-w-6xl px-4 pt-6 sm:px-6" />
-    <ChatbotManagement schoolName={ctx.user.schoolName} />
+    <ChatbotManagement schoolName={ctx.user.schoolName} canErase={ctx.role !== 'user'} />
   </>
 ));
