@@ -28,8 +28,9 @@ const ELSEWHERE = [
   /eq\(conversationMessages\.conversationId, conversation\.id\)/,
 ];
 // Account-level writes: a user's own sign-in, profile and password reset act on the account, not
-// on a school's data; an upload's blob is filled in by the request that created it.
-const ACCOUNT_LEVEL: Record<string, string[]> = { users: ['lib/auth/'], blobs: ['lib/storage/blobs.ts'] };
+// on a school's data; an upload's blob is filled in by the request that created it; the audit log's
+// retention purge deletes by age across schools (one setting for the install).
+const ACCOUNT_LEVEL: Record<string, string[]> = { users: ['lib/auth/'], blobs: ['lib/storage/blobs.ts'], auditLog: ['lib/audit/service.ts'] };
 
 describe('tenancy of writes', () => {
   it('finds the school-scoped tables', () => {
