@@ -16,7 +16,8 @@ import * as setupRoute from '@/app/(rest)/setup/settings/route';
 import * as joinRoute from '@/app/(rest)/live/conversations/[id]/join/route';
 import { getDb } from '@/db/client';
 import { auditLog, conversations, leads, prospects, schools } from '@/db/schema';
-import { purgeAuditLog } from '@/lib/audit/service';
+import { auditFilterChoices, purgeAuditLog } from '@/lib/audit/service';
+import { findUserById } from '@/lib/users/queries';
 import { recordAudit } from '@/lib/audit/record';
 import { call, STRONG_PASSWORD, unique } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
@@ -210,6 +211,18 @@ describe('reading the log', () => {
     expect(page2.json.entries[0].id).toBeLessThan(page1.json.entries[1].id);
     expect(page1.json.total).toBe(all.json.total);
     expect(suId).toBeGreaterThan(0);
+  });
+
+  it("the screen's filter choices: the actors of the caller's entries; every school for a superuser only", async () => {
+    const admin = (await findUserById(a.userId))!;
+    const own = await auditFilterChoices({ user: admin, role: 'admin', schoolId: a.id });
+    expect(own.actors.map((x) => x.email)).toContain(a.email);
+    expect(own.actors.map((x) => x.email)).not.toContain(b.email);
+    expect(own.schools).toEqual([]);
+    const root = (await findUserById(suId))!;
+    const all = await auditFilterChoices({ user: root, role: 'superuser', schoolId: null });
+    expect(all.actors.map((x) => x.email)).toEqual(expect.arrayContaining([a.email, b.email]));
+    expect(all.schools.map((x) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
   });
 
   it('exports as CSV and JSON Lines, with the filters, and records the export', async () => {
