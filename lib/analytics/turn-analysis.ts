@@ -9,6 +9,7 @@ import { SENTIMENT_KEYS, TOPIC_KEYS, type Sentiment, type TopicScore } from './c
 import { classifyLocal } from './classify';
 import { conversationTopics, engagementScore, keyPoints, overallSentiment } from './engagement';
 import { rerollAnalysedDays } from './rollup';
+import { logError } from '@/lib/system/log';
 
 // The conversation_turn_analysis task. Per school, the visitor messages not analysed yet
 // (the partial index conversation_messages_unanalyzed_idx) are classified in batches — by the
@@ -208,7 +209,7 @@ export async function analyzeConversationTurns(opts: { model?: LanguageModel | n
       }
     } catch (err) {
       // One school's database trouble does not stop the others; it is not counted as processed.
-      console.error(`[turn-analysis] school ${schoolId}:`, err);
+      console.error(`[turn-analysis] school ${schoolId}: ${logError(err)}`);
       continue;
     }
     results.push({ school_id: schoolId, processed, failed });

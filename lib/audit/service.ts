@@ -10,6 +10,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { endOf, startOf } from '@/lib/leads/manage-schema';
 import { recordAudit, staffActor } from './record';
 import type { AuditEntryView, AuditFilter, AuditListQuery, AuditPage } from './schema';
+import { logError } from '@/lib/system/log';
 
 // Reading the audit log: school admins read their school's entries, superusers every school's
 // (narrowed by school_id); a user role reads nothing. Nothing here changes or deletes an entry but
@@ -114,7 +115,7 @@ export async function exportAuditLog(ctx: AuthContext, q: AuditFilter): Promise<
         controller.enqueue(encoder.encode(text));
         if (rows.length < EXPORT_BATCH) controller.close();
       } catch (err) {
-        console.error('[export] audit log', err);
+        console.error(`[export] audit log ${logError(err)}`);
         controller.error(err);
       }
     },

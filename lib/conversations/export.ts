@@ -7,6 +7,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import type { ConversationExportQuery, ConversationFilter } from './export-schema';
 import { conversationReferenceSql } from './reference';
+import { logError } from '@/lib/system/log';
 
 // GET /conversations/export: the Logs tab's filtered conversations as CSV (one row per
 // conversation) or JSONL (one conversation per line with its messages). Streamed: the database is
@@ -274,7 +275,7 @@ export async function exportConversations(ctx: AuthContext, query: ConversationE
         for (const part of parts) controller.enqueue(typeof part === 'string' ? encoder.encode(part) : part);
         if (last && inflight.length === 0) controller.close();
       } catch (err) {
-        console.error('[export] conversations', err);
+        console.error(`[export] conversations ${logError(err)}`);
         controller.error(err);
       }
     },

@@ -5,6 +5,7 @@ import { JOB_CHANNEL } from './channel';
 import type { Background } from './define';
 import type { TaskResult } from './result';
 import { runTask } from '@/lib/scheduler/run-task';
+import { logError } from '@/lib/system/log';
 
 /**
  * The one place that chooses between Inngest and this process for background work: job wake-ups
@@ -34,7 +35,7 @@ export async function announceJob(db: Pick<Database, 'execute'>, job: { id: numb
   // A future `ts` delays the run: give an open transaction time to commit, and wait for runAt.
   const ts = Math.max(job.runAt.getTime(), inTransaction ? Date.now() + COMMIT_GRACE_MS : 0);
   await inngest.send({ name: JOB_ENQUEUED_EVENT, data: { job_id: job.id, name: job.name }, ...(ts > Date.now() ? { ts } : {}) }).catch((err: unknown) => {
-    console.error(`[jobs] could not send the event for job #${job.id}; the minute sweep will run it:`, err);
+    console.error(`[jobs] could not send the event for job #${job.id}; the minute sweep will run it: ${logError(err)}`);
   });
 }
 

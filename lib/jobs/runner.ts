@@ -9,6 +9,7 @@ import { runTask } from '@/lib/scheduler/run-task';
 import { JOB_CHANNEL } from './channel';
 import { findJob, type Background, type JobHandler } from './define';
 import { retryDelayMs } from './retry';
+import { logError } from '@/lib/system/log';
 
 /**
  * How long a claimed job is its runner's alone; after that a runner takes it over (its process died).
@@ -99,7 +100,7 @@ async function runClaimed(background: Pick<Background, 'jobs'>, job: Job): Promi
     return { job, execution, outcome: 'retrying' };
   }
   const run = await fail(error, execution);
-  if (payloadValid && handler.giveUp) await handler.giveUp(parsed.data, error).catch((err) => console.error(`[jobs] ${job.name} #${job.id}: giving up failed too:`, err));
+  if (payloadValid && handler.giveUp) await handler.giveUp(parsed.data, error).catch((err) => console.error(`[jobs] ${job.name} #${job.id}: giving up failed too: ${logError(err)}`));
   return run;
 }
 
@@ -171,14 +172,14 @@ export function startJobRunner(background: Pick<Background, 'jobs'>, opts: { pol
         try {
           await drainJobs(background, { concurrency: await jobRunnerConcurrency() });
         } catch (err) {
-          console.error('[jobs] the runner could not drain the queue:', err);
+          console.error(`[jobs] the runner could not drain the queue: ${logError(err)}`);
         }
       } while (again && !stopped);
     })().finally(() => (draining = null));
   };
   const poll = new Cron(opts.pollSchedule ?? '*/5 * * * * *', { name: 'job-runner', protect: true, timezone: 'UTC' }, wake);
   const unlisten = listen(JOB_CHANNEL, wake).catch((err) => {
-    console.error('[jobs] could not LISTEN for new jobs; polling only:', err);
+    console.error(`[jobs] could not LISTEN for new jobs; polling only: ${logError(err)}`);
     return null;
   });
   wake();

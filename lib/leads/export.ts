@@ -8,6 +8,7 @@ import { requireSchoolId } from '@/lib/tenancy';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { EXPORT_FIELD_KEYS, SOURCE_LABELS, type ExportField, type LeadExportQuery } from './manage-schema';
 import { exportUntil, filterSql, lastExportDate, orderSql } from './manage';
+import { logError } from '@/lib/system/log';
 
 // GET /leads/export: the leads the list would show, as CSV (RFC 4180, UTF-8 with a BOM
 // for Excel, formula-like cells made inert) or a JSON array, written as rows are read. Postgres
@@ -209,7 +210,7 @@ export async function exportLeads(ctx: AuthContext, q: LeadExportQuery): Promise
         }
         controller.enqueue(Buffer.concat(parts));
       } catch (err) {
-        console.error('[export] leads', err);
+        console.error(`[export] leads ${logError(err)}`);
         controller.error(err);
       }
     },

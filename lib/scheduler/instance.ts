@@ -5,6 +5,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { getSidelineDb } from '@/db/client';
 import { runnerInstances } from '@/db/schema';
+import { logError } from '@/lib/system/log';
 
 /**
  * This process as a runner of background work: an id stamped on the executions it runs and the jobs
@@ -111,7 +112,7 @@ export async function startHeartbeat(onBeat?: () => Promise<void>): Promise<void
     if (busy) return;
     busy = true;
     try {
-      if (await beat()) await onBeat?.().catch((err: unknown) => console.error('[scheduler] recovery check failed:', err));
+      if (await beat()) await onBeat?.().catch((err: unknown) => console.error(`[scheduler] recovery check failed: ${logError(err)}`));
     } finally {
       busy = false;
     }

@@ -2,6 +2,7 @@ import 'server-only';
 import { Cron } from 'croner';
 import type { TaskDefinition } from '@/lib/jobs/define';
 import { claimScheduledRun, runTask } from './run-task';
+import { logError } from '@/lib/system/log';
 
 // On globalThis: a dev-mode reload re-evaluates this module, and a second runner must not start beside the first.
 const key = Symbol.for('lantern.localRunner');
@@ -40,7 +41,7 @@ export function startLocalRunner(tasks: readonly TaskDefinition[], opts: { stopO
       new Cron(overrides.get(task.key) ?? task.schedule, { name: task.key, protect: true, timezone: 'UTC' }, async (self: Cron) => {
         if (task.enabled && !task.enabled()) return;
         const executionId = await claimScheduledRun(task.key, tickOf(self)).catch((err: unknown) => {
-          console.error(`[scheduler] could not claim ${task.key}:`, err);
+          console.error(`[scheduler] could not claim ${task.key}: ${logError(err)}`);
           return null;
         });
         if (executionId === null) return;

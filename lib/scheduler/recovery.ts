@@ -6,6 +6,7 @@ import { JOB_CHANNEL } from '@/lib/jobs/channel';
 import { healthyForMs, instanceId, instanceTimeoutMs, machineKey, pidAlive, startHeartbeat, stopBeating, stopHeartbeat } from './instance';
 import { findTask, type TaskDefinition } from '@/lib/jobs/define';
 import { createPendingExecution, runTask } from './run-task';
+import { logError } from '@/lib/system/log';
 
 export const INTERRUPTED_MESSAGE = 'Interrupted: the server stopped while this task was running';
 
@@ -101,7 +102,7 @@ export async function recoverInterrupted(tasks: readonly TaskDefinition[], opts:
     if ((task.enabled && !task.enabled()) || (trigger === 'schedule' && process.env.LANTERN_SCHEDULER === 'off')) continue;
     const id = await createPendingExecution(task.key, trigger, { retryOf: e.id });
     const rerun = runTask(task.key, task.handler, { trigger, executionId: id });
-    rerun.catch((err: unknown) => console.error(`[scheduler] the rerun of ${task.key} failed:`, err));
+    rerun.catch((err: unknown) => console.error(`[scheduler] the rerun of ${task.key} failed: ${logError(err)}`));
     reruns.push(rerun);
   }
   return { gone, executions, jobs: freed.map((j) => j.id), reruns };

@@ -5,6 +5,7 @@ import { getDb, withAdvisoryLock } from '@/db/client';
 import { taskExecutions, type TaskExecution } from '@/db/schema';
 import { currentInstanceId } from './instance';
 import { notDoneReason, type TaskResult } from '@/lib/jobs/result';
+import { errorText, logError } from '@/lib/system/log';
 
 export type TaskTrigger = 'schedule' | 'manual' | 'event';
 
@@ -85,8 +86,8 @@ export async function runTask(
       const reason = notDoneReason(result);
       return await finish({ status: reason ? 'skipped' : 'success', errorMessage: reason, finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, resultSummary: JSON.stringify(result ?? {}) });
     } catch (err) {
-      const message = err instanceof Error ? err.message || err.name : String(err);
-      console.error(`[scheduler] ${key} failed:`, err);
+      const message = errorText(err);
+      console.error(`[scheduler] ${key} failed: ${logError(err)}`);
       return finish({ status: 'failure', finishedAt: new Date(), durationSeconds: (performance.now() - t0) / 1000, errorMessage: message.slice(0, MAX_ERROR_LENGTH) });
     }
   };
@@ -97,7 +98,7 @@ export async function runTask(
     // The bookkeeping itself failed (the database restarting, the pool full): the execution must not
     // stay pending under a live process until that process next restarts. Best effort: the database
     // may still be away, and then recovery marks it once its owner is gone.
-    const message = err instanceof Error ? err.message || err.name : String(err);
+    const message = errorText(err);
     await db
       .update(taskExecutions)
       .set({ status: 'failure', finishedAt: new Date(), durationSeconds: 0, errorMessage: `Could not run: ${message}`.slice(0, MAX_ERROR_LENGTH) })

@@ -13,6 +13,7 @@ import { factSheetPassages, schoolPassages } from './knowledge-text';
 import { toFactSheet, toSchool } from './present';
 import type { FactSheetInput, SchoolCreateInput, SchoolUpdateInput, SectionKey } from './schema';
 import { dailyStatsRebuildJob } from '@/lib/analytics/jobs';
+import { logError } from '@/lib/system/log';
 
 
 /** A superuser sees every school; anyone else sees their own (or none). */
@@ -41,7 +42,7 @@ export async function schoolExists(ctx: AuthContext): Promise<boolean> {
   try {
     return (await findOwnSchool(ctx)) !== null;
   } catch (err) {
-    console.error('[dashboard] own-school lookup failed', err);
+    console.error(`[dashboard] own-school lookup failed ${logError(err)}`);
     return true;
   }
 }

@@ -10,8 +10,24 @@ export function logValue(value: unknown): string {
   return String(value).replace(UNSAFE, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** An error as one line: its message, and its stack's frames, escaped. */
+/**
+ * What an error says, without the values a failed query was given: the database driver's message
+ * quotes its parameters ("Failed query: … params: …"), which may be a visitor's e-mail or words, and
+ * an error text is kept (job and task records, the log) where an erasure would not find it. The
+ * database's own reason (the cause) is kept.
+ */
+export function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const message = (err.message || err.name).replace(/\nparams: [\s\S]*$/, '');
+  const cause = err.cause instanceof Error && err.cause.message && !message.includes(err.cause.message) ? `: ${err.cause.message}` : '';
+  return message + cause;
+}
+
+/** An error as one line: its message (without a query's values), and its stack's frames, escaped. */
 export function logError(err: unknown): string {
-  if (err instanceof Error) return logValue(err.stack ?? `${err.name}: ${err.message}`);
+  if (err instanceof Error) {
+    const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+    return logValue([`${err.name}: ${errorText(err)}`, ...frames].join('\n'));
+  }
   return logValue(err);
 }

@@ -275,3 +275,40 @@ describe('bad input and roles', () => {
     expect((await call(erasureRoute.GET, 'GET', `/privacy/erasures/${asked.json.id}`, { token: school.token, params: { id: String(asked.json.id) } })).status).toBe(404);
   });
 });
+
+describe('an erasure that fails midway', () => {
+  it('leaves nothing half erased, says so, and completes on the next attempt', async () => {
+    const v = visitor(key);
+    expect((await v.chat('I am Ottoline Brathwaite, asking about fees')).status).toBe(200);
+    expect((await v.card({ first_name: 'Ottoline', last_name: 'Brathwaite', email: 'ottoline@example.org' })).status).toBeLessThan(300);
+    const db = await getDb();
+    // The database fails the erasure's last step (as a restart in the middle of it would) until the
+    // test lets it through: a row in erasure_fault.
+    await db.execute(sql.raw('create table erasure_fault (fired boolean not null)'));
+    await db.execute(
+      sql.raw(`create function erasure_fault_once() returns trigger language plpgsql as $$
+        begin
+          if not exists (select 1 from erasure_fault) then raise exception 'the database went away'; end if;
+          return old;
+        end $$`),
+    );
+    await db.execute(sql.raw('create trigger erasure_fault before delete on leads for each row execute function erasure_fault_once()'));
+    try {
+      const asked = await call(erasuresRoute.POST, 'POST', '/privacy/erasures', { token: school.token, body: { email: 'ottoline@example.org' } });
+      const state = async () => (await call(erasureRoute.GET, 'GET', `/privacy/erasures/${asked.json.id}`, { token: school.token, params: { id: String(asked.json.id) } })).json;
+      // What is due now: the first attempt fails, its retry waits.
+      await drainJobs(background);
+      expect((await state()).status).toBe('running');
+      const held = await call(subjectRoute.GET, 'GET', '/privacy/subject-data', { token: school.token, query: { email: 'ottoline@example.org' } });
+      expect([held.json.leads.length, held.json.conversations.length, held.json.conversations[0].messages.length]).toEqual([1, 1, 2]);
+      await db.execute(sql`insert into erasure_fault values (true)`);
+      await runAll();
+      expect(await state()).toMatchObject({ status: 'completed', erased: { leads: 1, conversations: 1, messages: 2 } });
+      expect(rowsWith(await wholeDatabase(), 'brathwaite')).toEqual([]);
+    } finally {
+      await db.execute(sql.raw('drop trigger erasure_fault on leads'));
+      await db.execute(sql.raw('drop function erasure_fault_once()'));
+      await db.execute(sql.raw('drop table erasure_fault'));
+    }
+  });
+});
