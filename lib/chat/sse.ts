@@ -1,7 +1,7 @@
 import 'server-only';
 import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER } from '@/db/faults';
 import { ModelFailure, replyTo, type Turn } from './engine';
-import { logError, logValue } from '@/lib/system/log';
+import { logError, logValue, errorText } from '@/lib/system/log';
 import { TEXTS } from '@/widget/i18n';
 
 // POST /api/widget/chat/stream answers server-sent events: `delta` pieces as the model writes,
@@ -36,7 +36,7 @@ export function turnEventStream(turn: Turn, headers: Record<string, string> = {}
         if (fault) {
           // The answer could not be stored (the database is restarting): not acknowledged, so the
           // visitor may send it again; said as a 503 would, since the 200 status is already sent.
-          console.warn(`[chat] database ${fault}: the answer may not have been stored: ${logValue((err as Error)?.message ?? err)}`);
+          console.warn(`[chat] database ${fault}: the answer may not have been stored: ${logValue(errorText(err))}`);
           send(event('error', { detail: FAULT_DETAIL[fault], code: 'unavailable', retry_after: FAULT_RETRY_AFTER[fault] }));
         } else {
           if (!(err instanceof ModelFailure)) console.error(`[chat] stream failed ${logError(err)}`);

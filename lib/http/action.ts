@@ -6,7 +6,7 @@ import type { ActionResult } from './action-result';
 import { assertStorableText } from './body';
 import { databaseFault, FAULT_DETAIL } from '@/db/faults';
 import { AppError } from './errors';
-import { logError, logValue } from '@/lib/system/log';
+import { logError, logValue, errorText } from '@/lib/system/log';
 import type { Operation } from './operation';
 import { clientAddressFrom } from './client';
 import { requestContext, withRequestContext, type RequestContext } from '@/lib/audit/context';
@@ -113,7 +113,7 @@ function failure(err: unknown): ActionResult<never> {
   }
   const fault = databaseFault(err);
   if (fault) {
-    console.warn(`[action] database ${fault}: ${logValue((err as Error)?.message ?? err)}`);
+    console.warn(`[action] database ${fault}: ${logValue(errorText(err))}`);
     return { ok: false, error: FAULT_DETAIL[fault], code: 'unavailable' };
   }
   console.error(`[action] unhandled error ${logError(err)}`);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { databaseFault, FAULT_DETAIL, FAULT_RETRY_AFTER, isUniqueViolation } from '@/db/faults';
-import { logError, logValue } from '@/lib/system/log';
+import { logError, logValue, errorText } from '@/lib/system/log';
 import { AppError, conflict, serviceUnavailable } from './errors';
 
 // Apart from route.ts so that the widget's routes answer their errors without loading staff sign-in.
@@ -13,7 +13,7 @@ export function errorResponse(err: unknown): Response {
   const fault = databaseFault(err);
   if (fault) {
     // Expected while the database restarts or is saturated: one line, not a stack per request.
-    console.warn(`[api] database ${fault}: ${logValue((err as Error)?.message ?? err)}`);
+    console.warn(`[api] database ${fault}: ${logValue(errorText(err))}`);
     return serviceUnavailable(FAULT_DETAIL[fault], FAULT_RETRY_AFTER[fault]).toResponse();
   }
   console.error(`[api] unhandled error ${logError(err)}`);

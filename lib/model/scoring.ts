@@ -378,9 +378,5 @@ export function chooseSentences(scoring: Scoring): Choice {
   const bestCoverage = chosen.length ? scoring.coverageOf(chosen[0]!.factors) : 0;
   const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
   const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar;
-  if (process.env.COMPOSE_DEBUG) {
-    const lines = chosen.map((s) => `${JSON.stringify([...s.factors])} k${s.kinds} c${s.context.toFixed(1)} ${s.c.text.slice(0, 90)}`);
-    console.log('DEBUG', scoring.question, JSON.stringify([...weight]), 'ctx', JSON.stringify([...scoring.contextWeight]), 'cov', coverage.toFixed(2), bestCoverage.toFixed(2), `\n  ${lines.join('\n  ')}`);
-  }
   return { chosen, known, bestCoverage };
 }
