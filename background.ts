@@ -14,6 +14,7 @@ import { mailDeliveryTask } from '@/lib/mail/jobs';
 import { mailSendJob } from '@/lib/mail/outbox';
 import { prospectImportJob } from '@/lib/prospects/jobs';
 import { erasureJob } from '@/lib/privacy/erasure';
+import { privacyRetentionTask } from '@/lib/privacy/jobs';
 import { counterCleanupTask } from '@/lib/security/jobs';
 import { uploadCleanupTask } from '@/lib/storage/jobs';
 
@@ -34,6 +35,7 @@ export const background: Background = {
     interviewCallSyncTask,
     retentionTask,
     auditPurgeTask,
+    privacyRetentionTask,
     uploadCleanupTask,
     turnAnalysisTask,
     dailyStatsTask,

@@ -12,3 +12,7 @@ export const erasuresAction = actionFor(privacyOperations.list);
 export const erasureAction = actionFor(privacyOperations.get);
 
 export const subjectDataAction = actionFor(privacyOperations.subjectData);
+
+export const retentionAction = actionFor(privacyOperations.retention);
+
+export const saveRetentionAction = actionFor(privacyOperations.saveRetention);

@@ -33,6 +33,10 @@ export const chatbotSettings = pgTable('chatbot_settings', {
   enableWidgetLogging: boolean('enable_widget_logging').notNull().default(true),
   retentionDays: integer('retention_days').notNull().default(90),
   autoDeleteEnabled: boolean('auto_delete_enabled').notNull().default(false),
+  /** Leads with no interaction for this many days are deleted (null: kept until deleted or erased). */
+  leadRetentionDays: integer('lead_retention_days'),
+  /** Prospects not updated for this many days are deleted (null: kept). */
+  prospectRetentionDays: integer('prospect_retention_days'),
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   // Minutes of inactivity after which a returning visitor starts a new conversation.
   sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),

@@ -51,3 +51,12 @@ export type ErasureView = {
 };
 
 export const ERASURE_NOT_FOUND = 'Erasure not found';
+
+const windowDays = z.union([z.null(), z.coerce.number({ error: 'Must be a number of days' }).int('Must be a whole number of days').min(1, 'Must be at least 1 day').max(3650, 'Must be at most 3650 days')]);
+
+/** PUT /privacy/retention: null switches a window off. */
+export const retentionInputSchema = z.object({ lead_retention_days: windowDays, prospect_retention_days: windowDays }).strict();
+export type RetentionInput = z.infer<typeof retentionInputSchema>;
+
+export type RetentionWindow = { key: 'conversations' | 'leads' | 'prospects' | 'crm_payloads' | 'mail_bodies'; label: string; days: number | null; next_run: number };
+export type RetentionView = RetentionInput & { windows: RetentionWindow[] };

@@ -155,7 +155,7 @@ describe('statistics', () => {
 describe('REST', () => {
   it('lists the registered tasks with their next run', async () => {
     const res = await call(tasksRoute.GET, 'GET', '/api/scheduler/scheduled-tasks', { token: superToken });
-    expect(res.json.map((t: { key: string }) => t.key)).toEqual(['cleanup_expired_tokens', 'mail_delivery', 'live_chat_sweep', 'rate_limit_cleanup', 'web_link_refresh', 'interview_call_sync', 'conversation_retention', 'audit_log_retention', 'upload_cleanup', 'conversation_turn_analysis', 'daily_stats']);
+    expect(res.json.map((t: { key: string }) => t.key)).toEqual(['cleanup_expired_tokens', 'mail_delivery', 'live_chat_sweep', 'rate_limit_cleanup', 'web_link_refresh', 'interview_call_sync', 'conversation_retention', 'audit_log_retention', 'privacy_retention', 'upload_cleanup', 'conversation_turn_analysis', 'daily_stats']);
     const mail = res.json.find((t: { key: string }) => t.key === 'mail_delivery');
     expect(mail).toMatchObject({ category: 'Maintenance', schedule: '*/5 * * * *', queue: 'high_priority', display_name: 'Send waiting e-mails' });
     const next = new Date(mail.next_run).getTime();

@@ -36,6 +36,14 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
 
   'audit:auditLogAction': own(empty, 'admin'),
 
+  // Privacy requests: the school's administrators; another school's lead id is no lead of theirs.
+  'privacy:erasePersonAction': theirs((r) => [{ body: { lead_id: Number(r.lead) } }], 'admin'),
+  'privacy:erasuresAction': own(none, 'admin'),
+  'privacy:erasureAction': theirs(params('erasure'), 'admin'),
+  'privacy:subjectDataAction': theirs((r) => [{ query: { lead_id: Number(r.lead) } }], 'admin'),
+  'privacy:retentionAction': own(none, 'admin'),
+  'privacy:saveRetentionAction': own(() => [{ body: { lead_retention_days: null, prospect_retention_days: null } }], 'admin'),
+
   'assistant:getPersonaAction': own(),
   'assistant:savePersonaAction': own(() => [{ body: { ai_name: 'Sage' } }]),
   'assistant:getPersonalityAction': own(),

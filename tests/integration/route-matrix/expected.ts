@@ -230,4 +230,6 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /privacy/erasures": ADMIN,
   "GET /privacy/erasures/{id}": ADMIN,
   "GET /privacy/subject-data": ADMIN,
+  "GET /privacy/retention": ADMIN,
+  "PUT /privacy/retention": ADMIN,
 };

@@ -86,6 +86,7 @@ async function requestFor(key: string, schoolId: number): Promise<Request_> {
   // Someone nobody holds: an administrator's erasure or subject-data request of them completes.
   if (key === 'POST /privacy/erasures') return { body: { email: 'nobody-roles@lantern.test' } };
   if (key === 'GET /privacy/subject-data') return { query: { email: 'nobody-roles@lantern.test' } };
+  if (key === 'PUT /privacy/retention') return { body: { lead_retention_days: null, prospect_retention_days: null } };
   return plainRequest(op);
 }
 
