@@ -1,13 +1,14 @@
 'use client';
 
 import { useMemo, useState, type FormEvent } from 'react';
-import { erasuresAction, subjectDataAction } from '@/app/actions/privacy';
+import Link from 'next/link';
+import { erasuresAction, retentionAction, saveRetentionAction, subjectDataAction } from '@/app/actions/privacy';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { Banner, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type PlainColumn } from '@/components/ui/data-table';
 import { TextField } from '@/components/ui/field';
-import type { ErasureView } from '@/lib/privacy/schema';
+import type { ErasureView, RetentionView } from '@/lib/privacy/schema';
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 import { downloadJson, ErasePersonDialog, whatGoes, type PersonRef } from './erase-person-dialog';
@@ -17,6 +18,58 @@ import { downloadJson, ErasePersonDialog, whatGoes, type PersonRef } from './era
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const STATUS: Record<ErasureView['status'], string> = { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' };
+
+/** "30" → 30, "" → null (off). */
+const daysOf = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** The keeping periods: each window and what the next daily run deletes; the school sets two of them. */
+function RetentionSection() {
+  const view = useScreenData<RetentionView>('privacy-retention', () => retentionAction());
+  const [draft, setDraft] = useState<{ leads: string; prospects: string } | null>(null);
+  const { error, success, setError, setSuccess } = useMessages();
+  const v = view.data;
+  const form = draft ?? { leads: v?.lead_retention_days?.toString() ?? '', prospects: v?.prospect_retention_days?.toString() ?? '' };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const res = await callAction(() => saveRetentionAction({ body: { lead_retention_days: daysOf(form.leads), prospect_retention_days: daysOf(form.prospects) } }));
+    if (!res.ok) return setError(res.error);
+    setDraft(null);
+    setSuccess('Keeping periods saved');
+    await view.reload();
+  }
+
+  return (
+    <section aria-labelledby="retention-title" className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id="retention-title" className="text-xl font-semibold">
+        Keeping periods
+      </h2>
+      {error && <Banner tone="error">{error}</Banner>}
+      {success && <Banner tone="success">{success}</Banner>}
+      {view.loading ? (
+        <p role="status">Loading keeping periods…</p>
+      ) : !v ? (
+        <Banner tone="error">Failed to load keeping periods</Banner>
+      ) : (
+        <>
+          <ul className="space-y-1 text-sm" aria-label="Keeping periods and the next run">
+            {v.windows.map((w) => (
+              <li key={w.key} data-testid={`retention-${w.key}`}>
+                <span className="font-medium">{w.label}:</span> {w.days === null ? 'kept (off)' : `${w.days} days`}; the next daily run deletes {w.next_run}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-700 dark:text-slate-300">Conversations follow the Logging tab of Chatbot Management. Leave a field empty to keep those records until someone deletes them.</p>
+          <form onSubmit={save} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <TextField label="Delete leads with no interaction after (days)" type="number" min={1} max={3650} value={form.leads} onChange={(e) => setDraft({ ...form, leads: e.target.value })} />
+            <TextField label="Delete prospects not updated after (days)" type="number" min={1} max={3650} value={form.prospects} onChange={(e) => setDraft({ ...form, prospects: e.target.value })} />
+            <Button type="submit">Save keeping periods</Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
 
 export function PrivacyScreen() {
   const [email, setEmail] = useState('');
@@ -80,6 +133,13 @@ export function PrivacyScreen() {
           </Button>
         </form>
       </section>
+      <RetentionSection />
+      <p className="text-sm">
+        Who exported, deleted or changed what:{' '}
+        <Link href="/dashboard/audit-log" className="font-medium text-brand-700 underline dark:text-brand-300">
+          Audit Log
+        </Link>
+      </p>
       <section aria-labelledby="erasures-title" className="space-y-3">
         <h2 id="erasures-title" className="text-xl font-semibold">
           Erasures

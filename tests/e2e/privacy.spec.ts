@@ -46,6 +46,15 @@ test('Erase this person from a Leads row: the confirmation names what goes, the 
   await expect(page.getByRole('table', { name: 'Erasures, newest first' })).toContainText('1 lead; 1 conversation with 2 messages');
   await expect(page.getByRole('table', { name: 'Erasures, newest first' })).not.toContainText('wren');
   await expectAccessible(page, 'Privacy page');
+
+  // Keeping periods: leads off by default, set to 30 days here; mail bodies are kept 30 days.
+  await expect(page.getByTestId('retention-leads')).toContainText('kept (off)');
+  await expect(page.getByTestId('retention-mail_bodies')).toContainText('30 days');
+  await page.getByLabel('Delete leads with no interaction after (days)').fill('30');
+  await page.getByRole('button', { name: 'Save keeping periods' }).click();
+  await expect(page.getByText('Keeping periods saved')).toBeVisible();
+  await expect(page.getByTestId('retention-leads')).toContainText('30 days; the next daily run deletes 0');
+  expect(((await (await request.get('/privacy/retention', { headers: auth })).json()) as { lead_retention_days: number }).lead_retention_days).toBe(30);
 });
 
 test('Erase this person from a Logs conversation', async ({ page, request }) => {
