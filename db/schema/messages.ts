@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from './schools';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -24,8 +25,10 @@ export const mailOutbox = pgTable(
     secretUntil: timestamp('secret_until', { withTimezone: true }),
     // The records a mail is about ('lead:12', 'conversation:34'), so an erasure finds every copy of a person.
     about: text('about').array().notNull().default(sql`'{}'::text[]`),
+    /** The school a mail is about (null: the platform's own, a password reset or the contact form); an erasure reads only its school's. */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status)],
+  (t) => [index('mail_outbox_status_idx').on(t.status), index('mail_outbox_school_idx').on(t.schoolId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -116,7 +116,7 @@ export async function requestHandoff(caller: WidgetCaller, input: HandoffRequest
     let mailed = false;
     if (to) {
       const mail = handoffMailText({ school: caller.schoolName, input, transcript, logging: caller.logging, test });
-      await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff', about: told }, tx);
+      await queueMail({ to, subject: mail.subject, text: mail.text, kind: 'handoff', about: told, schoolId: caller.schoolId }, tx);
       mailed = true;
     }
     return { lead_id: saved.id, created: saved.created, mailed };

@@ -202,7 +202,7 @@ function failureMail(integration: CrmIntegrationRow, d: CrmDeliveryRow, attempts
       ? 'The CRM answered 410 Gone, so Lantern switched the integration off. Update the webhook URL and enable it again in CRM Setup.'
       : 'You can send it again from CRM Setup > Deliveries (Replay) once the CRM is reachable.',
   ];
-  return { to: integration.errorNotificationEmail!, subject: `CRM delivery failed: ${integration.integrationName}`, text: lines.join('\n'), kind: 'crm_delivery_failed', about: mailAbout({ leads: d.leadId === null ? [] : [d.leadId] }) };
+  return { to: integration.errorNotificationEmail!, subject: `CRM delivery failed: ${integration.integrationName}`, text: lines.join('\n'), kind: 'crm_delivery_failed', about: mailAbout({ leads: d.leadId === null ? [] : [d.leadId] }), schoolId: d.schoolId };
 }
 
 export type DeliveryRunResult = { delivery_id: number; outcome: 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'skipped'; status_code?: number | null; reason?: string };

@@ -98,6 +98,7 @@ async function mailMissedDigest(schoolId: number): Promise<boolean> {
         to,
         kind: 'live_missed',
         about: mailAbout({ conversations: missed.map((m) => Number(m.id)) }),
+        schoolId,
         subject: n === 1 ? `${test}A visitor waited for a person in live chat: ${names[0]}` : `${test}${n} visitors waited for a person in live chat`,
         text: [
           `${n === 1 ? 'A visitor' : `${n} visitors`} asked to talk to a person on ${settings.school_name}'s website and waited ${settings.wait_minutes} minute${settings.wait_minutes === 1 ? '' : 's'}, but nobody joined:`,

@@ -10,9 +10,10 @@ import { logValue } from '@/lib/system/log';
 
 /**
  * `secretUntil`: the body carries a secret (a reset link) valid until then; it is cleared once sent or
- * past that time. `about`: the records it tells of (mailAbout), so erasing a person finds every copy.
+ * past that time. `about`: the records it tells of (mailAbout), and `schoolId` the school they are
+ * of, so erasing a person finds every copy in that school and none of another's.
  */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date; about?: string[] };
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string; secretUntil?: Date; about?: string[]; schoolId?: number };
 
 /** The keys of the records a mail tells of, as mail_outbox.about holds them. */
 export const mailAbout = (records: { leads?: readonly number[]; conversations?: readonly number[] }): string[] => [
@@ -47,7 +48,7 @@ export async function queueMail(mail: OutgoingMail, tx?: JobWriter): Promise<{ i
   const write = async (db: JobWriter) => {
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged', secretUntil: mail.secretUntil ?? null, about: mail.about ?? [] })
+      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, status: smtp ? 'pending' : 'logged', secretUntil: mail.secretUntil ?? null, about: mail.about ?? [], schoolId: mail.schoolId ?? null })
       .returning({ id: mailOutbox.id });
     if (smtp) await queueMailSend(row!.id, db);
     return row!.id;

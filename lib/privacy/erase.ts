@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '@/db/client';
 import type { Tx } from '@/db/types';
 import { queueLeadDeleted } from '@/lib/crm/deliveries';
-import { mentions, oneOf, type Person } from './person';
+import { mentions, oneOf, phoneIn, type Person } from './person';
 import type { ErasedCounts } from './schema';
 
 // The erasure itself, in the caller's transaction (one for the whole person: nobody is left half
@@ -30,13 +30,15 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
   if (deliveries.length)
     await tx.execute(sql`update crm_delivery_attempts set response_excerpt = null where school_id = ${schoolId} and ${oneOf(sql`delivery_id`, deliveries.map(Number))}`);
 
-  // Mail about them: named by its records, or (written before mail named them) mentioning them.
+  // Mail about them in this school: named by its records, or mentioning them (a digest names its
+  // visitors in its text). Mail written before mail named its school is not any school's to erase;
+  // its body is dropped 30 days after it was sent (lib/privacy/retention.ts).
   const keys = [...p.leadIds.map((id) => `lead:${id}`), ...p.conversationIds.map((id) => `conversation:${id}`)];
   const aboutThem = keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`;
   const mail = ids(
     await tx.execute(sql`
       delete from mail_outbox
-      where ${aboutThem} or ${mentions(sql`to_address`, p)} or ${mentions(sql`subject`, p)} or ${mentions(sql`text_body`, p)} or ${mentions(sql`html_body`, p)}
+      where school_id = ${schoolId} and (${aboutThem} or ${mentions(sql`to_address`, p)} or ${mentions(sql`subject`, p)} or ${mentions(sql`text_body`, p)} or ${mentions(sql`html_body`, p)})
       returning id`),
   );
 
@@ -45,7 +47,7 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
   const prospectRows = resultRows<{ id: number; batch_id: string | null; updated_batch_id: string | null }>(
     await tx.execute(sql`
       delete from prospects
-      where school_id = ${schoolId} and (${oneOf(sql`lower(email)`, p.emails)} or ${oneOf(sql`phone`, p.phones)})
+      where school_id = ${schoolId} and (${oneOf(sql`lower(email)`, p.emails)} or ${phoneIn(sql`phone`, p.phones)})
       returning id, batch_id, updated_batch_id`),
   );
   const batches = [...new Set(prospectRows.flatMap((r) => [r.batch_id, r.updated_batch_id]).filter((b): b is string => !!b))];
@@ -60,6 +62,10 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
         or exists (select 1 from blob_parts bp where bp.blob_id = b.id and ${inFile(sql`bp.data`)}))`),
   );
   if (files.length) await tx.execute(sql`delete from blobs where school_id = ${schoolId} and ${oneOf(sql`id`, files.map(String))}`);
+  // Values a re-import overwrote, kept to undo it: any of theirs go (the undo restores the rest).
+  await tx.execute(sql`
+    delete from prospect_batch_previous pp using prospect_batches pb
+    where pb.id = pp.batch_id and pb.school_id = ${schoolId} and ${mentions(sql`pp.previous::text`, p)}`);
   // A row the import refused keeps its values in the batch's errors: those entries go.
   await tx.execute(sql`
     update prospect_batches set errors = coalesce((select jsonb_agg(e) from jsonb_array_elements(errors) e where not ${mentions(sql`e::text`, p)}), '[]'::jsonb)

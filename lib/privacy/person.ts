@@ -86,6 +86,13 @@ export async function findPerson(db: Executor, schoolId: number, subject: Privac
 /** The national digits of a phone number (+16145550199 → 6145550199), as mail might print it in any format. */
 export const phoneDigits = (e164: string) => e164.replace(/^\+1(?=\d{10}$)/, '').replace(/\D/g, '');
 
+/** A phone column kept as typed (a prospect list's "614-555-0177") holding one of the person's numbers. */
+export function phoneIn(column: SQL, phones: readonly string[]): SQL {
+  const digits = phones.map(phoneDigits).filter((d) => d.length >= 7);
+  const forms = [...digits, ...digits.map((d) => `1${d}`)];
+  return forms.length ? oneOf(sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`, forms) : sql`false`;
+}
+
 /**
  * Whether a text column mentions the person: one of their addresses, numbers (in any punctuation)
  * or conversation references. For copies written before they named their records.

@@ -102,6 +102,9 @@ export async function applyPrivacyRetention(): Promise<RetentionRun> {
     });
   }
   run.mail_bodies = resultRows(await db.execute(sql`update mail_outbox set text_body = ${DROPPED_BODY}, html_body = null, subject = kind where ${mailPast} returning id`)).length;
-  run.crm_payloads = resultRows(await db.execute(sql`update crm_deliveries set body = null, last_response_excerpt = null where ${deliveriesPast(null)} returning id`)).length;
+  const payloads = resultRows<{ id: number }>(await db.execute(sql`update crm_deliveries set body = null, last_response_excerpt = null where ${deliveriesPast(null)} returning id`));
+  // What the CRM answered may echo the payload: it goes with it.
+  if (payloads.length) await db.execute(sql`update crm_delivery_attempts set response_excerpt = null where ${oneOf(sql`delivery_id`, payloads.map((r) => Number(r.id)))}`);
+  run.crm_payloads = payloads.length;
   return run;
 }

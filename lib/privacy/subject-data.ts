@@ -5,7 +5,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conversationReference } from '@/lib/conversations/reference';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { requireOwnLead, requirePrivacyOfficer } from './erasure';
-import { findPerson, mentions, oneOf } from './person';
+import { findPerson, mentions, oneOf, phoneIn } from './person';
 import type { PrivacySubject } from './schema';
 
 // What Lantern holds about one person in a school, as one document (GET /privacy/subject-data):
@@ -37,7 +37,7 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
   const prospects = await rows(sql`
     select id, external_id, first_name, last_name, email, phone, address_street1, address_street2, address_city, address_state, address_zip,
       address_country, status, anticipated_program, custom_fields, created_at, updated_at
-    from prospects where school_id = ${schoolId} and (${oneOf(sql`lower(email)`, p.emails)} or ${oneOf(sql`phone`, p.phones)}) order by id`);
+    from prospects where school_id = ${schoolId} and (${oneOf(sql`lower(email)`, p.emails)} or ${phoneIn(sql`phone`, p.phones)}) order by id`);
   const deliveries = await rows(sql`
     select d.id, d.lead_id, d.event, d.webhook_id, d.status, d.attempts, d.body, d.created_at, d.finished_at,
       coalesce((select jsonb_agg(jsonb_build_object('attempt', a.attempt, 'status_code', a.status_code, 'at', a.created_at) order by a.attempt)
@@ -47,8 +47,8 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
   const keys = [...p.leadIds.map((id) => `lead:${id}`), ...p.conversationIds.map((id) => `conversation:${id}`)];
   const mail = await rows(sql`
     select id, kind, to_address, status, created_at, sent_at from mail_outbox
-    where ${keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`}
-      or ${mentions(sql`text_body`, p)} or ${mentions(sql`to_address`, p)}
+    where school_id = ${schoolId} and (${keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`}
+      or ${mentions(sql`text_body`, p)} or ${mentions(sql`to_address`, p)})
     order by id`);
 
   await recordAudit({
