@@ -99,3 +99,28 @@ export const leadGenSettings = pgTable('lead_gen_settings', {
   smartCardInstructions: text('smart_card_instructions').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const CONSENT_CHANNELS = ['email', 'sms', 'phone'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+// Each consent a visitor gave or withdrew (a lead's opt-in changing): what they were asked, by
+// which way, and when. Goes with its lead (an erasure, a retention window, a deletion).
+export const leadConsents = pgTable(
+  'lead_consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<ConsentChannel>().notNull(),
+    granted: boolean('granted').notNull(),
+    /** The question or the form's text the answer was given to. */
+    asked: text('asked').notNull(),
+    source: text('source').$type<LeadSource>().notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_consents_lead_idx').on(t.leadId, t.channel, t.id)],
+);

@@ -3,6 +3,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
 import { leads, type LeadSource } from '@/db/schema';
 import { stripBidiControls } from '@/lib/text/controls';
+import { recordConsents } from './consents';
 import type { LeadSavedEvent } from './events';
 import { LEAD_SAVED_SUBSCRIBERS } from './subscribers';
 import type { LeadData, LeadFieldKey } from './fields';
@@ -62,6 +63,7 @@ export type LeadToSave = {
 export async function saveLead(p: LeadToSave, tx?: Executor): Promise<SavedLead> {
   if (!tx) return (await getDb()).transaction((t) => saveLead(p, t));
   const saved = await upsert(tx, p);
+  await recordConsents(tx, p.schoolId, saved.id, p.source, p.data as Record<string, unknown>);
   await leadSaved(tx, { ...saved, schoolId: p.schoolId, source: p.source, isTest: p.isTest });
   return saved;
 }
@@ -83,6 +85,7 @@ export async function saveStaffLead(tx: Executor, schoolId: number, columns: Sta
           .where(and(eq(leads.id, id), eq(leads.schoolId, schoolId), eq(leads.isTest, false)))
           .returning({ id: leads.id, source: leads.source });
   if (!row) return null;
+  await recordConsents(tx, schoolId, row.id, 'staff_entry', { opt_in_email: columns.optInEmail, opt_in_sms: columns.optInSms, opt_in_phone: columns.optInPhone });
   await leadSaved(tx, { id: row.id, created: id === undefined, schoolId, source: row.source, isTest: false });
   return row;
 }

@@ -28,6 +28,9 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
       degree_level, state_province, gpa, date_of_birth, source, opt_in_email, opt_in_sms, opt_in_phone, handoff_question, handoff_at,
       session_id, created_at, updated_at, last_interaction_at
     from leads where school_id = ${schoolId} and ${oneOf(sql`id`, p.leadIds)} order by id`);
+  const consents = await rows(sql`
+    select lead_id, channel, granted, asked, source, recorded_at from lead_consents
+    where school_id = ${schoolId} and ${oneOf(sql`lead_id`, p.leadIds)} order by lead_id, id`);
   const conversations = await rows(sql`
     select id, session_id, source, started_at, ended_at, language, handoff_at, live_joined_at, lead_id, lead_data, topics, key_points
     from conversations where school_id = ${schoolId} and ${oneOf(sql`id`, p.conversationIds)} order by started_at, id`);
@@ -69,7 +72,7 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
       last_interaction_at: iso(last_interaction_at),
       handoff_at: iso(handoff_at),
     })),
-    consents: leads.map((l) => ({ lead_id: l.id, opt_in_email: l.opt_in_email, opt_in_sms: l.opt_in_sms, opt_in_phone: l.opt_in_phone, recorded_at: iso(l.updated_at) })),
+    consents: consents.map((c) => ({ lead_id: c.lead_id, channel: c.channel, granted: c.granted, asked: c.asked, source: c.source, recorded_at: iso(c.recorded_at) })),
     handoffs: leads.filter((l) => l.handoff_question || l.handoff_at).map((l) => ({ lead_id: l.id, question: l.handoff_question ?? null, asked_at: iso(l.handoff_at) })),
     conversations: conversations.map((c) => ({
       conversation_id: c.id,

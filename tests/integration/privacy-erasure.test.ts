@@ -120,7 +120,7 @@ describe('erasing a person', () => {
 
     const zelda = visitor(key);
     expect((await zelda.chat(`Hello, I am ${ZELDA.first_name} ${ZELDA.last_name} and my code word is ${ZELDA.words}. When is the deadline?`)).status).toBe(200);
-    expect((await zelda.card({ first_name: ZELDA.first_name, last_name: ZELDA.last_name, email: ZELDA.email, phone: '(614) 555-0177' })).status).toBeLessThan(300);
+    expect((await zelda.card({ first_name: ZELDA.first_name, last_name: ZELDA.last_name, email: ZELDA.email, phone: '(614) 555-0177', opt_in_email: true })).status).toBeLessThan(300);
     expect((await zelda.ask(`Can I talk to a person about ${ZELDA.words}?`)).json.status).toBe('waiting');
     const [conv] = await (await getDb()).select({ id: conversations.id }).from(conversations).where(eq(conversations.sessionId, zelda.session));
     const id = conv!.id;
@@ -171,6 +171,8 @@ describe('erasing a person', () => {
     expect(held.json.crm_deliveries.length).toBeGreaterThan(0);
     expect(held.json.mail.map((m: { kind: string }) => m.kind)).toContain('handoff');
     expect(held.json.handoffs[0].question).toContain(ZELDA.words);
+    // Her consent: what she was shown, her answer and when.
+    expect(held.json.consents).toEqual([{ lead_id: held.json.leads[0].id, channel: 'email', granted: true, asked: 'Email Opt-in (quick info card): Agrees to receive e-mail from the school', source: 'chatbot_quickinfocard', recorded_at: expect.any(String) }]);
     expect(JSON.stringify(held.json)).not.toContain(XAVI.first_name);
 
     // Erased.
@@ -191,6 +193,8 @@ describe('erasing a person', () => {
     for (const marker of [ZELDA.email, ZELDA.first_name, ZELDA.last_name]) expect([marker, rowsWith(after, marker)]).toEqual([marker, await otherSchoolRows(other.id, marker)]);
     for (const marker of [ZELDA.words, ZELDA.digits]) expect([marker, rowsWith(after, marker)]).toEqual([marker, []]);
     for (const marker of [XAVI.email, XAVI.first_name, XAVI.words, XAVI.phone]) expect(after, marker).toContain(marker.toLowerCase());
+    // Her consent records went with her lead.
+    expect(resultRows(await (await getDb()).execute(sql`select 1 from lead_consents where lead_id = ${held.json.leads[0].id}`))).toEqual([]);
 
     // The CRM is told, signed, with nothing personal in it.
     await receiver.waitFor(3);
@@ -315,5 +319,19 @@ describe('an erasure that fails midway', () => {
       await db.execute(sql.raw('drop function erasure_fault_once()'));
       await db.execute(sql.raw('drop table erasure_fault'));
     }
+  });
+});
+
+describe('consent records', () => {
+  it('records each change of an opt-in with what was asked, and nothing for the same answer again', async () => {
+    const v = visitor(key);
+    expect((await v.card({ first_name: 'Consta', last_name: 'Tine', email: 'consta@example.org', opt_in_sms: false })).status).toBeLessThan(300);
+    expect((await v.card({ first_name: 'Consta', last_name: 'Tine', email: 'consta@example.org', opt_in_sms: false })).status).toBeLessThan(300);
+    expect((await v.card({ first_name: 'Consta', last_name: 'Tine', email: 'consta@example.org', opt_in_sms: true })).status).toBeLessThan(300);
+    const held = await call(subjectRoute.GET, 'GET', '/privacy/subject-data', { token: school.token, query: { email: 'consta@example.org' } });
+    expect(held.json.consents.map((c: { channel: string; granted: boolean }) => [c.channel, c.granted])).toEqual([
+      ['sms', false],
+      ['sms', true],
+    ]);
   });
 });
