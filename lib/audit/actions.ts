@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'privacy.erasure_completed',
   'lead.deleted',
   'prospect.deleted',
+  'conversations.deleted',
+  'school.deleted',
   'widget.key_regenerated',
   'crm.integration_changed',
   'settings.sso_changed',

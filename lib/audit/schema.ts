@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'privacy.erasure_completed': 'Erasure completed',
   'lead.deleted': 'Lead deleted',
   'prospect.deleted': 'Prospect deleted',
+  'conversations.deleted': 'Old conversations deleted',
+  'school.deleted': 'School deleted',
   'widget.key_regenerated': 'Widget key regenerated',
   'crm.integration_changed': 'CRM integration changed',
   'settings.sso_changed': 'SSO settings changed',

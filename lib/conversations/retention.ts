@@ -3,6 +3,7 @@ import { count, eq, min, sql, sum } from 'drizzle-orm';
 import { getDb, resultRows } from '@/db/client';
 import { blobs, chatbotSettings, conversationMessages, conversations, leads } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { requireSchoolId } from '@/lib/tenancy';
 import { CHATBOT_DEFAULTS, chatbotSettingsStore } from '@/lib/widget/settings';
 
@@ -117,6 +118,7 @@ export async function cleanupOldData(ctx: AuthContext) {
   const days = await retentionDays(schoolId);
   const cutoff = cutoffOf(days);
   const { deleted_conversations, deleted_messages } = await deleteSchoolConversationsBefore(schoolId, cutoff);
+  await recordAudit({ action: 'conversations.deleted', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { deleted_conversations, deleted_messages, retention_days: days } });
   return { deleted_conversations, deleted_messages, retention_days: days, cutoff: cutoff.toISOString() };
 }
 

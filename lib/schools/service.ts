@@ -4,6 +4,7 @@ import { getDb, resultRows } from '@/db/client';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { factSheets, schools, users, type School } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { recordAudit, staffActor } from '@/lib/audit/record';
 import { conflict, forbidden, noSchool, validationError } from '@/lib/http/errors';
 import { NO_SCHOOL } from '@/lib/tenancy';
 import { blobIdOfUrl, deleteBlob, saveBlob, uploadUrl } from '@/lib/storage/blobs';
@@ -191,6 +192,7 @@ export async function deleteMySchool(ctx: AuthContext) {
         .where(eq(users.id, m.id));
     }
     await tx.delete(schools).where(eq(schools.id, school.id));
+    await recordAudit({ action: 'school.deleted', actor: staffActor(ctx), schoolId: school.id, target: { type: 'school', id: school.id }, details: { members: members.length } }, tx);
   });
   return { message: 'School deleted successfully' };
 }

@@ -13,6 +13,8 @@ import * as prospectRoute from '@/app/(rest)/api/prospects/my-school/[id]/route'
 import * as keyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as crmRoute from '@/app/(rest)/api/crm-integration/route';
 import * as setupRoute from '@/app/(rest)/setup/settings/route';
+import * as cleanupRoute from '@/app/(rest)/setup/cleanup-old-data/route';
+import * as mySchoolRoute from '@/app/(rest)/schools/my-school/route';
 import * as joinRoute from '@/app/(rest)/live/conversations/[id]/join/route';
 import { getDb } from '@/db/client';
 import { auditLog, conversations, leads, prospects, schools } from '@/db/schema';
@@ -144,6 +146,16 @@ describe('recorded actions', () => {
     expect(JSON.stringify(crm)).not.toContain('secret-token-value');
     expect((await entries('settings.logging_changed', a.id))[0]).toMatchObject({ ...actor, details: { enable_widget_logging: { from: true, to: false } } });
     expect((await entries('settings.retention_changed', a.id))[0]).toMatchObject({ ...actor, details: { retention_days: { from: 90, to: 30 }, auto_delete_enabled: { from: false, to: true } } });
+  });
+
+  it("old conversations deleted now, and a school deleted: who did it, and what went", async () => {
+    const c = await school('cedar');
+    const cleaned = await call(cleanupRoute.POST, 'POST', '/setup/cleanup-old-data', { token: c.token });
+    expect(cleaned.status).toBe(200);
+    expect((await entries('conversations.deleted', c.id))[0]).toMatchObject({ actorEmail: c.email, targetType: 'school', details: { deleted_conversations: 0, deleted_messages: 0, retention_days: 90 } });
+    expect((await call(mySchoolRoute.DELETE, 'DELETE', '/schools/my-school', { token: c.token })).status).toBe(200);
+    // The entry outlives the school it names (the table has no foreign keys).
+    expect((await entries('school.deleted', c.id))[0]).toMatchObject({ actorEmail: c.email, targetType: 'school', targetId: String(c.id) });
   });
 
   it('a staff member joining a live conversation (once: joining again is not a new entry)', async () => {
