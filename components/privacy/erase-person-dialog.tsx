@@ -116,6 +116,7 @@ export function ErasePersonDialog({ person, name, onClose, onErased }: { person:
                 <li key={line}>{line}</li>
               ))}
               {erasure.erased.crm_notified > 0 && <li>The CRM was told of {plural(erasure.erased.crm_notified, 'lead')}</li>}
+              {erasure.erased.corrections > 0 && <li>{plural(erasure.erased.corrections, 'staff correction')} made from their conversation</li>}
             </ul>
             <div className="flex justify-end">
               <Button onClick={onErased}>Done</Button>

@@ -71,6 +71,17 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
     update prospect_batches set errors = coalesce((select jsonb_agg(e) from jsonb_array_elements(errors) e where not ${mentions(sql`e::text`, p)}), '[]'::jsonb)
     where school_id = ${schoolId} and ${mentions(sql`errors::text`, p)}`);
 
+  // A staff correction made from a rating of their conversation starts from their question: it
+  // goes, with its knowledge item (the school can write it again in its own words).
+  const fromTheirs = ids(
+    await tx.execute(sql`
+      delete from corrections where school_id = ${schoolId}
+        and rating_id in (select id from conversation_ratings where school_id = ${schoolId} and ${oneOf(sql`conversation_id`, p.conversationIds)})
+      returning id`),
+  );
+  if (fromTheirs.length)
+    await tx.execute(sql`delete from knowledge_chunks where school_id = ${schoolId} and source_type = 'correction' and ${oneOf(sql`source_id`, fromTheirs.map(String))}`);
+
   // Conversations with every message and rating (cascade), then the leads.
   const [counted] = resultRows<{ n: number }>(
     await tx.execute(sql`select count(*)::int as n from conversation_messages where school_id = ${schoolId} and ${oneOf(sql`conversation_id`, p.conversationIds)}`),
@@ -87,5 +98,6 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
     mail: mail.length,
     deliveries: deliveries.length,
     crm_notified: crmNotified,
+    corrections: fromTheirs.length,
   };
 }

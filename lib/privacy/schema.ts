@@ -32,7 +32,7 @@ export type PrivacySubject = z.infer<typeof erasureRequestSchema>;
 export const subjectQuerySchema = z.object(subjectFields).refine(atLeastOne, { message: NO_SUBJECT });
 
 /** What an erasure removed, by kind of record. */
-export const ERASED_KINDS = ['leads', 'conversations', 'messages', 'prospects', 'import_files', 'mail', 'deliveries', 'crm_notified'] as const;
+export const ERASED_KINDS = ['leads', 'conversations', 'messages', 'prospects', 'import_files', 'mail', 'deliveries', 'crm_notified', 'corrections'] as const;
 export type ErasedCounts = Record<(typeof ERASED_KINDS)[number], number>;
 
 export type ErasureView = {

@@ -6,6 +6,8 @@ import * as quickCardRoute from '@/app/(rest)/api/widget/leads/route';
 import * as requestRoute from '@/app/(rest)/api/widget/live/request/route';
 import * as visitorMessagesRoute from '@/app/(rest)/api/widget/live/messages/route';
 import * as crmRoute from '@/app/(rest)/api/crm-integration/route';
+import * as ratingsRoute from '@/app/(rest)/conversation-ratings/route';
+import * as correctionsRoute from '@/app/(rest)/corrections/route';
 import * as uploadRoute from '@/app/(rest)/api/prospects/my-school/upload/route';
 import * as generateKeyRoute from '@/app/(rest)/chatbot/generate-api-key/route';
 import * as exportRoute from '@/app/(rest)/leads/export/route';
@@ -119,7 +121,8 @@ describe('erasing a person', () => {
     expect((await call(availabilityRoute.PUT, 'PUT', '/live/availability', { token: school.token, body: { available: true } })).status).toBe(200);
 
     const zelda = visitor(key);
-    expect((await zelda.chat(`Hello, I am ${ZELDA.first_name} ${ZELDA.last_name} and my code word is ${ZELDA.words}. When is the deadline?`)).status).toBe(200);
+    const first = await zelda.chat(`Hello, I am ${ZELDA.first_name} ${ZELDA.last_name} and my code word is ${ZELDA.words}. When is the deadline?`);
+    expect(first.status).toBe(200);
     expect((await zelda.card({ first_name: ZELDA.first_name, last_name: ZELDA.last_name, email: ZELDA.email, phone: '(614) 555-0177', opt_in_email: true })).status).toBeLessThan(300);
     expect((await zelda.ask(`Can I talk to a person about ${ZELDA.words}?`)).json.status).toBe('waiting');
     const [conv] = await (await getDb()).select({ id: conversations.id }).from(conversations).where(eq(conversations.sessionId, zelda.session));
@@ -157,6 +160,12 @@ describe('erasing a person', () => {
     expect(String(exported.json)).toContain(ZELDA.email);
     expect((await call(trackRoute.POST, 'POST', '/leads/export/track', { token: school.token, body: { export_type: 'CSV', field_count: 20, lead_count: 2 } })).status).toBe(201);
 
+    // Staff rated her answer poor and wrote a correction from her question.
+    const rating = await call(ratingsRoute.POST, 'POST', '/conversation-ratings/', { token: school.token, body: { conversation_id: id, message_index: first.json.message_index, rating: 'poor', admin_notes: 'Missed the deadline' } });
+    expect(rating.status).toBe(201);
+    const fix = await call(correctionsRoute.POST, 'POST', '/corrections/', { token: school.token, body: { question: `When is the deadline (${ZELDA.words})?`, answer: 'January 15.', rating_id: rating.json.id } });
+    expect(fix.status).toBe(201);
+
     const before = await wholeDatabase();
     for (const marker of [ZELDA.email, ZELDA.first_name, ZELDA.last_name, ZELDA.words, ZELDA.phone]) expect(before, marker).toContain(marker.toLowerCase());
 
@@ -186,6 +195,7 @@ describe('erasing a person', () => {
     expect(done.json.erased).toMatchObject({ leads: 1, conversations: 1, prospects: 2, import_files: 0, crm_notified: 1 });
     expect(done.json.erased.messages).toBeGreaterThanOrEqual(5);
     expect(done.json.erased.mail).toBeGreaterThanOrEqual(1);
+    expect(done.json.erased.corrections).toBe(1);
 
     const after = await wholeDatabase();
     // What is left of her is Keep College's own record of the same address (its lead and conversation), nothing else.
