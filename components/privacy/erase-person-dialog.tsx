@@ -107,7 +107,7 @@ export function ErasePersonDialog({ person, name, onClose, onErased }: { person:
           </>
         )}
         {erasure && !done && erasure.status !== 'failed' && <p role="status">Erasing… ({erasure.status})</p>}
-        {erasure?.status === 'failed' && <Banner tone="error">The erasure failed: {erasure.error ?? 'unknown error'}. It can be asked again.</Banner>}
+        {erasure?.status === 'failed' && <Banner tone="error">The erasure failed: {erasure.error ?? 'unknown error'}. Ask again to retry.</Banner>}
         {done && erasure.erased && (
           <div role="status" className="space-y-2">
             <p className="font-semibold">Erased.</p>

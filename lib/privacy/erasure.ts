@@ -80,7 +80,10 @@ export async function runErasure(id: number): Promise<Record<string, unknown>> {
   return { erasure_id: id, outcome: 'completed', ...erased };
 }
 
-/** After the job's last attempt failed: the request says so (its identifiers kept, so it can be asked again). */
+/**
+ * After the job's last attempt failed: the request says so and forgets the identifiers too (the
+ * record never keeps them in clear once its job is over); the office asks again to retry.
+ */
 export async function markErasureFailed(id: number, error: string): Promise<void> {
   const db = await getDb();
   // The job carries only the request's id: the row's own school binds the write.
@@ -88,7 +91,7 @@ export async function markErasureFailed(id: number, error: string): Promise<void
   if (!row) return;
   await db
     .update(privacyErasures)
-    .set({ status: 'failed', error: error.slice(0, 500) })
+    .set({ status: 'failed', error: error.slice(0, 500), pending: null })
     .where(and(eq(privacyErasures.id, id), eq(privacyErasures.schoolId, row.schoolId), sql`${privacyErasures.status} <> 'completed'`));
 }
 

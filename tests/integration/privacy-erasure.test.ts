@@ -332,6 +332,31 @@ describe('an erasure that fails midway', () => {
   });
 });
 
+describe('an erasure that keeps failing', () => {
+  it('ends failed with everything still there, says why without the address, and forgets the address', async () => {
+    const v = visitor(key);
+    expect((await v.card({ first_name: 'Perpetua', last_name: 'Fault', email: 'perpetua@example.org' })).status).toBeLessThan(300);
+    const db = await getDb();
+    await db.execute(sql.raw(`create function erasure_always_fails() returns trigger language plpgsql as $$ begin raise exception 'the database went away'; end $$`));
+    await db.execute(sql.raw('create trigger erasure_always_fails before delete on leads for each row execute function erasure_always_fails()'));
+    try {
+      const asked = await call(erasuresRoute.POST, 'POST', '/privacy/erasures', { token: school.token, body: { email: 'perpetua@example.org' } });
+      await runAll();
+      const state = (await call(erasureRoute.GET, 'GET', `/privacy/erasures/${asked.json.id}`, { token: school.token, params: { id: String(asked.json.id) } })).json;
+      expect(state).toMatchObject({ status: 'failed', erased: null, error: expect.stringContaining('the database went away') });
+      expect(state.error).not.toContain('perpetua');
+      const [row] = resultRows<{ pending: unknown; subject_hashes: string[] }>(await db.execute(sql`select pending, subject_hashes from privacy_erasures where id = ${asked.json.id}`));
+      expect(row).toMatchObject({ pending: null, subject_hashes: [expect.stringMatching(/^email:[0-9a-f]{64}$/)] });
+      expect(JSON.stringify(resultRows(await db.execute(sql`select last_error from jobs where name = 'privacy_erasure'`)))).not.toContain('perpetua');
+      const held = await call(subjectRoute.GET, 'GET', '/privacy/subject-data', { token: school.token, query: { email: 'perpetua@example.org' } });
+      expect(held.json.leads).toHaveLength(1);
+    } finally {
+      await db.execute(sql.raw('drop trigger erasure_always_fails on leads'));
+      await db.execute(sql.raw('drop function erasure_always_fails()'));
+    }
+  });
+});
+
 describe('consent records', () => {
   it('records each change of an opt-in with what was asked, and nothing for the same answer again', async () => {
     const v = visitor(key);
