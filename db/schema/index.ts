@@ -21,3 +21,4 @@ export * from './prospects';
 export * from './live';
 export * from './privacy';
 export * from './audit';
+export * from './sso';

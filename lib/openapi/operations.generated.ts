@@ -16,6 +16,7 @@ import { prospectOperations } from '@/lib/prospects/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
+import { ssoOperations } from '@/lib/sso/operations';
 import { systemOperations } from '@/lib/system/operations';
 import { userOperations } from '@/lib/users/operations';
 import { chatbotOperations, conversationExportOperations, conversationOperations, leadGenOperations } from '@/lib/widget/operations';
@@ -45,6 +46,7 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   schedulerOperations,
   schoolOperations,
   mySchoolOperations,
+  ssoOperations,
   systemOperations,
   userOperations,
   chatbotOperations,

@@ -232,4 +232,8 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /privacy/subject-data": ADMIN,
   "GET /privacy/retention": ADMIN,
   "PUT /privacy/retention": ADMIN,
+  // Single sign-on changes who can reach the school: its administrators.
+  "GET /schools/my-school/sso": ADMIN,
+  "PUT /schools/my-school/sso": ADMIN,
+  "DELETE /schools/my-school/sso": ADMIN,
 };

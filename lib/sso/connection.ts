@@ -1,0 +1,152 @@
+import 'server-only';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { schools, ssoConnections, ssoDomains, type OidcDiscovery, type SsoConnectionRow } from '@/db/schema';
+import type { AuthContext } from '@/lib/auth/accounts';
+import { recordAudit, staffActor } from '@/lib/audit/record';
+import { AppError, conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
+import { safeFetch } from '@/lib/security/outbound';
+import { seal } from '@/lib/security/secret-box';
+import { publicOrigin } from '@/lib/system/public-origin';
+import { requireSchoolId } from '@/lib/tenancy';
+import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
+
+// A school's single sign-on connection (GET/PUT/DELETE /schools/my-school/sso): its identity
+// provider, checked on save (an OpenID provider's discovery document), and the e-mail domains it
+// signs in. A domain must be the school's website domain or under it (a superuser may approve
+// another), never a public mail service's, and belongs to one school.
+
+const SECRET_PURPOSE = 'sso client secret';
+export const SSO_NOT_FOUND = 'No single sign-on connection for this school';
+
+/** School admins, and superusers working in the school. */
+function requireSsoAdmin(ctx: AuthContext): number {
+  if (ctx.role !== 'admin' && ctx.role !== 'superuser') throw forbidden('Not enough permissions: only administrators can set up single sign-on.');
+  return requireSchoolId(ctx);
+}
+
+/** Where the provider sends the browser back: registered at the provider, exactly. */
+export const oidcRedirectUri = () => `${publicOrigin()}/auth/sso/oidc/callback`;
+
+function view(row: SsoConnectionRow, domains: string[]): SsoConnectionView {
+  return {
+    protocol: row.protocol,
+    issuer: row.issuer,
+    client_id: row.clientId,
+    client_secret: row.clientSecretSealed ? MASKED_CLIENT_SECRET : null,
+    email_domains: domains,
+    default_role: row.defaultRole,
+    enforce: row.enforce,
+    enabled: row.enabled,
+    redirect_uri: oidcRedirectUri(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function domainsOf(schoolId: number): Promise<string[]> {
+  const db = await getDb();
+  return (await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.schoolId, schoolId)).orderBy(ssoDomains.domain)).map((d) => d.domain);
+}
+
+/** GET /schools/my-school/sso. */
+export async function getSsoConnection(ctx: AuthContext): Promise<SsoConnectionView> {
+  const schoolId = requireSsoAdmin(ctx);
+  const db = await getDb();
+  const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
+  if (!row) throw notFound(SSO_NOT_FOUND);
+  return view(row, await domainsOf(schoolId));
+}
+
+/** The host of the school's website without "www.": its staff's mail domain or a parent of it. */
+const websiteDomain = (website: string | null) => {
+  try {
+    return website ? new URL(website).hostname.toLowerCase().replace(/^www\./, '') : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Each domain a school may claim: not a public mail service, under its website's domain unless a superuser approves it. */
+function domainProblems(domains: string[], website: string | null, superuser: boolean): string[] {
+  const site = websiteDomain(website);
+  return domains.flatMap((d) => {
+    if ((PUBLIC_MAIL_DOMAINS as readonly string[]).includes(d)) return [`${d} is a public mail service: anyone can have an address there`];
+    if (superuser || (site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)))) return [];
+    return [`${d} is not the school's website domain${site ? ` (${site})` : ' (set the website in School Management)'} or under it; a superuser can approve it`];
+  });
+}
+
+/** The issuer's discovery document, checked as an OpenID provider's (422 naming issuer otherwise). */
+async function discover(issuer: string): Promise<OidcDiscovery> {
+  const base = issuer.replace(/\/+$/, '');
+  const notProvider = (why: string) => validationError([{ loc: ['body', 'issuer'], msg: `This is not an OpenID provider: ${why}`, type: 'value_error' }]);
+  let doc: Record<string, unknown>;
+  try {
+    const res = await safeFetch(`${base}/.well-known/openid-configuration`, { headers: { accept: 'application/json' }, maxBytes: 512 * 1024 });
+    if (res.status !== 200) throw notProvider(`${base}/.well-known/openid-configuration answered ${res.status}`);
+    doc = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 422) throw err;
+    throw notProvider(err instanceof SyntaxError ? 'its discovery document is not JSON' : err instanceof Error ? err.message : 'its discovery document could not be read');
+  }
+  if (typeof doc.issuer !== 'string' || doc.issuer.replace(/\/+$/, '') !== base) throw notProvider(`its discovery document names the issuer ${JSON.stringify(doc.issuer)}`);
+  for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
+    if (typeof doc[key] !== 'string') throw notProvider(`its discovery document has no ${key}`);
+  }
+  const types = doc.response_types_supported;
+  if (Array.isArray(types) && !types.includes('code')) throw notProvider('it does not offer the authorization code flow');
+  const opt = (k: string) => (typeof doc[k] === 'string' ? { [k]: doc[k] as string } : {});
+  return { authorization_endpoint: doc.authorization_endpoint as string, token_endpoint: doc.token_endpoint as string, jwks_uri: doc.jwks_uri as string, ...opt('userinfo_endpoint'), ...opt('end_session_endpoint') };
+}
+
+/** PUT /schools/my-school/sso: checks the provider and the domains, then saves both in one transaction. */
+export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionInput): Promise<SsoConnectionView> {
+  const schoolId = requireSsoAdmin(ctx);
+  if (input.protocol !== 'oidc') throw validationError([{ loc: ['body', 'protocol'], msg: 'SAML 2.0 connections are not available yet: use OpenID Connect', type: 'value_error' }]);
+  const oidc = input as OidcConnectionInput;
+  const db = await getDb();
+  const [school] = await db.select({ website: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  const domains = [...new Set(oidc.email_domains)].sort();
+  const problems = domainProblems(domains, school?.website ?? null, ctx.role === 'superuser');
+  if (problems.length) throw validationError(problems.map((msg) => ({ loc: ['body', 'email_domains'], msg, type: 'value_error' })));
+  const [stored] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
+  const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_CLIENT_SECRET && oidc.client_secret !== '';
+  if (!secretGiven && !stored?.clientSecretSealed) throw validationError([{ loc: ['body', 'client_secret'], msg: 'client_secret is required', type: 'missing' }]);
+  const discovery = await discover(oidc.issuer);
+
+  await db.transaction(async (tx) => {
+    const taken = await tx.select({ domain: ssoDomains.domain }).from(ssoDomains).where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.schoolId, schoolId)));
+    if (taken.length) throw conflict(`Another school signs in ${taken.map((t) => t.domain).join(', ')} with its own connection`);
+    const values = {
+      protocol: 'oidc' as const,
+      issuer: oidc.issuer.replace(/\/+$/, ''),
+      clientId: oidc.client_id,
+      ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, SECRET_PURPOSE) } : {}),
+      discovery,
+      defaultRole: oidc.default_role,
+      enforce: oidc.enforce,
+      enabled: oidc.enabled,
+      updatedAt: new Date(),
+    };
+    await tx.insert(ssoConnections).values({ schoolId, ...values }).onConflictDoUpdate({ target: ssoConnections.schoolId, set: values });
+    await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
+    const site = websiteDomain(school?.website ?? null);
+    const approved = (d: string) => !(site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)));
+    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: approved(domain) ? ctx.user.id : null })));
+    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: stored ? 'updated' : 'created', protocol: 'oidc', issuer: values.issuer, email_domains: domains, enforce: oidc.enforce, enabled: oidc.enabled, secret_changed: secretGiven } }, tx);
+  });
+  return getSsoConnection(ctx);
+}
+
+/** DELETE /schools/my-school/sso. */
+export async function deleteSsoConnection(ctx: AuthContext): Promise<{ message: string }> {
+  const schoolId = requireSsoAdmin(ctx);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).returning({ id: ssoConnections.schoolId });
+    if (!gone.length) throw notFound(SSO_NOT_FOUND);
+    await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
+    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: 'deleted' } }, tx);
+  });
+  return { message: 'Single sign-on connection deleted' };
+}

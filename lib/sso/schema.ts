@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// A school's single sign-on connection as staff send and read it (PUT/GET /schools/my-school/sso).
+// No server imports: shared by the settings screen and the routes.
+
+export const MASKED_CLIENT_SECRET = '********';
+
+/** Mail services anyone can sign up to: a domain of theirs never identifies a school's staff. */
+export const PUBLIC_MAIL_DOMAINS = [
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'icloud.com', 'me.com', 'mac.com',
+  'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.net', 'mail.com', 'zoho.com', 'yandex.com', 'yandex.ru', 'qq.com', '163.com', '126.com',
+  'naver.com', 'daum.net', 'web.de', 'orange.fr', 'free.fr', 'laposte.net', 'comcast.net', 'verizon.net', 'att.net', 'fastmail.com', 'hey.com',
+] as const;
+
+const domain = z
+  .string({ error: 'A domain must be text' })
+  .trim()
+  .toLowerCase()
+  .transform((d) => d.replace(/^@/, ''))
+  .pipe(z.string().regex(/^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a domain such as college.edu'));
+
+const common = {
+  email_domains: z.array(domain, { error: 'email_domains must be a list of domains' }).min(1, 'Add at least one e-mail domain').max(20, 'At most 20 domains'),
+  default_role: z.enum(['user', 'admin'], { error: 'default_role must be user or admin' }).default('user'),
+  enforce: z.boolean({ error: 'enforce must be true or false' }).default(false),
+  enabled: z.boolean({ error: 'enabled must be true or false' }).default(true),
+};
+
+const oidc = z
+  .object({
+    protocol: z.literal('oidc'),
+    issuer: z.url({ protocol: /^https?$/, error: 'The issuer must be an http(s) address' }).max(500),
+    client_id: z.string({ error: 'client_id is required' }).trim().min(1, 'client_id is required').max(500),
+    /** Absent or masked: the stored secret is kept. */
+    client_secret: z.string({ error: 'client_secret must be text' }).max(2000).optional(),
+    ...common,
+  })
+  .strict();
+
+const saml = z.object({ protocol: z.literal('saml') }).passthrough();
+
+/** PUT /schools/my-school/sso. */
+export const ssoConnectionInputSchema = z.discriminatedUnion('protocol', [oidc, saml], { error: 'protocol must be oidc or saml' });
+export type SsoConnectionInput = z.infer<typeof ssoConnectionInputSchema>;
+export type OidcConnectionInput = z.infer<typeof oidc>;
+
+export type SsoConnectionView = {
+  protocol: 'oidc' | 'saml';
+  issuer: string | null;
+  client_id: string | null;
+  client_secret: string | null;
+  email_domains: string[];
+  default_role: 'user' | 'admin';
+  enforce: boolean;
+  enabled: boolean;
+  /** What to register at the provider. */
+  redirect_uri: string;
+  updated_at: string;
+};
