@@ -72,11 +72,14 @@ describe('an OpenID Connect connection', () => {
   });
 
   it('refuses an issuer that is not an OpenID provider, naming issuer', async () => {
-    const cases: [(base: string) => { status: number; body: string }, string][] = [
-      () => ({ status: 404, body: 'no' }), () => ({ status: 200, body: '<html>hello</html>' }),
+    type Doc = (base: string) => { status: number; body: string };
+    const docs: Doc[] = [
+      () => ({ status: 404, body: 'no' }),
+      () => ({ status: 200, body: '<html>hello</html>' }),
       () => ({ status: 200, body: JSON.stringify({ issuer: 'https://elsewhere.example', authorization_endpoint: 'x', token_endpoint: 'y', jwks_uri: 'z' }) }),
       (base) => ({ status: 200, body: JSON.stringify({ issuer: base, authorization_endpoint: `${base}/auth`, token_endpoint: `${base}/token` }) }),
-    ].map((f, i) => [f, String(i)]);
+    ];
+    const cases = docs.map((f, i): [Doc, string] => [f, String(i)]);
     const good = discovery;
     try {
       for (const [doc, label] of cases) {
