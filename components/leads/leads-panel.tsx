@@ -223,7 +223,7 @@ export function LeadsPanel({ canErase = false }: { canErase?: boolean }) {
           </Button>
           {canErase && (
             <Button variant="secondary" className="px-2 py-1" onClick={() => setErasing(l)} aria-label={`Erase this person: ${leadName(l)}`}>
-              Erase
+              Erase this person
             </Button>
           )}
         </div>
