@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '@/db/client';
 import type { Tx } from '@/db/types';
 import { queueLeadDeleted } from '@/lib/crm/deliveries';
-import { mentions, oneOf, phoneIn, type Person } from './person';
+import { mailOf, mentions, oneOf, phoneIn, type Person } from './person';
 import type { ErasedCounts } from './schema';
 
 // The erasure itself, in the caller's transaction (one for the whole person: nobody is left half
@@ -30,17 +30,9 @@ export async function erasePerson(tx: Tx, schoolId: number, p: Person): Promise<
   if (deliveries.length)
     await tx.execute(sql`update crm_delivery_attempts set response_excerpt = null where school_id = ${schoolId} and ${oneOf(sql`delivery_id`, deliveries.map(Number))}`);
 
-  // Mail about them in this school: named by its records, or mentioning them (a digest names its
-  // visitors in its text). Mail written before mail named its school is not any school's to erase;
-  // its body is dropped 30 days after it was sent (lib/privacy/retention.ts).
-  const keys = [...p.leadIds.map((id) => `lead:${id}`), ...p.conversationIds.map((id) => `conversation:${id}`)];
-  const aboutThem = keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`;
-  const mail = ids(
-    await tx.execute(sql`
-      delete from mail_outbox
-      where school_id = ${schoolId} and (${aboutThem} or ${mentions(sql`to_address`, p)} or ${mentions(sql`subject`, p)} or ${mentions(sql`text_body`, p)} or ${mentions(sql`html_body`, p)})
-      returning id`),
-  );
+  // Mail about them in this school. Mail written before mail named its school is not any school's
+  // to erase; its body is dropped 30 days after it was sent (lib/privacy/retention.ts).
+  const mail = ids(await tx.execute(sql`delete from mail_outbox where ${mailOf(schoolId, p)} returning id`));
 
   // Prospects, and the stored files of the imports that held their row (the file goes whole: it is a
   // copy of the list, and the imported rows stay as prospects).

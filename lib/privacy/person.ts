@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { resultRows } from '@/db/client';
 import type { Executor } from '@/db/types';
 import { conversationReference, conversationReferenceSql } from '@/lib/conversations/reference';
+import { mailAbout } from '@/lib/mail/outbox';
 import type { PrivacySubject } from './schema';
 
 // Everything of a school that belongs to one person, from what a privacy request names: the leads
@@ -106,4 +107,15 @@ export function mentions(column: SQL, p: Person): SQL {
     if (digits.length >= 7) parts.push(sql`strpos(regexp_replace(${column}, '[^0-9]', '', 'g'), ${digits}) > 0`);
   }
   return parts.length ? sql`(${column} is not null and (${sql.join(parts, sql` or `)}))` : sql`false`;
+}
+
+/**
+ * The school's mail about the person (a mail_outbox condition): named by its records (mailAbout), or
+ * mentioning them in its recipient, subject or body (a digest names its visitors in its text). What
+ * an erasure deletes and what subject data lists.
+ */
+export function mailOf(schoolId: number, p: Person): SQL {
+  const keys = mailAbout({ leads: p.leadIds, conversations: p.conversationIds });
+  const named = keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`;
+  return sql`school_id = ${schoolId} and (${named} or ${mentions(sql`to_address`, p)} or ${mentions(sql`subject`, p)} or ${mentions(sql`text_body`, p)} or ${mentions(sql`html_body`, p)})`;
 }

@@ -5,7 +5,7 @@ import type { AuthContext } from '@/lib/auth/accounts';
 import { conversationReference } from '@/lib/conversations/reference';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { requireOwnLead, requirePrivacyOfficer } from './erasure';
-import { findPerson, mentions, oneOf, phoneIn } from './person';
+import { findPerson, mailOf, mentions, oneOf, phoneIn } from './person';
 import type { PrivacySubject } from './schema';
 
 // What Lantern holds about one person in a school, as one document (GET /privacy/subject-data):
@@ -47,12 +47,7 @@ export async function subjectData(ctx: AuthContext, subject: PrivacySubject) {
         from crm_delivery_attempts a where a.delivery_id = d.id), '[]'::jsonb) as attempt_list
     from crm_deliveries d
     where d.school_id = ${schoolId} and d.event <> 'lead.deleted' and (${oneOf(sql`d.lead_id`, p.leadIds)} or ${mentions(sql`d.body`, p)}) order by d.id`);
-  const keys = [...p.leadIds.map((id) => `lead:${id}`), ...p.conversationIds.map((id) => `conversation:${id}`)];
-  const mail = await rows(sql`
-    select id, kind, to_address, status, created_at, sent_at from mail_outbox
-    where school_id = ${schoolId} and (${keys.length ? sql`about && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : sql`false`}
-      or ${mentions(sql`text_body`, p)} or ${mentions(sql`to_address`, p)})
-    order by id`);
+  const mail = await rows(sql`select id, kind, to_address, status, created_at, sent_at from mail_outbox where ${mailOf(schoolId, p)} order by id`);
 
   await recordAudit({
     action: 'privacy.subject_data_exported',

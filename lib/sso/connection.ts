@@ -66,12 +66,15 @@ const websiteDomain = (website: string | null) => {
   }
 };
 
+/** The website's domain itself, a domain under it, or one it is under (www.harbor.edu's staff write from harbor.edu). */
+const ofWebsite = (d: string, site: string | null) => Boolean(site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)));
+
 /** Each domain a school may claim: not a public mail service, under its website's domain unless a superuser approves it. */
 function domainProblems(domains: string[], website: string | null, superuser: boolean): string[] {
   const site = websiteDomain(website);
   return domains.flatMap((d) => {
     if ((PUBLIC_MAIL_DOMAINS as readonly string[]).includes(d)) return [`${d} is a public mail service: anyone can have an address there`];
-    if (superuser || (site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)))) return [];
+    if (superuser || ofWebsite(d, site)) return [];
     return [`${d} is not the school's website domain${site ? ` (${site})` : ' (set the website in School Management)'} or under it; a superuser can approve it`];
   });
 }
@@ -131,8 +134,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
     await tx.insert(ssoConnections).values({ schoolId, ...values }).onConflictDoUpdate({ target: ssoConnections.schoolId, set: values });
     await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
     const site = websiteDomain(school?.website ?? null);
-    const approved = (d: string) => !(site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)));
-    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: approved(domain) ? ctx.user.id : null })));
+    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: ofWebsite(domain, site) ? null : ctx.user.id })));
     await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: stored ? 'updated' : 'created', protocol: 'oidc', issuer: values.issuer, email_domains: domains, enforce: oidc.enforce, enabled: oidc.enabled, secret_changed: secretGiven } }, tx);
   });
   return getSsoConnection(ctx);
