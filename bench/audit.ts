@@ -9,7 +9,7 @@ import { runMigrations } from '../db/migrate';
 import { schools } from '../db/schema';
 import { requestContext, withRequestContext } from '../lib/audit/context';
 import { recordAudit } from '../lib/audit/record';
-import { benchDatabase } from './server';
+import { onBothDatabases } from './server';
 
 const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS || 2000);
 const WARMUP = 200;
@@ -61,16 +61,4 @@ async function measure(kind: 'pglite' | 'postgres', url?: string): Promise<boole
 }
 
 process.env.AUTH_SECRET ??= 'bench-secret-for-the-audit-log-0123456789';
-let ok = await measure('pglite');
-const adminUrl = process.env.TEST_DATABASE_URL || process.env.BENCH_PG_URL;
-if (adminUrl) {
-  const name = 'lantern_bench_audit';
-  const { admin, url } = await benchDatabase(adminUrl, name);
-  try {
-    ok = (await measure('postgres', url)) && ok;
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else console.log('INFO  Postgres skipped: set TEST_DATABASE_URL (or BENCH_PG_URL) to measure it too');
-process.exit(ok ? 0 : 1);
+process.exit((await onBothDatabases('lantern_bench_audit', measure)) ? 0 : 1);

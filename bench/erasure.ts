@@ -9,7 +9,7 @@ import { closeDb, installDatabase, openDatabase, resultRows } from '../db/client
 import { runMigrations } from '../db/migrate';
 import { privacyErasures, schools } from '../db/schema';
 import { runErasure } from '../lib/privacy/erasure';
-import { benchDatabase } from './server';
+import { onBothDatabases } from './server';
 
 const BUDGET_MS = 2000;
 const CONVERSATIONS = 50;
@@ -63,16 +63,4 @@ async function measure(kind: 'pglite' | 'postgres', url?: string): Promise<boole
 }
 
 process.env.AUTH_SECRET ??= 'bench-secret-for-erasure-0123456789';
-let ok = await measure('pglite');
-const adminUrl = process.env.TEST_DATABASE_URL || process.env.BENCH_PG_URL;
-if (adminUrl) {
-  const name = 'lantern_bench_erasure';
-  const { admin, url } = await benchDatabase(adminUrl, name);
-  try {
-    ok = (await measure('postgres', url)) && ok;
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else console.log('INFO  Postgres skipped: set TEST_DATABASE_URL (or BENCH_PG_URL) to measure it too');
-process.exit(ok ? 0 : 1);
+process.exit((await onBothDatabases('lantern_bench_erasure', measure)) ? 0 : 1);

@@ -92,6 +92,27 @@ export async function benchDatabase(adminUrl: string, name: string, options: { r
 }
 
 /**
+ * A database bench measured on PGlite, then on Postgres in a database of its own (`name`, dropped at
+ * the end) when TEST_DATABASE_URL or BENCH_PG_URL names a server; answers whether every run passed.
+ */
+export async function onBothDatabases(name: string, measure: (kind: 'pglite' | 'postgres', url?: string) => Promise<boolean>): Promise<boolean> {
+  let ok = await measure('pglite');
+  const adminUrl = process.env.TEST_DATABASE_URL || process.env.BENCH_PG_URL;
+  if (!adminUrl) {
+    console.log('INFO  Postgres skipped: set TEST_DATABASE_URL (or BENCH_PG_URL) to measure it too');
+    return ok;
+  }
+  const { admin, url } = await benchDatabase(adminUrl, name);
+  try {
+    ok = (await measure('postgres', url)) && ok;
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return ok;
+}
+
+/**
  * Another commit's tree, extracted and built in a temporary folder kept between runs (its build is
  * reused), with this tree's packages and `copy` (files of this tree the bench needs there too).
  */
