@@ -111,13 +111,14 @@ function view(row: PrivacyErasureRow & { requester: string | null }, earlier: nu
   };
 }
 
-async function earlierCounts(schoolId: number): Promise<Map<number, number>> {
+/** How many earlier erasures of the school named one of the same identifiers: for one erasure, or all of them. */
+async function earlierCounts(schoolId: number, only?: number): Promise<Map<number, number>> {
   const db = await getDb();
   const rows = resultRows<{ id: number; earlier: number }>(
     await db.execute(sql`
       select e.id, (select count(*)::int from privacy_erasures o
         where o.school_id = e.school_id and o.id < e.id and o.subject_hashes ?| array(select jsonb_array_elements_text(e.subject_hashes))) as earlier
-      from privacy_erasures e where e.school_id = ${schoolId}`),
+      from privacy_erasures e where e.school_id = ${schoolId}${only === undefined ? sql`` : sql` and e.id = ${only}`}`),
   );
   return new Map(rows.map((r) => [Number(r.id), Number(r.earlier)]));
 }
@@ -135,7 +136,7 @@ export async function getErasure(ctx: AuthContext, id: number): Promise<ErasureV
     .where(and(eq(privacyErasures.id, id), eq(privacyErasures.schoolId, schoolId)))
     .limit(1);
   if (!row) throw notFound(ERASURE_NOT_FOUND);
-  return view(row, (await earlierCounts(schoolId)).get(id) ?? 0);
+  return view(row, (await earlierCounts(schoolId, id)).get(id) ?? 0);
 }
 
 /** GET /privacy/erasures: the school's erasures, newest first. */
