@@ -24,7 +24,7 @@ type Windows = { lead_retention_days: number | null; prospect_retention_days: nu
 
 const leadsPast = (schoolId: number, days: number): SQL => sql`school_id = ${schoolId} and not is_test and last_interaction_at < ${ago(days)}`;
 const prospectsPast = (schoolId: number, days: number): SQL => sql`school_id = ${schoolId} and updated_at < ${ago(days)}`;
-// Mail is the install's, not a school's: a body is dropped for every school at once.
+// The run drops every old body at once (the platform's own mail too); a school's figure counts its own.
 const mailPast = sql`status in ('sent', 'logged') and text_body <> ${DROPPED_BODY} and coalesce(sent_at, created_at) < ${ago(COPY_DAYS)}`;
 const deliveriesPast = (schoolId: number | null): SQL =>
   sql`${schoolId === null ? sql`true` : sql`school_id = ${schoolId}`} and status <> 'pending' and body is not null and finished_at < ${ago(COPY_DAYS)}`;
@@ -52,7 +52,7 @@ export async function retentionView(ctx: AuthContext): Promise<RetentionView> {
       { key: 'leads', label: 'Leads with no interaction', days: w.lead_retention_days, next_run: w.lead_retention_days === null ? 0 : await countOf(db, sql`leads`, leadsPast(schoolId, w.lead_retention_days)) },
       { key: 'prospects', label: 'Prospects not updated', days: w.prospect_retention_days, next_run: w.prospect_retention_days === null ? 0 : await countOf(db, sql`prospects`, prospectsPast(schoolId, w.prospect_retention_days)) },
       { key: 'crm_payloads', label: 'CRM delivery payloads, after the delivery finished', days: COPY_DAYS, next_run: await countOf(db, sql`crm_deliveries`, deliveriesPast(schoolId)) },
-      { key: 'mail_bodies', label: 'Bodies of sent mail (every school’s mail)', days: COPY_DAYS, next_run: await countOf(db, sql`mail_outbox`, mailPast) },
+      { key: 'mail_bodies', label: 'Bodies of sent mail', days: COPY_DAYS, next_run: await countOf(db, sql`mail_outbox`, sql`school_id = ${schoolId} and ${mailPast}`) },
     ],
   };
 }

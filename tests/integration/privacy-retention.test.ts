@@ -69,8 +69,8 @@ describe('privacy retention', () => {
       { schoolId: a.id, firstName: 'Old', lastName: 'Prospect', email: 'old-prospect@example.org', updatedAt: daysAgo(400) },
       { schoolId: a.id, firstName: 'New', lastName: 'Prospect', email: 'new-prospect@example.org' },
     ]);
-    const [oldMail] = await db.insert(mailOutbox).values({ toAddress: 'office@alder.example.edu', subject: 'A visitor asked: Stale Person', textBody: 'stale@example.org asked about fees', kind: 'handoff', status: 'sent', sentAt: daysAgo(31) }).returning({ id: mailOutbox.id });
-    const [newMail] = await db.insert(mailOutbox).values({ toAddress: 'office@alder.example.edu', subject: 'A visitor asked: Fresh Person', textBody: 'fresh@example.org asked about fees', kind: 'handoff', status: 'sent', sentAt: daysAgo(2) }).returning({ id: mailOutbox.id });
+    const [oldMail] = await db.insert(mailOutbox).values({ schoolId: a.id, toAddress: 'office@alder.example.edu', subject: 'A visitor asked: Stale Person', textBody: 'stale@example.org asked about fees', kind: 'handoff', status: 'sent', sentAt: daysAgo(31) }).returning({ id: mailOutbox.id });
+    const [newMail] = await db.insert(mailOutbox).values({ schoolId: a.id, toAddress: 'office@alder.example.edu', subject: 'A visitor asked: Fresh Person', textBody: 'fresh@example.org asked about fees', kind: 'handoff', status: 'sent', sentAt: daysAgo(2) }).returning({ id: mailOutbox.id });
     const [oldDelivery] = await db.insert(crmDeliveries).values({ schoolId: a.id, leadId: fresh, event: 'lead.created', webhookId: `msg_old_${Date.now()}`, status: 'succeeded', body: '{"email":"fresh@example.org"}', finishedAt: daysAgo(31) }).returning({ id: crmDeliveries.id });
 
     const saved = await put(a, { lead_retention_days: 30, prospect_retention_days: 365 });
