@@ -3,6 +3,8 @@
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',
+  'auth.sso_sign_in',
+  'auth.sso_sign_in_failed',
   'user.created',
   'user.updated',
   'user.role_changed',

@@ -15,6 +15,8 @@ export const AUDIT_FORMATS = ['csv', 'jsonl'] as const;
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.sign_in': 'Signed in',
   'auth.sign_in_failed': 'Failed sign-in',
+  'auth.sso_sign_in': 'Signed in with SSO',
+  'auth.sso_sign_in_failed': 'Failed SSO sign-in',
   'user.created': 'User created',
   'user.updated': 'User changed',
   'user.role_changed': 'User role changed',

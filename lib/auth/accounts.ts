@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, notFound, unauthorized, validationError 
 import { recordAudit } from '@/lib/audit/record';
 import { assertUnder, clearLimits, consume, refund, remember, remembered, type Limit } from '@/lib/security/rate-limit';
 import { sha256 } from '@/lib/security/tokens';
+import { enforcedSsoFor, ssoRequiredMessage } from '@/lib/sso/domains';
 import { emailIs, findClash, findUserById, findUsers } from '@/lib/users/queries';
 import { toCurrentUser, type UserWithSchool } from '@/lib/users/present';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -111,6 +112,12 @@ export function signInDelayMs(attempt: number): number {
  * fail alike (same detail, comparable time), and failures count against the limits above.
  */
 export async function matchingAccounts(email: string, password: string, client: string): Promise<UserWithSchool[]> {
+  // A school that enforces single sign-on takes no password for its domains, but a superuser's
+  // (so a broken connection can be repaired); said before anything counts against the limits.
+  const enforced = await enforcedSsoFor(email);
+  if (enforced && !(await findUsers(and(emailIs(email), eq(users.role, 'superuser'), eq(users.isActive, true)), { limit: 1 })).length) {
+    throw forbidden(ssoRequiredMessage(enforced.schoolName));
+  }
   const limits = signInLimits(email, client);
   const [[pairCount], known] = await Promise.all([consume([limits.pair, limits.clientAttempts, limits.clientFailures]), remembered(limits.known)]);
   // A client counts against the account once per window, on its first attempt there.
@@ -121,7 +128,7 @@ export async function matchingAccounts(email: string, password: string, client: 
   // client on this account, only after its own failures; the owner elsewhere is never slowed.
   const wait = signInDelayMs(pairCount);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true)));
+  const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true), enforced ? eq(users.role, 'superuser') : undefined));
   if (candidates.length === 0) await burnPasswordCheck(password);
   const matched = await openedBy(candidates, password);
   if (matched.length === 0) throw unauthorized(INVALID_CREDENTIALS);

@@ -26,16 +26,16 @@ const tag = 'Authentication and accounts';
 export const authOperations = defineOperations({
   userCount: operation({ method: 'GET', path: '/auth/user-count', tag, auth: 'none', summary: 'Number of accounts and whether self-registration is open', handler: () => userCount() }),
   checkAccounts: operation({
-    method: 'POST', path: '/auth/check-accounts', tag, auth: 'none', body: credentialsSchema, errors: [401, 429],
+    method: 'POST', path: '/auth/check-accounts', tag, auth: 'none', body: credentialsSchema, errors: [401, 403, 429],
     summary: 'Accounts under an e-mail whose password matches, and (for a superuser) the schools they lack',
     handler: ({ body, req }) => checkAccounts(body.email, body.password, clientHash(req)),
   }),
   login: operation({
-    method: 'POST', path: '/auth/login', tag, auth: 'none', body: credentialsSchema, errors: [401, 429], summary: 'Sign in; answers an access and a refresh token',
+    method: 'POST', path: '/auth/login', tag, auth: 'none', body: credentialsSchema, errors: [401, 403, 429], summary: "Sign in; answers an access and a refresh token (403 for an address whose school enforces single sign-on)",
     handler: ({ body, req }) => login(body.email, body.password, clientHash(req)),
   }),
   loginSelected: operation({
-    method: 'POST', path: '/auth/login-selected', tag, auth: 'none', body: loginSelectedSchema, errors: [401, 429],
+    method: 'POST', path: '/auth/login-selected', tag, auth: 'none', body: loginSelectedSchema, errors: [401, 403, 429],
     summary: 'Sign in to one chosen linked account',
     handler: ({ body, req }) =>
       login(body.email, body.password, clientHash(req), body.selected_user_id),

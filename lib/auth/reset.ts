@@ -6,6 +6,7 @@ import { badRequest } from '@/lib/http/errors';
 import { queueMail } from '@/lib/mail/outbox';
 import { consume } from '@/lib/security/rate-limit';
 import { randomToken, sha256 } from '@/lib/security/tokens';
+import { enforcedSsoFor } from '@/lib/sso/domains';
 import { emailIs, findUsers } from '@/lib/users/queries';
 import { assertPasswordPolicy } from './accounts';
 import { hashPassword } from './password';
@@ -23,7 +24,9 @@ export async function requestPasswordReset(email: string, opts: { client: string
     { key: `reset:account:${sha256(email.toLowerCase())}`, max: 5, windowSeconds: 60 * 60 },
     { key: `reset:client:${opts.client}`, max: 20, windowSeconds: 60 * 60 },
   ]);
-  const [account] = await findUsers(and(emailIs(email), eq(users.isActive, true)), { limit: 1 });
+  // An address whose school enforces single sign-on has no password to reset, unless it is a superuser's.
+  const enforced = await enforcedSsoFor(email);
+  const [account] = await findUsers(and(emailIs(email), eq(users.isActive, true), enforced ? eq(users.role, 'superuser') : undefined), { limit: 1 });
   if (!account) return RESET_REQUEST_ANSWER;
   const token = randomToken();
   const base = opts.origin.replace(/\/+$/, '');

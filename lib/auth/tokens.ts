@@ -41,7 +41,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   }
 }
 
-async function storeRefreshToken(userId: number, familyId: string, linkedUserIds: number[]): Promise<string> {
+async function storeRefreshToken(userId: number, familyId: string, linkedUserIds: number[], expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000)): Promise<string> {
   const db = await getDb();
   const raw = randomToken();
   await db.insert(refreshTokens).values({
@@ -49,7 +49,7 @@ async function storeRefreshToken(userId: number, familyId: string, linkedUserIds
     familyId,
     tokenHash: sha256(raw),
     linkedUserIds,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt,
   });
   return raw;
 }
@@ -66,11 +66,12 @@ export async function issueTokens(user: { id: number; tokenVersion: number }, li
 
 /**
  * Starts the server-side record of a web (next-auth) session: a family whose refresh token is
- * never handed out, so it ends only by revocation or after the session's 30 days. Answers its id.
+ * never handed out, so it ends only by revocation or after the session's 30 days (or `expiresAt`,
+ * sooner: a single sign-on lasts no longer than the provider's). Answers its id.
  */
-export async function startWebSession(user: { id: number }, linkedUserIds: number[] = [user.id]): Promise<string> {
+export async function startWebSession(user: { id: number }, linkedUserIds: number[] = [user.id], expiresAt?: Date): Promise<string> {
   const familyId = randomUUID();
-  await storeRefreshToken(user.id, familyId, linkedUserIds);
+  await storeRefreshToken(user.id, familyId, linkedUserIds, expiresAt);
   return familyId;
 }
 

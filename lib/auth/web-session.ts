@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth';
+import { encode } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { NextRequest } from 'next/server';
 import { cache } from 'react';
@@ -124,6 +125,22 @@ export function authOptions(): NextAuthOptions {
         if (typeof token?.sid === 'string') await revokeFamily(token.sid);
       },
     },
+  };
+}
+
+/**
+ * The same web session a password sign-in ends in, for a sign-in that happened elsewhere (a single
+ * sign-on callback): next-auth's session cookie holding the claims the jwt callback above keeps. It
+ * lasts as long as the session record `sid`, which is what ends access (getStaffSession).
+ */
+export async function webSessionCookie(user: { id: number; firstName: string; lastName: string; email: string; tokenVersion: number }, sid: string, expiresAt: Date) {
+  const maxAge = Math.max(60, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const token = { name: `${user.firstName} ${user.lastName}`, email: user.email, sub: String(user.id), uid: user.id, tv: user.tokenVersion, sid };
+  const secure = secureCookies();
+  return {
+    name: `${secure ? '__Secure-' : ''}next-auth.session-token`,
+    value: await encode({ token, secret: getAuthSecret(), maxAge }),
+    options: { httpOnly: true, sameSite: 'lax' as const, path: '/', secure, maxAge },
   };
 }
 

@@ -7,8 +7,8 @@ import { recordAudit, staffActor } from '@/lib/audit/record';
 import { AppError, conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
 import { safeFetch } from '@/lib/security/outbound';
 import { seal } from '@/lib/security/secret-box';
-import { publicOrigin } from '@/lib/system/public-origin';
 import { requireSchoolId } from '@/lib/tenancy';
+import { CLIENT_SECRET_PURPOSE, oidcRedirectUri } from './oidc';
 import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
 
 // A school's single sign-on connection (GET/PUT/DELETE /schools/my-school/sso): its identity
@@ -16,17 +16,14 @@ import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, ty
 // signs in. A domain must be the school's website domain or under it (a superuser may approve
 // another), never a public mail service's, and belongs to one school.
 
-const SECRET_PURPOSE = 'sso client secret';
 export const SSO_NOT_FOUND = 'No single sign-on connection for this school';
 
 /** School admins, and superusers working in the school. */
-function requireSsoAdmin(ctx: AuthContext): number {
+export function requireSsoAdmin(ctx: AuthContext): number {
   if (ctx.role !== 'admin' && ctx.role !== 'superuser') throw forbidden('Not enough permissions: only administrators can set up single sign-on.');
   return requireSchoolId(ctx);
 }
 
-/** Where the provider sends the browser back: registered at the provider, exactly. */
-export const oidcRedirectUri = () => `${publicOrigin()}/auth/sso/oidc/callback`;
 
 function view(row: SsoConnectionRow, domains: string[]): SsoConnectionView {
   return {
@@ -124,7 +121,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
       protocol: 'oidc' as const,
       issuer: oidc.issuer.replace(/\/+$/, ''),
       clientId: oidc.client_id,
-      ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, SECRET_PURPOSE) } : {}),
+      ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, CLIENT_SECRET_PURPOSE) } : {}),
       discovery,
       defaultRole: oidc.default_role,
       enforce: oidc.enforce,

@@ -1,26 +1,70 @@
 import 'server-only';
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { defineOperations } from '@/lib/http/operation';
 import { operation } from '@/lib/http/route';
-import { deleteSsoConnection, getSsoConnection, saveSsoConnection } from './connection';
+import { deleteSsoConnection, getSsoConnection, requireSsoAdmin, saveSsoConnection } from './connection';
+import { ssoForEmail } from './domains';
+import { oidcCallback, startSsoSignIn, startSsoTest, type SsoOutcome } from './flow';
 import { ssoConnectionInputSchema } from './schema';
 
-// The school's single sign-on connection (school admins; superusers working in the school).
+// The school's single sign-on connection (school admins; superusers working in the school), and
+// the browser's way through a sign-in (redirects, not JSON).
 const errors = [401, 403, 404];
+const tag = 'Single sign-on';
+
+const emailQuery = z.object({ email: z.email({ error: 'Enter a valid e-mail address' }).max(254) });
+const startQuery = emailQuery.extend({ next: z.string().max(2000).optional() });
+/** What a provider sends back: each parameter is read and checked by the flow itself. */
+const callbackQuery = z.object({}).catchall(z.string().max(4000));
+
+/** A 303 to where the sign-in goes on, with the session cookie when it succeeded. */
+function redirectTo(outcome: SsoOutcome): Response {
+  const res = new NextResponse(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
+  if (outcome.cookie) res.cookies.set(outcome.cookie.name, outcome.cookie.value, outcome.cookie.options);
+  return res;
+}
 
 export const ssoOperations = defineOperations({
   get: operation({
-    method: 'GET', path: '/schools/my-school/sso', tag: 'Single sign-on', auth: 'bearer', errors,
+    method: 'GET', path: '/schools/my-school/sso', tag, auth: 'bearer', errors,
     summary: "The school's connection: {protocol, issuer, client_id, client_secret (masked), email_domains, default_role, enforce, enabled, redirect_uri (register it at the provider), updated_at}; 404 without one",
     handler: ({ ctx }) => getSsoConnection(ctx),
   }),
   save: operation({
-    method: 'PUT', path: '/schools/my-school/sso', tag: 'Single sign-on', auth: 'bearer', body: ssoConnectionInputSchema, errors: [...errors, 409],
+    method: 'PUT', path: '/schools/my-school/sso', tag, auth: 'bearer', body: ssoConnectionInputSchema, errors: [...errors, 409],
     summary:
       "Connect the school's identity provider. OpenID Connect: {protocol: oidc, issuer (its discovery document is fetched and checked: 422 naming issuer when it is not an OpenID provider), client_id, client_secret (kept when absent or masked), email_domains (the school's website domain or under it, or approved by a superuser; never a public mail service: 422; another school's: 409), default_role user|admin, enforce, enabled}. SAML 2.0 is not available yet (422). Answers as GET does",
     handler: ({ ctx, body }) => saveSsoConnection(ctx, body),
   }),
   remove: operation({
-    method: 'DELETE', path: '/schools/my-school/sso', tag: 'Single sign-on', auth: 'bearer', errors, summary: 'Remove the connection and free its domains: {message}',
+    method: 'DELETE', path: '/schools/my-school/sso', tag, auth: 'bearer', errors, summary: 'Remove the connection and free its domains: {message}',
     handler: ({ ctx }) => deleteSsoConnection(ctx),
+  }),
+  test: operation({
+    method: 'GET', path: '/schools/my-school/sso/test', tag, auth: 'bearer-or-session', errors, status: 303,
+    summary: "Test sign-in: sends the browser through the school's provider (a redirect) to a page showing the claims received or what went wrong; signs nobody in",
+    handler: ({ ctx }) => startSsoTest(ctx, requireSsoAdmin(ctx)),
+    respond: redirectTo,
+  }),
+  lookup: operation({
+    method: 'GET', path: '/auth/sso/lookup', tag, auth: 'none', query: emailQuery,
+    summary: "Whether the address's domain signs in with its school's single sign-on: {school_name (null when not), enforce (password sign-in refused)}",
+    handler: async ({ query }) => {
+      const found = await ssoForEmail(query.email);
+      return { school_name: found?.schoolName ?? null, enforce: found?.connection.enforce ?? false };
+    },
+  }),
+  start: operation({
+    method: 'GET', path: '/auth/sso/start', tag, auth: 'none', query: startQuery, status: 303,
+    summary: "Sign in with the address's school provider: a redirect there (OIDC: authorization code with PKCE S256, state and nonce), or to the sign-in page saying why not. `next`: a path of Lantern to end on",
+    handler: ({ query }) => startSsoSignIn(query.email, query.next),
+    respond: redirectTo,
+  }),
+  oidcCallback: operation({
+    method: 'GET', path: '/auth/sso/oidc/callback', tag, auth: 'none', query: callbackQuery, status: 303,
+    summary: 'Where the OpenID provider sends the browser back (register it as the redirect URI): ends in a web session on `next`, else the dashboard, or on the sign-in page with the reason',
+    handler: ({ req }) => oidcCallback(new URL(req.url)),
+    respond: redirectTo,
   }),
 });

@@ -30,8 +30,9 @@ const ELSEWHERE = [
 // Account-level writes: a user's own sign-in, profile and password reset act on the account, not
 // on a school's data; an upload's blob is filled in by the request that created it; the audit log's
 // retention purge deletes by age across schools (one setting for the install); the mail outbox is
-// sent by the install's mail job, row by row (its school says whose erasure may find it).
-const ACCOUNT_LEVEL: Record<string, string[]> = { users: ['lib/auth/'], blobs: ['lib/storage/blobs.ts'], auditLog: ['lib/audit/service.ts'], mailOutbox: ['lib/mail/'] };
+// sent by the install's mail job, row by row (its school says whose erasure may find it); a single
+// sign-on attempt is found by the secret its callback presents, before anyone knows the school.
+const ACCOUNT_LEVEL: Record<string, string[]> = { users: ['lib/auth/'], blobs: ['lib/storage/blobs.ts'], auditLog: ['lib/audit/service.ts'], mailOutbox: ['lib/mail/'], ssoAttempts: ['lib/sso/attempts.ts'] };
 
 describe('tenancy of writes', () => {
   it('finds the school-scoped tables', () => {

@@ -236,4 +236,8 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /schools/my-school/sso": ADMIN,
   "PUT /schools/my-school/sso": ADMIN,
   "DELETE /schools/my-school/sso": ADMIN,
+  "GET /schools/my-school/sso/test": ADMIN,
+  "GET /auth/sso/lookup": PUBLIC,
+  "GET /auth/sso/start": PUBLIC,
+  "GET /auth/sso/oidc/callback": PUBLIC,
 };

@@ -89,6 +89,7 @@ async function requestFor(key: string, schoolId: number): Promise<Request_> {
   if (key === 'PUT /privacy/retention') return { body: { lead_retention_days: null, prospect_retention_days: null } };
   // A connection whose provider does not answer: an administrator gets 422 naming issuer.
   if (key === 'PUT /schools/my-school/sso') return { body: { protocol: 'oidc', issuer: 'http://127.0.0.1:1/none', client_id: 'c', client_secret: 's', email_domains: ['roles.example.edu'] } };
+  if (key === 'GET /auth/sso/lookup' || key === 'GET /auth/sso/start') return { query: { email: 'someone@roles.example.edu' } };
   return plainRequest(op);
 }
 
