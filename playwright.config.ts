@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT as PORT, SITE_PORT, SMTP_PORT } from './tests/e2e/ports';
+import { E2E_PORT as PORT, OIDC_PORT, SAML_IDP_PORT, SITE_PORT, SMTP_PORT } from './tests/e2e/ports';
 
 
 const dataDir = path.resolve('.data/e2e');
@@ -48,8 +48,9 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${PORT}`,
       // The reset-password test runs a real SMTP server on this port while it needs the mail.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      // The knowledge tests serve a small website here for the app to read.
-      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${SITE_PORT}`,
+      // The knowledge tests serve a small website here for the app to read; the single sign-on
+      // tests run their identity providers on the other two.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${SITE_PORT},127.0.0.1:${OIDC_PORT},127.0.0.1:${SAML_IDP_PORT}`,
       // Prospect files over 2 KB import in the background, so the prospects test sees the progress bar.
       PROSPECT_IMPORT_INLINE_MAX_BYTES: '2048',
     },

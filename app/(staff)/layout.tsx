@@ -1,5 +1,6 @@
 import { ProfileModalHost } from '@/components/profile/profile-modal-host';
 import { Header } from '@/components/site/header';
+import { NO_PASSWORD } from '@/lib/auth/password';
 import { requireStaff } from '@/app/(staff)/staff-screen';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,7 @@ export default async function StaffLayout({ children }: { children: React.ReactN
       <main id="main" className="flex-1">
         {children}
       </main>
-      <ProfileModalHost user={{ firstName: u.firstName, lastName: u.lastName, email: u.email, username: u.username }} />
+      <ProfileModalHost user={{ firstName: u.firstName, lastName: u.lastName, email: u.email, username: u.username, ssoSchool: u.passwordHash === NO_PASSWORD ? (u.schoolName ?? 'your school') : null }} />
     </div>
   );
 }

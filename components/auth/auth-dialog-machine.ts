@@ -52,7 +52,7 @@ export const initialAuthState: AuthState = {
 };
 
 export type AuthEvent =
-  | { type: 'open'; mode?: AuthMode; notice?: string | null; resetToken?: string | null }
+  | { type: 'open'; mode?: AuthMode; notice?: string | null; error?: string | null; resetToken?: string | null }
   | { type: 'close' }
   | { type: 'switch'; mode: AuthMode }
   | { type: 'advance'; mode: AuthMode; accounts?: UserAccount[] }
@@ -97,6 +97,7 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
         ...cleared(state, event.resetToken ? 'reset-password' : (event.mode ?? 'login')),
         open: true,
         notice: event.notice ?? null,
+        error: event.error ?? null,
         resetToken: event.resetToken ?? state.resetToken,
       };
     case 'close':

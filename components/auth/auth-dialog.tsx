@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { apiJson, ApiError } from '@/lib/web/api';
 import { clearSessionMessage, takeRedirectAfterLogin } from '@/lib/web/session-state';
+import { ssoButtonLabel, startSso, useSsoLookup } from './sso-sign-in';
 import { authReducer, dialogTitle, initialAuthState, isAdminRole, outcomeOfCheck, type AuthMode, type CheckResult, type Fields } from './auth-dialog-machine';
 import { FIX_PASSWORD_FIRST, PasswordStrength, usePasswordCheck } from './password-strength';
 
@@ -19,7 +20,7 @@ const RETURN_TO_LOGIN_MS = 2000;
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'An error occurred');
 
-export type AuthDialogRequest = { mode?: AuthMode; notice?: string | null; resetToken?: string | null; nonce: number };
+export type AuthDialogRequest = { mode?: AuthMode; notice?: string | null; error?: string | null; resetToken?: string | null; nonce: number };
 
 /** The sign-in dialog with its seven modes. Opened by AuthDialogLauncher. */
 export default function AuthDialog({ request, onClosed }: { request: AuthDialogRequest; onClosed: () => void }) {
@@ -29,9 +30,12 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
   const { fields, mode } = state;
   const passwordForCheck = mode === 'register' || mode === 'reset-password' ? fields.password : '';
   const { result: passwordCheck, ensure: ensurePassword } = usePasswordCheck(passwordForCheck, fields.username, fields.email);
+  const sso = useSsoLookup(mode === 'login' ? fields.email : '');
+  // A school that enforces single sign-on takes no password for its addresses.
+  const passwordHidden = mode === 'login' && Boolean(sso?.enforce);
 
   useEffect(() => {
-    dispatch({ type: 'open', mode: request.mode, notice: request.notice, resetToken: request.resetToken });
+    dispatch({ type: 'open', mode: request.mode, notice: request.notice, error: request.error, resetToken: request.resetToken });
     if (request.notice) clearSessionMessage();
     let live = true;
     apiJson<{ count: number; allow_registration: boolean }>('/auth/user-count').then(
@@ -147,7 +151,12 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
     body = (
       <>
         <TextField label="E-mail" type="email" name="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={fields.password} onChange={set('password')} />
+        {sso && (
+          <Button type="button" variant={sso.enforce ? 'primary' : 'secondary'} className="w-full" onClick={() => startSso(fields.email)}>
+            {ssoButtonLabel(sso.school_name)}
+          </Button>
+        )}
+        {!passwordHidden && <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={fields.password} onChange={set('password')} />}
       </>
     );
   } else if (mode === 'register') {
@@ -231,15 +240,19 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
         {state.error && <Banner tone="error">{state.error}</Banner>}
         {state.success && <Banner tone="success">{state.success}</Banner>}
         {body}
-        <Button type="submit" className="w-full" disabled={state.busy}>
-          {state.busy ? 'Please wait...' : submitLabel[mode]}
-        </Button>
+        {!passwordHidden && (
+          <Button type="submit" className="w-full" disabled={state.busy}>
+            {state.busy ? 'Please wait...' : submitLabel[mode]}
+          </Button>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {mode === 'login' && (
             <>
-              <button type="button" className="text-brand-800 hover:underline dark:text-brand-300" onClick={switchTo('forgot-password')}>
-                Forgot your password?
-              </button>
+              {!passwordHidden && (
+                <button type="button" className="text-brand-800 hover:underline dark:text-brand-300" onClick={switchTo('forgot-password')}>
+                  Forgot your password?
+                </button>
+              )}
               {state.allowRegistration && (
                 <span className="text-slate-700 dark:text-slate-300">
                   No account?{' '}

@@ -10,7 +10,8 @@ import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { callAction } from '@/lib/web/api';
 
-export type ProfileUser = { firstName: string; lastName: string; email: string; username: string };
+/** `ssoSchool`: the account was made by that school's single sign-on and has no password of its own. */
+export type ProfileUser = { firstName: string; lastName: string; email: string; username: string; ssoSchool: string | null };
 
 /** Profile Settings: names, e-mail, and an optional password change. */
 export default function ProfileModal({ user, onClose }: { user: ProfileUser; onClose: () => void }) {
@@ -65,25 +66,34 @@ export default function ProfileModal({ user, onClose }: { user: ProfileUser; onC
           <TextField label="First name" name="first_name" required autoComplete="given-name" value={form.first_name} onChange={set('first_name')} />
           <TextField label="Last name" name="last_name" required autoComplete="family-name" value={form.last_name} onChange={set('last_name')} />
         </div>
-        <TextField label="E-mail" name="email" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
-        <TextField
-          label="Current password"
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required={emailChanged}
-          hint={emailChanged ? 'Enter your current password to change your e-mail.' : 'Needed only to change your e-mail or password.'}
-          value={form.current_password}
-          onChange={set('current_password')}
-        />
-        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-          <legend className="px-1 text-sm font-semibold">Change password</legend>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Leave these empty to keep your current password.</p>
-          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')}>
-            <PasswordStrength password={form.new_password} result={passwordCheck} />
-          </TextField>
-          <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={form.confirm_password} onChange={set('confirm_password')} />
-        </fieldset>
+        {user.ssoSchool ? (
+          <>
+            <Banner tone="info">Signed in with {user.ssoSchool} SSO</Banner>
+            <TextField label="E-mail" name="email" type="email" readOnly hint="Your e-mail address and password are kept by your school's sign-in service." value={form.email} onChange={set('email')} />
+          </>
+        ) : (
+          <>
+            <TextField label="E-mail" name="email" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+            <TextField
+              label="Current password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required={emailChanged}
+              hint={emailChanged ? 'Enter your current password to change your e-mail.' : 'Needed only to change your e-mail or password.'}
+              value={form.current_password}
+              onChange={set('current_password')}
+            />
+            <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <legend className="px-1 text-sm font-semibold">Change password</legend>
+              <p className="text-xs text-slate-600 dark:text-slate-400">Leave these empty to keep your current password.</p>
+              <TextField label="New password" name="new_password" type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')}>
+                <PasswordStrength password={form.new_password} result={passwordCheck} />
+              </TextField>
+              <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={form.confirm_password} onChange={set('confirm_password')} />
+            </fieldset>
+          </>
+        )}
         <FormFooter label={'Save Changes'} busyLabel="Saving..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>

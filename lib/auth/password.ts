@@ -1,6 +1,9 @@
 import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 
+/** The password hash of an account made by single sign-on: no password matches it (verify fails on it). */
+export const NO_PASSWORD = '!sso';
+
 // argon2id, m=19 MiB, t=2, p=1 (OWASP's baseline).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { ssoDomains, ssoIdentities, users, type SsoProtocol } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
+import { NO_PASSWORD } from '@/lib/auth/password';
 import { startWebSession } from '@/lib/auth/tokens';
 import { findUserById } from '@/lib/users/queries';
 import type { UserWithSchool } from '@/lib/users/present';
@@ -15,9 +16,6 @@ import { SsoError, ssoError } from './errors';
 // lasts no longer than the provider's session, 12 hours at most.
 
 export const SSO_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-
-/** A password hash no password matches: an account made by SSO has no password of its own. */
-export const NO_PASSWORD = '!sso';
 
 /** What the provider said about the person, read from OIDC claims or SAML attributes. */
 export type SsoClaims = {

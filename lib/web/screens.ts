@@ -131,6 +131,13 @@ export const SCREENS = {
     // A privacy request acts on the school's whole record of a person: its administrators.
     access: { allows: (v) => v.schoolId !== null && (v.role === 'admin' || v.role === 'superuser'), refusal: 'Not enough permissions: only administrators can handle privacy requests.' },
   },
+  sso: {
+    path: '/dashboard/sso',
+    title: 'Single Sign-On',
+    card: { section: 'harness', key: 'single-sign-on', description: "Sign staff in with the school's own identity provider (OpenID Connect or SAML 2.0)." },
+    // Who may sign in to the school, and how: its administrators (the API's rule, lib/sso/connection.ts).
+    access: { allows: (v) => v.schoolId !== null && (v.role === 'admin' || v.role === 'superuser'), refusal: 'Not enough permissions: only administrators can set up single sign-on.' },
+  },
   'advanced-reports': {
     path: '/dashboard/advanced-reports',
     title: 'Advanced Reports',

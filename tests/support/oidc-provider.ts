@@ -19,12 +19,12 @@ export type TestOidcProvider = {
   close(): Promise<void>;
 };
 
-export async function startOidcProvider(opts: { redirectUri: string; clientId?: string; clientSecret?: string }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: { redirectUri: string; clientId?: string; clientSecret?: string; port?: number }): Promise<TestOidcProvider> {
   const clientId = opts.clientId ?? 'lantern-test';
   const clientSecret = opts.clientSecret ?? 'lantern-test-secret-0123456789abcdef';
   const people = new Map<string, TestPerson>();
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {

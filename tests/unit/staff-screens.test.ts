@@ -36,12 +36,12 @@ describe('staff screens', () => {
       ['Start Your AI Engines', ['chatbot', 'live-chat', 'crm-setup']],
       ['Harness the Power of Your AI', ['leads', 'reports']],
     ];
-    // Privacy is for the school's administrators: a user role has no card for it.
-    const administrators = [...common.slice(0, 2), ['Harness the Power of Your AI', ['leads', 'reports', 'privacy']]];
+    // Privacy and single sign-on are for the school's administrators: a user role has no card for them.
+    const administrators = [...common.slice(0, 2), ['Harness the Power of Your AI', ['leads', 'reports', 'privacy', 'single-sign-on']]];
     expect(cardKeys('admin')).toEqual(administrators);
     expect(cardKeys('user')).toEqual(common);
     expect(cardKeys('superuser')).toEqual([...administrators, ['Admin Tools', ['user-management', 'scheduler-dashboard', 'audit-log', 'advanced-reports']]]);
-    expect(cardKeys('admin', { prospects: true })[2]).toEqual(['Harness the Power of Your AI', ['leads', 'reports', 'manage-prospects', 'campaigns', 'privacy']]);
+    expect(cardKeys('admin', { prospects: true })[2]).toEqual(['Harness the Power of Your AI', ['leads', 'reports', 'manage-prospects', 'campaigns', 'privacy', 'single-sign-on']]);
     expect(cardKeys('user', { prospects: true })[2]).toEqual(['Harness the Power of Your AI', ['leads', 'reports', 'manage-prospects', 'campaigns']]);
     const chatbot = dashboardSections('user')[1]!.cards[0]!;
     expect(chatbot).toMatchObject({ title: 'Chatbot', href: '/dashboard/chatbot', description: 'Configure the website chat widget and review conversation logs.' });
@@ -63,7 +63,7 @@ describe('staff screens', () => {
     // Screens without a rule open for everyone signed in; these are the ones with a rule that let the viewer in.
     const opens = (role: string, schoolId: number | null) => screens.filter(([, s]) => s.access?.allows({ role, schoolId })).map(([key]) => key);
     expect(opens('superuser', null)).toEqual(['users', 'scheduler', 'audit-log', 'advanced-reports']);
-    expect(opens('admin', 1)).toEqual(['users', 'audit-log', 'privacy']);
+    expect(opens('admin', 1)).toEqual(['users', 'audit-log', 'privacy', 'sso']);
     expect(opens('admin', null)).toEqual([]);
     expect(opens('user', 1)).toEqual([]);
   });

@@ -42,6 +42,10 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'privacy:erasureAction': theirs(params('erasure'), 'admin'),
   'privacy:subjectDataAction': theirs((r) => [{ query: { lead_id: Number(r.lead) } }], 'admin'),
   'privacy:retentionAction': own(none, 'admin'),
+  // Single sign-on: the school's administrators; a save whose provider does not answer is theirs to fix (422).
+  'sso:ssoConnectionAction': own(none, 'admin'),
+  'sso:saveSsoConnectionAction': own(() => [{ body: { protocol: 'oidc', issuer: 'http://127.0.0.1:1/none', client_id: 'c', client_secret: 's', email_domains: ['actions.example.edu'] } }], 'admin'),
+  'sso:deleteSsoConnectionAction': own(none, 'admin'),
   'privacy:saveRetentionAction': own(() => [{ body: { lead_retention_days: null, prospect_retention_days: null } }], 'admin'),
 
   'assistant:getPersonaAction': own(),
