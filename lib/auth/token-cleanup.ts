@@ -3,11 +3,13 @@ import { isNotNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { passwordResetTokens, refreshTokens } from '@/db/schema';
 import { clearExpiredMailSecrets } from '@/lib/mail/outbox';
+import { dropOldAttempts } from '@/lib/sso/attempts';
 
 /**
  * Deletes refresh tokens that expired or were revoked, and reset tokens that were used or expired.
  * Rotated-but-unexpired refresh tokens stay: they are how reuse of a stolen token is detected.
- * Outbox mail whose one-time link has expired loses its body.
+ * Outbox mail whose one-time link has expired loses its body; single sign-on attempts a day past
+ * their end go.
  */
 export async function cleanupExpiredTokens() {
   const db = await getDb();
@@ -21,5 +23,6 @@ export async function cleanupExpiredTokens() {
     .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   const mail = await clearExpiredMailSecrets(now);
-  return { refresh_tokens_deleted: refresh.length, reset_tokens_deleted: reset.length, mail_bodies_cleared: mail };
+  const attempts = await dropOldAttempts(now);
+  return { refresh_tokens_deleted: refresh.length, reset_tokens_deleted: reset.length, mail_bodies_cleared: mail, sso_attempts_deleted: attempts };
 }

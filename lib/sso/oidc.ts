@@ -110,7 +110,8 @@ export async function finishOidc(conn: SsoConnectionRow, attempt: Attempt, callb
     return {
       subject: idToken.sub,
       email: text('email'),
-      emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      // Entra ID sends no email_verified: its optional claim xms_edov says the domain's owner vouches for the address.
+      emailVerified: claims.email_verified === true || claims.email_verified === 'true' || claims.xms_edov === true || claims.xms_edov === '1',
       firstName: text('given_name') ?? text('name')?.split(' ')[0] ?? null,
       lastName: text('family_name') ?? (text('name')?.split(' ').slice(1).join(' ') || null),
       sessionEndsAt: null,

@@ -11,7 +11,9 @@ import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as basicRoute from '@/app/(rest)/schools/my-school/basic/route';
 import * as ssoRoute from '@/app/(rest)/schools/my-school/sso/route';
 import { getDb, resultRows } from '@/db/client';
-import { mailOutbox, refreshTokens, ssoIdentities, users } from '@/db/schema';
+import { mailOutbox, refreshTokens, ssoAttempts, ssoIdentities, users } from '@/db/schema';
+import { cleanupExpiredTokens } from '@/lib/auth/token-cleanup';
+import { beginAttempt } from '@/lib/sso/attempts';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { call, STRONG_PASSWORD } from './http';
@@ -186,5 +188,20 @@ describe('signing in with the school OpenID provider', () => {
     // Other domains are unaffected.
     expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'oidc-root@lantern.test', password: STRONG_PASSWORD } })).status).toBe(200);
     expect((await connect({ enforce: false })).status).toBe(200);
+  });
+});
+
+describe('sign-in attempts', () => {
+  it('are deleted by the daily token cleanup a day after they end, used or not', async () => {
+    const db = await getDb();
+    const day = 24 * 60 * 60 * 1000;
+    const old = await beginAttempt({ key: 'old-attempt-key', schoolId: quay.id, protocol: 'oidc', next: null });
+    const fresh = await beginAttempt({ key: 'fresh-attempt-key', schoolId: quay.id, protocol: 'oidc', next: null });
+    await db.update(ssoAttempts).set({ expiresAt: new Date(Date.now() - day - 60_000) }).where(eq(ssoAttempts.id, old.id));
+    const result = await cleanupExpiredTokens();
+    expect(result.sso_attempts_deleted).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: ssoAttempts.id }).from(ssoAttempts)).map((a) => a.id);
+    expect(left).toContain(fresh.id);
+    expect(left).not.toContain(old.id);
   });
 });
