@@ -37,8 +37,10 @@ async function configOf(conn: SsoConnectionRow): Promise<client.Configuration> {
   try {
     return await client.discovery(new URL(conn.issuer), conn.clientId, { client_secret: secret }, client.ClientSecretPost(secret), {
       [client.customFetch]: outboundFetch,
-      // http only where outbound rules allow the address at all (a provider on this network, in tests).
-      execute: conn.issuer.startsWith('http://') ? [client.allowInsecureRequests] : [],
+      // The ID token's signature is checked against the provider's JWKS even though it came straight
+      // from the token endpoint (openid-client would otherwise trust the TLS connection alone); http
+      // only where outbound rules allow the address at all (a provider on this network, in tests).
+      execute: [client.enableNonRepudiationChecks, ...(conn.issuer.startsWith('http://') ? [client.allowInsecureRequests] : [])],
       timeout: 10,
     });
   } catch (err) {
@@ -80,14 +82,16 @@ function refusal(err: unknown): SsoError {
     if (err.error === 'invalid_grant') return ssoError('replayed', 'The identity provider did not accept this sign-in code (used already, or expired). Sign in again.');
     return ssoError('provider_error', `The identity provider refused the sign-in: ${err.error_description || err.error}.`);
   }
-  const code = (err as { code?: string }).code;
-  const message = err instanceof Error ? err.message : '';
+  // openid-client wraps what failed (its cause says which check, in words and a code).
+  const cause = (err as { cause?: { message?: string; code?: string } }).cause;
+  const code = `${(err as { code?: string }).code ?? ''} ${cause?.code ?? ''}`;
+  const message = `${err instanceof Error ? err.message : ''} ${cause?.message ?? ''}`;
   if (/signature verification failed|KEY_SELECTION/.test(`${message} ${code}`)) return ssoError('signature', 'The identity provider\'s signature on the sign-in does not check out against its published keys.');
   if (/"iss"/.test(message)) return ssoError('issuer', 'The sign-in came from another identity provider than the one configured (issuer mismatch).');
   if (/"aud"|"azp"/.test(message)) return ssoError('audience', 'The sign-in was meant for another application (audience mismatch): check the client ID.');
   if (/"nonce"/.test(message)) return ssoError('state', 'The sign-in does not belong to the sign-in started here (nonce mismatch). Sign in again.');
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return ssoError('expired', 'The identity provider\'s sign-in token has expired, or the clocks disagree. Sign in again.');
-  if (err instanceof AppError || code === 'OAUTH_RESPONSE_IS_NOT_JSON') return ssoError('unreachable', 'The school\'s sign-in service did not answer properly. Try again later.');
+  if (code.includes('OAUTH_JWT_TIMESTAMP_CHECK_FAILED')) return ssoError('expired', 'The identity provider\'s sign-in token has expired, or the clocks disagree. Sign in again.');
+  if (err instanceof AppError || code.includes('OAUTH_RESPONSE_IS_NOT_JSON')) return ssoError('unreachable', 'The school\'s sign-in service did not answer properly. Try again later.');
   return ssoError('malformed', 'The identity provider\'s answer could not be read.');
 }
 
