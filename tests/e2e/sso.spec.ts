@@ -89,7 +89,7 @@ test('an IT administrator connects the school provider and tests it; a counselor
   const second = await ssoSignIn(browser, `cara@${domain}`);
   await expect(second.page.getByText('Welcome, Carolina!')).toBeVisible();
   await second.context.close();
-  const users = (await (await request.get('/auth/users', { headers: auth })).json()) as { email: string }[];
+  const users = ((await (await request.get('/auth/users', { headers: auth })).json()) as { data: { email: string }[] }).data;
   expect(users.filter((u) => u.email === `cara@${domain}`)).toHaveLength(1);
 });
 

@@ -64,7 +64,10 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
     clientSecret,
     autoLogin: null as string | null,
     setPerson: (person: TestPerson) => void people.set(person.email, person),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
