@@ -47,6 +47,8 @@ export type IssueKnobs = {
   recipient?: string;
   issuer?: string;
   sessionNotOnOrAfter?: Date;
+  /** /sso answers a signature-wrapped response naming this address instead (see wrapSignature). */
+  wrapAs?: string;
 };
 
 export type ResponseFor = Partial<IssueKnobs> & {
@@ -106,7 +108,7 @@ function attributesXml(user: IdpUser): string {
     .join('');
 }
 
-export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<IssueKnobs> } = {}): Promise<SamlTestIdp> {
+export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<IssueKnobs>; port?: number } = {}): Promise<SamlTestIdp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-saml-idp-'));
   const main = keyPair(dir, 'idp');
   let user: IdpUser = opts.user ?? { email: 'ada@harbor.edu', first_name: 'Ada', last_name: 'Lovelace' };
@@ -116,7 +118,7 @@ export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<Issue
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const entityId = `${url}/metadata`;
   const ssoUrl = `${url}/sso`;
@@ -165,7 +167,8 @@ export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<Issue
     const request = { id: str(extract.request?.id) ?? '', issuer: str(extract.issuer) ?? '', acsUrl: str(extract.request?.assertionConsumerServiceUrl) ?? '', relayState: query.RelayState ?? null, nameIdFormat: str(extract.nameIDPolicy?.format) };
     if (!request.id || !request.acsUrl) return void res.writeHead(400).end('AuthnRequest without ID or AssertionConsumerServiceURL');
     requests.push(request);
-    const samlResponse = await responseFor({ requestId: request.id, acsUrl: request.acsUrl, spEntityId: request.issuer });
+    const signed = await responseFor({ requestId: request.id, acsUrl: request.acsUrl, spEntityId: request.issuer });
+    const samlResponse = knobs.wrapAs ? wrapSignature(signed, { email: knobs.wrapAs }) : signed;
     const field = (name: string, value: string | null) => (value === null ? '' : `<input type="hidden" name="${name}" value="${escapeXml(value)}">`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
       `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${escapeXml(request.acsUrl)}">${field('SAMLResponse', samlResponse)}${field('RelayState', request.relayState)}<noscript><button>Continue</button></noscript></form></body></html>`,
@@ -184,6 +187,7 @@ export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<Issue
     requests,
     responseFor,
     close: async () => {
+      server.closeAllConnections();
       await new Promise((r) => server.close(r));
       fs.rmSync(dir, { recursive: true, force: true });
     },
