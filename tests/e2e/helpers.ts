@@ -150,3 +150,13 @@ export function widgetVisitor(request: APIRequestContext, key: string) {
     return res;
   };
 }
+
+/** A school of its own domain (its website, so single sign-on may claim it), its admin, and the admin's API headers. */
+export async function ssoCollege(request: APIRequestContext, name: string) {
+  const domain = `${uniq('college')}.edu`;
+  const admin = await createUser(request, await ownerToken(request), { role: 'admin', email: `it@${domain}` });
+  const auth = { authorization: `Bearer ${await apiToken(request, admin.email, admin.password)}` };
+  const school = uniq(name);
+  expect((await request.post('/schools/', { data: { name: school, website_url: `https://www.${domain}` }, headers: auth })).status()).toBe(201);
+  return { domain, admin, auth, school };
+}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { SSO_FAILURE_TEXT } from '../../lib/sso/errors';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { apiToken, createUser, dialog, expectAccessible, ownerToken, signIn, uniq } from './helpers';
+import { dialog, expectAccessible, signIn, ssoCollege as college, uniq } from './helpers';
 import { E2E_PORT, OIDC_PORT } from './ports';
 
 // Single sign-on in the browser, against a real OpenID provider (oidc-provider) on a local port:
@@ -16,16 +16,6 @@ test.beforeAll(async () => {
   idp = await startOidcProvider({ redirectUri: `${APP}/auth/sso/oidc/callback`, port: OIDC_PORT });
 });
 test.afterAll(async () => idp.close());
-
-/** A school of its own domain (its website), its admin, and the admin's API headers. */
-async function college(request: APIRequestContext, name: string) {
-  const domain = `${uniq('college')}.edu`;
-  const admin = await createUser(request, await ownerToken(request), { role: 'admin', email: `it@${domain}` });
-  const auth = { authorization: `Bearer ${await apiToken(request, admin.email, admin.password)}` };
-  const school = uniq(name);
-  expect((await request.post('/schools/', { data: { name: school, website_url: `https://www.${domain}` }, headers: auth })).status()).toBe(201);
-  return { domain, admin, auth, school };
-}
 
 async function connect(request: APIRequestContext, auth: Record<string, string>, domain: string, over: Record<string, unknown> = {}) {
   const res = await request.put('/schools/my-school/sso', { headers: auth, data: { protocol: 'oidc', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, email_domains: [domain], ...over } });
