@@ -1,19 +1,20 @@
 import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { schools, ssoConnections, ssoDomains, type OidcDiscovery, type SsoConnectionRow } from '@/db/schema';
+import { schools, ssoConnections, ssoDomains, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recordAudit, staffActor } from '@/lib/audit/record';
-import { AppError, conflict, forbidden, notFound, validationError } from '@/lib/http/errors';
+import { AppError, conflict, forbidden, notFound, validationError, type ValidationIssue } from '@/lib/http/errors';
 import { safeFetch } from '@/lib/security/outbound';
 import { seal } from '@/lib/security/secret-box';
 import { requireSchoolId } from '@/lib/tenancy';
 import { CLIENT_SECRET_PURPOSE, oidcRedirectUri } from './oidc';
-import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
+import { parseIdpMetadata, samlAcsUrl, samlMetadataUrl, spEntityId } from './saml';
+import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SamlConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
 
 // A school's single sign-on connection (GET/PUT/DELETE /schools/my-school/sso): its identity
-// provider, checked on save (an OpenID provider's discovery document), and the e-mail domains it
-// signs in. A domain must be the school's website domain or under it (a superuser may approve
+// provider, checked on save (an OpenID provider's discovery document, a SAML identity provider's
+// metadata), and the e-mail domains it signs in. A domain must be the school's website domain or under it (a superuser may approve
 // another), never a public mail service's, and belongs to one school.
 
 export const SSO_NOT_FOUND = 'No single sign-on connection for this school';
@@ -24,19 +25,27 @@ export function requireSsoAdmin(ctx: AuthContext): number {
   return requireSchoolId(ctx);
 }
 
-
 function view(row: SsoConnectionRow, domains: string[]): SsoConnectionView {
+  const common = { email_domains: domains, default_role: row.defaultRole, enforce: row.enforce, enabled: row.enabled, updated_at: row.updatedAt.toISOString() };
+  if (row.protocol === 'saml') {
+    return {
+      protocol: 'saml',
+      idp_metadata_url: row.idpMetadataUrl,
+      idp_entity_id: row.idp?.entity_id ?? null,
+      idp_sso_url: row.idp?.sso_url ?? null,
+      ...common,
+      sp_entity_id: spEntityId(row.schoolId),
+      acs_url: samlAcsUrl(row.schoolId),
+      sp_metadata_url: samlMetadataUrl(row.schoolId),
+    };
+  }
   return {
-    protocol: row.protocol,
+    protocol: 'oidc',
     issuer: row.issuer,
     client_id: row.clientId,
     client_secret: row.clientSecretSealed ? MASKED_CLIENT_SECRET : null,
-    email_domains: domains,
-    default_role: row.defaultRole,
-    enforce: row.enforce,
-    enabled: row.enabled,
+    ...common,
     redirect_uri: oidcRedirectUri(),
-    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -99,40 +108,70 @@ async function discover(issuer: string): Promise<OidcDiscovery> {
   return { authorization_endpoint: doc.authorization_endpoint as string, token_endpoint: doc.token_endpoint as string, jwks_uri: doc.jwks_uri as string, ...opt('userinfo_endpoint'), ...opt('end_session_endpoint') };
 }
 
+/** The identity provider's metadata, pasted or read from its address, and what it says (422 naming the field it came from). */
+async function samlMetadata(input: SamlConnectionInput): Promise<{ xml: string; url: string | null; idp: SamlIdpRecord }> {
+  const url = input.idp_metadata_url || null;
+  if (!url) return { xml: input.idp_metadata_xml!, url: null, idp: parseIdpMetadata(input.idp_metadata_xml!) };
+  const unreadable = (why: string) => validationError([{ loc: ['body', 'idp_metadata_url'], msg: `The identity provider's metadata could not be read from this address: ${why}`, type: 'value_error' }]);
+  let xml: string;
+  try {
+    const res = await safeFetch(url, { headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' }, maxBytes: 1024 * 1024 });
+    if (res.status !== 200) throw unreadable(`it answered ${res.status}`);
+    xml = res.body.toString('utf8');
+  } catch (err) {
+    if (err instanceof AppError && err.status === 422) throw err;
+    throw unreadable(err instanceof Error ? err.message : 'no answer');
+  }
+  try {
+    return { xml, url, idp: parseIdpMetadata(xml) };
+  } catch (err) {
+    // parseIdpMetadata names idp_metadata_xml; the XML came from the address, so the address is what to fix.
+    if (!(err instanceof AppError) || err.status !== 422) throw err;
+    throw validationError((err.detail as ValidationIssue[]).map((issue) => ({ ...issue, loc: ['body', 'idp_metadata_url'], msg: `At this address: ${issue.msg}` })));
+  }
+}
+
+/** The columns of one protocol, the other protocol's cleared (switching protocol leaves nothing of the old one behind). */
+const NO_OIDC = { issuer: null, clientId: null, clientSecretSealed: null, discovery: null };
+const NO_SAML = { idpMetadataXml: null, idpMetadataUrl: null, idp: null };
+
 /** PUT /schools/my-school/sso: checks the provider and the domains, then saves both in one transaction. */
 export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionInput): Promise<SsoConnectionView> {
   const schoolId = requireSsoAdmin(ctx);
-  if (input.protocol !== 'oidc') throw validationError([{ loc: ['body', 'protocol'], msg: 'SAML 2.0 connections are not available yet: use OpenID Connect', type: 'value_error' }]);
-  const oidc = input as OidcConnectionInput;
   const db = await getDb();
   const [school] = await db.select({ website: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1);
-  const domains = [...new Set(oidc.email_domains)].sort();
+  const domains = [...new Set(input.email_domains)].sort();
   const problems = domainProblems(domains, school?.website ?? null, ctx.role === 'superuser');
   if (problems.length) throw validationError(problems.map((msg) => ({ loc: ['body', 'email_domains'], msg, type: 'value_error' })));
   const [stored] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
-  const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_CLIENT_SECRET && oidc.client_secret !== '';
-  if (!secretGiven && !stored?.clientSecretSealed) throw validationError([{ loc: ['body', 'client_secret'], msg: 'client_secret is required', type: 'missing' }]);
-  const discovery = await discover(oidc.issuer);
+  const change = stored ? 'updated' : 'created';
+  const common = { defaultRole: input.default_role, enforce: input.enforce, enabled: input.enabled, updatedAt: new Date() };
+
+  let values: Partial<typeof ssoConnections.$inferInsert> & { protocol: 'oidc' | 'saml' };
+  let details: Record<string, unknown>;
+  if (input.protocol === 'oidc') {
+    const oidc = input as OidcConnectionInput;
+    const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_CLIENT_SECRET && oidc.client_secret !== '';
+    if (!secretGiven && !stored?.clientSecretSealed) throw validationError([{ loc: ['body', 'client_secret'], msg: 'client_secret is required', type: 'missing' }]);
+    const discovery = await discover(oidc.issuer);
+    const issuer = oidc.issuer.replace(/\/+$/, '');
+    values = { protocol: 'oidc', ...NO_SAML, issuer, clientId: oidc.client_id, ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, CLIENT_SECRET_PURPOSE) } : {}), discovery, ...common };
+    details = { change, protocol: 'oidc', issuer, email_domains: domains, enforce: input.enforce, enabled: input.enabled, secret_changed: secretGiven };
+  } else {
+    const metadata = await samlMetadata(input);
+    values = { protocol: 'saml', ...NO_OIDC, idpMetadataXml: metadata.xml, idpMetadataUrl: metadata.url, idp: metadata.idp, ...common };
+    // The entity id says which provider; the XML (and its certificates) stays out of the log.
+    details = { change, protocol: 'saml', idp_entity_id: metadata.idp.entity_id, idp_metadata_url: metadata.url, email_domains: domains, enforce: input.enforce, enabled: input.enabled };
+  }
 
   await db.transaction(async (tx) => {
     const taken = await tx.select({ domain: ssoDomains.domain }).from(ssoDomains).where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.schoolId, schoolId)));
     if (taken.length) throw conflict(`Another school signs in ${taken.map((t) => t.domain).join(', ')} with its own connection`);
-    const values = {
-      protocol: 'oidc' as const,
-      issuer: oidc.issuer.replace(/\/+$/, ''),
-      clientId: oidc.client_id,
-      ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, CLIENT_SECRET_PURPOSE) } : {}),
-      discovery,
-      defaultRole: oidc.default_role,
-      enforce: oidc.enforce,
-      enabled: oidc.enabled,
-      updatedAt: new Date(),
-    };
     await tx.insert(ssoConnections).values({ schoolId, ...values }).onConflictDoUpdate({ target: ssoConnections.schoolId, set: values });
     await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
     const site = websiteDomain(school?.website ?? null);
     await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: ofWebsite(domain, site) ? null : ctx.user.id })));
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: stored ? 'updated' : 'created', protocol: 'oidc', issuer: values.issuer, email_domains: domains, enforce: oidc.enforce, enabled: oidc.enabled, secret_changed: secretGiven } }, tx);
+    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details }, tx);
   });
   return getSsoConnection(ctx);
 }

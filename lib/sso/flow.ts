@@ -7,11 +7,13 @@ import { webSessionCookie } from '@/lib/auth/web-session';
 import { sitePath } from '@/lib/web/site-path';
 import { notFound } from '@/lib/http/errors';
 import { randomToken } from '@/lib/security/tokens';
-import { beginAttempt, keepTestResult, type Attempt } from './attempts';
+import { beginAttempt, claimAttempt, keepTestResult, type Attempt } from './attempts';
 import { SSO_NOT_FOUND } from './connection';
 import { ssoForEmail } from './domains';
 import { SsoError, ssoError } from './errors';
 import { claimOidcAttempt, finishOidc, oidcSignInUrl } from './oidc';
+import { readSamlResponse, type SamlSignIn } from './saml';
+import { claimTestAttempt, pendingTestAttempt, readAcsForm, samlClaims, samlIdpOf, samlStart } from './saml-flow';
 import { checkClaims, completeSsoSignIn, recordSsoFailure, type SsoClaims } from './sign-in';
 
 // The browser's way through a single sign-on: start (to the school's provider), come back (the
@@ -31,8 +33,7 @@ async function connectionOf(schoolId: number): Promise<SsoConnectionRow | null> 
 }
 
 async function signInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<string> {
-  if (conn.protocol === 'oidc') return oidcSignInUrl(conn, next, testBy);
-  throw ssoError('no_connection', 'SAML sign-in is not available yet.');
+  return conn.protocol === 'saml' ? samlStart(conn, next, testBy) : oidcSignInUrl(conn, next, testBy);
 }
 
 /** GET /auth/sso/start?email=&next=: to the provider of the address's school, or back to the sign-in page saying why not. */
@@ -115,6 +116,35 @@ export function oidcCallback(url: URL): Promise<SsoOutcome> {
     p.attempt = await claimOidcAttempt(url.searchParams.get('state'));
     p.conn = await usableConnection(p.attempt.schoolId, Boolean(p.attempt.testBy));
     p.claims = await finishOidc(p.conn, p.attempt, url);
+  });
+}
+
+/**
+ * POST /auth/sso/saml/acs/{schoolId}: the response checked against the school's IdP, then its
+ * attempt claimed by the signed InResponseTo (one use of each assertion). A failure before then
+ * shows in the Test sign-in window that RelayState names, if it is one of this school's.
+ */
+export function samlAcs(schoolId: number, req: Request): Promise<SsoOutcome> {
+  return finishSignIn(async (p) => {
+    let test: Attempt | null = null;
+    let read: SamlSignIn;
+    try {
+      const form = await readAcsForm(req);
+      test = await pendingTestAttempt(form.relayState, schoolId);
+      // Whether this is a test is known for sure only from the attempt; a disabled connection is
+      // read for a test (RelayState) and checked again once the attempt is claimed below.
+      p.conn = await usableConnection(schoolId, test !== null);
+      read = await readSamlResponse({ schoolId, idp: samlIdpOf(p.conn), samlResponse: form.samlResponse });
+      const attempt = await claimAttempt(read.in_response_to, 'saml');
+      // The IdP signed it for this school's ACS and audience; a request of another school's is not this sign-in's.
+      if (attempt.schoolId !== schoolId) throw ssoError('state', 'This sign-in response answers a sign-in started for another school. Sign in again.');
+      p.attempt = attempt;
+    } catch (err) {
+      if (err instanceof SsoError && test) p.attempt = (await claimTestAttempt(test)) ?? undefined;
+      throw err;
+    }
+    if (!p.attempt.testBy && !p.conn.enabled) throw ssoError('disabled', 'Single sign-on is turned off for this school.');
+    p.claims = samlClaims(read);
   });
 }
 

@@ -1,11 +1,13 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { idField } from '@/lib/auth/schema';
 import { defineOperations } from '@/lib/http/operation';
 import { operation } from '@/lib/http/route';
 import { deleteSsoConnection, getSsoConnection, requireSsoAdmin, saveSsoConnection } from './connection';
 import { ssoForEmail } from './domains';
-import { oidcCallback, startSsoSignIn, startSsoTest, type SsoOutcome } from './flow';
+import { oidcCallback, samlAcs, startSsoSignIn, startSsoTest, type SsoOutcome } from './flow';
+import { samlMetadataResponse } from './saml-flow';
 import { ssoConnectionInputSchema } from './schema';
 
 // The school's single sign-on connection (school admins; superusers working in the school), and
@@ -17,6 +19,7 @@ const emailQuery = z.object({ email: z.email({ error: 'Enter a valid e-mail addr
 const startQuery = emailQuery.extend({ next: z.string().max(2000).optional() });
 /** What a provider sends back: each parameter is read and checked by the flow itself. */
 const callbackQuery = z.object({}).catchall(z.string().max(4000));
+const schoolParams = z.object({ schoolId: idField });
 
 /** A 303 to where the sign-in goes on, with the session cookie when it succeeded. */
 function redirectTo(outcome: SsoOutcome): Response {
@@ -28,13 +31,14 @@ function redirectTo(outcome: SsoOutcome): Response {
 export const ssoOperations = defineOperations({
   get: operation({
     method: 'GET', path: '/schools/my-school/sso', tag, auth: 'bearer', errors,
-    summary: "The school's connection: {protocol, issuer, client_id, client_secret (masked), email_domains, default_role, enforce, enabled, redirect_uri (register it at the provider), updated_at}; 404 without one",
+    summary:
+      "The school's connection; 404 without one. OpenID Connect: {protocol: oidc, issuer, client_id, client_secret (masked), email_domains, default_role, enforce, enabled, redirect_uri (register it at the provider), updated_at}. SAML 2.0: {protocol: saml, idp_metadata_url, idp_entity_id, idp_sso_url, email_domains, default_role, enforce, enabled, sp_entity_id, acs_url, sp_metadata_url (give these to the identity provider), updated_at}",
     handler: ({ ctx }) => getSsoConnection(ctx),
   }),
   save: operation({
     method: 'PUT', path: '/schools/my-school/sso', tag, auth: 'bearer', body: ssoConnectionInputSchema, errors: [...errors, 409],
     summary:
-      "Connect the school's identity provider. OpenID Connect: {protocol: oidc, issuer (its discovery document is fetched and checked: 422 naming issuer when it is not an OpenID provider), client_id, client_secret (kept when absent or masked), email_domains (the school's website domain or under it, or approved by a superuser; never a public mail service: 422; another school's: 409), default_role user|admin, enforce, enabled}. SAML 2.0 is not available yet (422). Answers as GET does",
+      "Connect the school's identity provider. OpenID Connect: {protocol: oidc, issuer (its discovery document is fetched and checked: 422 naming issuer when it is not an OpenID provider), client_id, client_secret (kept when absent or masked), email_domains (the school's website domain or under it, or approved by a superuser; never a public mail service: 422; another school's: 409), default_role user|admin, enforce, enabled}. SAML 2.0: {protocol: saml, idp_metadata_xml (the identity provider's metadata) or idp_metadata_url (read on save), exactly one (422 naming the field when it is not an identity provider's metadata or cannot be read), email_domains, default_role, enforce, enabled}. Answers as GET does",
     handler: ({ ctx, body }) => saveSsoConnection(ctx, body),
   }),
   remove: operation({
@@ -57,7 +61,7 @@ export const ssoOperations = defineOperations({
   }),
   start: operation({
     method: 'GET', path: '/auth/sso/start', tag, auth: 'none', query: startQuery, status: 303,
-    summary: "Sign in with the address's school provider: a redirect there (OIDC: authorization code with PKCE S256, state and nonce), or to the sign-in page saying why not. `next`: a path of Lantern to end on",
+    summary: "Sign in with the address's school provider: a redirect there (OIDC: authorization code with PKCE S256, state and nonce; SAML: an AuthnRequest by HTTP-Redirect), or to the sign-in page saying why not. `next`: a path of Lantern to end on",
     handler: ({ query }) => startSsoSignIn(query.email, query.next),
     respond: redirectTo,
   }),
@@ -66,5 +70,20 @@ export const ssoOperations = defineOperations({
     summary: 'Where the OpenID provider sends the browser back (register it as the redirect URI): ends in a web session on `next`, else the dashboard, or on the sign-in page with the reason',
     handler: ({ req }) => oidcCallback(new URL(req.url)),
     respond: redirectTo,
+  }),
+  // The identity provider's page posts here from its own site (HTTP-POST binding): no cookie is
+  // needed or read, and `auth: 'none'` checks no Origin. The form (not JSON, so no `body` schema)
+  // is read by the handler within 256 KB.
+  samlAcs: operation({
+    method: 'POST', path: '/auth/sso/saml/acs/{schoolId}', tag, auth: 'none', params: schoolParams, status: 303,
+    summary:
+      "The school's SAML assertion consumer service (HTTP-POST binding): a form with SAMLResponse and RelayState, posted by the identity provider's page. Ends in a web session on `next`, else the dashboard, or on the sign-in page with the reason (a Test sign-in: on its result page)",
+    handler: ({ req, params }) => samlAcs(params.schoolId, req),
+    respond: redirectTo,
+  }),
+  samlMetadata: operation({
+    method: 'GET', path: '/auth/sso/saml/metadata/{schoolId}', tag, auth: 'none', params: schoolParams, errors: [404], responseDescription: 'The metadata (application/samlmetadata+xml)',
+    summary: "Lantern's SAML service-provider metadata for the school (entity id, ACS), for its identity provider; 404 when the school has no SAML connection",
+    handler: ({ params }) => samlMetadataResponse(params.schoolId),
   }),
 });

@@ -37,23 +37,64 @@ const oidc = z
   })
   .strict();
 
-const saml = z.object({ protocol: z.literal('saml') }).passthrough();
+/** A metadata document of one identity provider is a few kilobytes; this leaves room for many certificates. */
+export const MAX_IDP_METADATA_CHARS = 500_000;
+
+const saml = z
+  .object({
+    protocol: z.literal('saml'),
+    /** The identity provider's metadata, pasted. */
+    idp_metadata_xml: z.string({ error: 'idp_metadata_xml must be text' }).max(MAX_IDP_METADATA_CHARS, 'The metadata is too long: paste the metadata of one identity provider').optional(),
+    /** Or its address, read on save (an empty text counts as not given, like an empty idp_metadata_xml). */
+    idp_metadata_url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'The metadata address must be an http(s) address' }).max(2000)]).optional(),
+    ...common,
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const xml = Boolean(input.idp_metadata_xml?.trim());
+    const url = Boolean(input.idp_metadata_url);
+    if (xml && url) ctx.addIssue({ code: 'custom', path: ['idp_metadata_url'], message: 'Give either the metadata (idp_metadata_xml) or its address (idp_metadata_url), not both' });
+    if (!xml && !url) ctx.addIssue({ code: 'custom', path: ['idp_metadata_xml'], message: "Paste the identity provider's metadata (idp_metadata_xml) or give its address (idp_metadata_url)" });
+  });
 
 /** PUT /schools/my-school/sso. */
 export const ssoConnectionInputSchema = z.discriminatedUnion('protocol', [oidc, saml], { error: 'protocol must be oidc or saml' });
 export type SsoConnectionInput = z.infer<typeof ssoConnectionInputSchema>;
 export type OidcConnectionInput = z.infer<typeof oidc>;
+export type SamlConnectionInput = z.infer<typeof saml>;
 
-export type SsoConnectionView = {
-  protocol: 'oidc' | 'saml';
-  issuer: string | null;
-  client_id: string | null;
-  client_secret: string | null;
+/** What both protocols' answers carry. */
+type ViewCommon = {
   email_domains: string[];
   default_role: 'user' | 'admin';
   enforce: boolean;
   enabled: boolean;
-  /** What to register at the provider. */
-  redirect_uri: string;
   updated_at: string;
 };
+
+/** An OpenID Connect connection as GET/PUT answer it: the secret masked, never returned. */
+export type OidcView = ViewCommon & {
+  protocol: 'oidc';
+  issuer: string | null;
+  client_id: string | null;
+  /** MASKED_CLIENT_SECRET when one is stored, else null. */
+  client_secret: string | null;
+  /** What to register at the provider. */
+  redirect_uri: string;
+};
+
+/** A SAML 2.0 connection as GET/PUT answer it (the metadata XML itself is not returned). */
+export type SamlView = ViewCommon & {
+  protocol: 'saml';
+  /** Where the metadata was read from; null when it was pasted. */
+  idp_metadata_url: string | null;
+  /** What the metadata says (null only for a connection saved without readable metadata, which the API never does). */
+  idp_entity_id: string | null;
+  idp_sso_url: string | null;
+  /** What to give the identity provider: Lantern's entity id, its ACS (HTTP-POST) and its metadata address. */
+  sp_entity_id: string;
+  acs_url: string;
+  sp_metadata_url: string;
+};
+
+export type SsoConnectionView = OidcView | SamlView;

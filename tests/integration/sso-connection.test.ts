@@ -13,7 +13,8 @@ import { call, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
 // A school's single sign-on connection: an OpenID provider's discovery document fetched and checked
-// on save, the secret sealed and masked, the e-mail domains the school may claim, roles and tenancy.
+// on save, the secret sealed and masked, the e-mail domains the school may claim, roles and tenancy
+// (SAML connections: sso-saml-flow.test.ts).
 
 let su: string;
 let harbor: StaffSchool;
@@ -121,13 +122,16 @@ describe('an OpenID Connect connection', () => {
     expect((await get(birch)).json.email_domains).toEqual(['birch-alumni.org', 'birch.edu']);
   });
 
-  it('needs a client secret the first time, and answers a user role 403; SAML is not offered yet', async () => {
+  it('needs a client secret the first time, and answers a user role 403; a SAML connection needs its metadata', async () => {
     const c = await staffWithSchool(su, 'itdesk@cedar.edu', 'Cedar SSO College');
     await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: c.token, body: { name: 'Cedar SSO College', website_url: 'https://cedar.edu' } });
     const noSecret = await put(c, oidc({ client_secret: undefined, email_domains: ['cedar.edu'] }));
     expect([noSecret.status, noSecret.json.detail[0].loc]).toEqual([422, ['body', 'client_secret']]);
-    const samlRes = await put(c, { protocol: 'saml', idp_metadata_url: 'https://idp.cedar.edu/metadata', email_domains: ['cedar.edu'] });
-    expect([samlRes.status, samlRes.json.detail[0].loc]).toEqual([422, ['body', 'protocol']]);
+    // SAML is offered (sso-saml-flow.test.ts signs in with it); without metadata it is refused naming the field.
+    const samlRes = await put(c, { protocol: 'saml', email_domains: ['cedar.edu'] });
+    expect([samlRes.status, samlRes.json.detail[0].loc]).toEqual([422, ['body', 'idp_metadata_xml']]);
+    const notMetadata = await put(c, { protocol: 'saml', idp_metadata_url: `${issuer}/.well-known/openid-configuration`, email_domains: ['cedar.edu'] });
+    expect([notMetadata.status, notMetadata.json.detail[0].loc]).toEqual([422, ['body', 'idp_metadata_url']]);
     await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'clerk@cedar.edu', username: 'cedarclerk', password: STRONG_PASSWORD, first_name: 'C', last_name: 'C', role: 'user', school_id: c.id } });
     const clerk = (await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'clerk@cedar.edu', password: STRONG_PASSWORD } })).json.access_token as string;
     expect((await get(clerk)).status).toBe(403);

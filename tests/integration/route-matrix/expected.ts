@@ -240,4 +240,7 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   "GET /auth/sso/lookup": PUBLIC,
   "GET /auth/sso/start": PUBLIC,
   "GET /auth/sso/oidc/callback": PUBLIC,
+  // The school's SAML endpoints for its identity provider: the ACS its page posts to, and Lantern's metadata.
+  "POST /auth/sso/saml/acs/{schoolId}": PUBLIC,
+  "GET /auth/sso/saml/metadata/{schoolId}": PUBLIC,
 };

@@ -12,6 +12,8 @@ import { adminWithSchool, byKey, callOp, OPERATIONS, opKey, operationDoc, regist
 const NOT_SCHOOL_RECORDS: Record<string, string> = {
   'GET /uploads/{id}': 'public uploads (logos, avatars, voice previews) are public by design; private blobs answer 404 to everyone (files.test.ts)',
   'POST /api/scheduler/tasks/{id}/trigger': 'scheduled tasks belong to the install, and only a superuser may trigger one (the role table)',
+  'POST /auth/sso/saml/acs/{schoolId}': "a school's public SAML endpoint: its identity provider posts there without an account; what it signs in is checked against that school's IdP (sso-saml-flow.test.ts)",
+  'GET /auth/sso/saml/metadata/{schoolId}': "a school's public SAML service-provider metadata (entity id, ACS), for its identity provider",
 };
 
 /** Ids carried in bodies and queries: the answer A's admin gets when naming B's record. */

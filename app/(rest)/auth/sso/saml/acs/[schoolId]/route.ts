@@ -1,0 +1,4 @@
+import { route } from '@/lib/http/route';
+import { ssoOperations } from '@/lib/sso/operations';
+
+export const POST = route(ssoOperations.samlAcs);
