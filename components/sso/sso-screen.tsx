@@ -54,7 +54,9 @@ const draftOf = (v: ConnectionView | null): Draft => ({
 function bodyOf(d: Draft) {
   const common = { email_domains: d.domains.split(/[\s,;]+/).filter(Boolean), default_role: d.default_role, enforce: d.enforce, enabled: d.enabled };
   if (d.protocol === 'oidc') return { protocol: 'oidc' as const, issuer: d.issuer.trim(), client_id: d.client_id.trim(), ...(d.client_secret && d.client_secret !== MASKED_CLIENT_SECRET ? { client_secret: d.client_secret } : {}), ...common };
-  return { protocol: 'saml' as const, ...(d.metadata_xml.trim() ? { idp_metadata_xml: d.metadata_xml.trim() } : { idp_metadata_url: d.metadata_url.trim() }), ...common };
+  // Neither metadata field filled: the stored metadata is kept.
+  const metadata = d.metadata_xml.trim() ? { idp_metadata_xml: d.metadata_xml.trim() } : d.metadata_url.trim() ? { idp_metadata_url: d.metadata_url.trim() } : {};
+  return { protocol: 'saml' as const, ...metadata, ...common };
 }
 
 function CopyRow({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -178,6 +180,7 @@ export function SsoScreen({ register }: { register: RegisterValues }) {
               <div className="space-y-4">
                 <TextField label="Identity provider metadata URL" name="idp_metadata_url" type="url" hint="Or paste the metadata XML below." value={form.metadata_url} onChange={(e) => set('metadata_url', e.target.value)} />
                 <TextArea label="Identity provider metadata XML" name="idp_metadata_xml" rows={5} value={form.metadata_xml} onChange={(e) => set('metadata_xml', e.target.value)} />
+                {saved?.protocol === 'saml' && <p className="text-xs text-slate-600 dark:text-slate-400">Leave both empty to keep the metadata Lantern has.</p>}
                 {saved?.idp_entity_id && (
                   <p className="text-sm text-slate-700 dark:text-slate-300">
                     Connected to {saved.idp_entity_id}

@@ -65,6 +65,8 @@ export const ssoAttempts = pgTable(
     /** Sealed PKCE verifier and nonce (OIDC). */
     secretSealed: text('secret_sealed'),
     next: text('next'),
+    /** sha256 of the random value the starting browser holds in a cookie: the callback must come back to that browser (no login CSRF). */
+    browserHash: text('browser_hash'),
     /** The staff member running Test sign-in, when this is a test. */
     testBy: integer('test_by').references(() => users.id, { onDelete: 'cascade' }),
     result: jsonb('result').$type<Record<string, unknown> | null>(),

@@ -13,7 +13,7 @@ export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
 
 export type Attempt = typeof ssoAttempts.$inferSelect;
 
-export async function beginAttempt(input: { key: string; schoolId: number; protocol: SsoProtocol; secretSealed?: string; next: string | null; testBy?: number | null }): Promise<Attempt> {
+export async function beginAttempt(input: { key: string; schoolId: number; protocol: SsoProtocol; secretSealed?: string; next: string | null; testBy?: number | null; browser?: string }): Promise<Attempt> {
   const db = await getDb();
   const [row] = await db
     .insert(ssoAttempts)
@@ -24,6 +24,7 @@ export async function beginAttempt(input: { key: string; schoolId: number; proto
       secretSealed: input.secretSealed ?? null,
       next: input.next,
       testBy: input.testBy ?? null,
+      browserHash: input.browser ? sha256(input.browser) : null,
       expiresAt: new Date(Date.now() + ATTEMPT_LIFETIME_MS),
     })
     .returning();
@@ -63,4 +64,20 @@ export async function dropOldAttempts(now = new Date()): Promise<number> {
   const db = await getDb();
   const gone = await db.delete(ssoAttempts).where(lt(ssoAttempts.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))).returning({ id: ssoAttempts.id });
   return gone.length;
+}
+
+/** The cookie that ties an attempt to the browser that started it (set by the start, read by the callback). */
+export const BROWSER_COOKIE = 'lantern_sso_browser';
+
+const cookieValue = (req: Request, name: string) =>
+  (req.headers.get('cookie') ?? '')
+    .split(';')
+    .map((c) => c.trim().split('='))
+    .find(([k]) => k === name)?.[1] ?? null;
+
+/** Refuses a callback that reached another browser than the one that started the sign-in: someone's own response posted from a victim's browser would sign the victim in as them. */
+export function assertSameBrowser(attempt: Attempt, req: Request): void {
+  if (!attempt.browserHash) return;
+  const held = cookieValue(req, BROWSER_COOKIE);
+  if (!held || sha256(decodeURIComponent(held)) !== attempt.browserHash) throw ssoError('state', 'This sign-in was started in another browser (or its cookie was blocked). Sign in again from this browser.', attempt.schoolId);
 }

@@ -108,10 +108,19 @@ async function discover(issuer: string): Promise<OidcDiscovery> {
   return { authorization_endpoint: doc.authorization_endpoint as string, token_endpoint: doc.token_endpoint as string, jwks_uri: doc.jwks_uri as string, ...opt('userinfo_endpoint'), ...opt('end_session_endpoint') };
 }
 
-/** The identity provider's metadata, pasted or read from its address, and what it says (422 naming the field it came from). */
-async function samlMetadata(input: SamlConnectionInput): Promise<{ xml: string; url: string | null; idp: SamlIdpRecord }> {
+/**
+ * The identity provider's metadata, pasted or read from its address, and what it says (422 naming
+ * the field it came from). Neither given: the stored metadata is kept (like the OIDC secret), so
+ * changing a domain or enforcement does not need the XML pasted again.
+ */
+async function samlMetadata(input: SamlConnectionInput, stored: SsoConnectionRow | undefined): Promise<{ xml: string; url: string | null; idp: SamlIdpRecord }> {
   const url = input.idp_metadata_url || null;
-  if (!url) return { xml: input.idp_metadata_xml!, url: null, idp: parseIdpMetadata(input.idp_metadata_xml!) };
+  const pasted = input.idp_metadata_xml?.trim() || null;
+  if (!url && !pasted) {
+    if (stored?.protocol === 'saml' && stored.idpMetadataXml && stored.idp) return { xml: stored.idpMetadataXml, url: stored.idpMetadataUrl, idp: stored.idp };
+    throw validationError([{ loc: ['body', 'idp_metadata_xml'], msg: "Paste the identity provider's metadata (idp_metadata_xml) or give its address (idp_metadata_url)", type: 'missing' }]);
+  }
+  if (!url) return { xml: pasted!, url: null, idp: parseIdpMetadata(pasted!) };
   const unreadable = (why: string) => validationError([{ loc: ['body', 'idp_metadata_url'], msg: `The identity provider's metadata could not be read from this address: ${why}`, type: 'value_error' }]);
   let xml: string;
   try {
@@ -158,7 +167,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
     values = { protocol: 'oidc', ...NO_SAML, issuer, clientId: oidc.client_id, ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, CLIENT_SECRET_PURPOSE) } : {}), discovery, ...common };
     details = { change, protocol: 'oidc', issuer, email_domains: domains, enforce: input.enforce, enabled: input.enabled, secret_changed: secretGiven };
   } else {
-    const metadata = await samlMetadata(input);
+    const metadata = await samlMetadata(input, stored);
     values = { protocol: 'saml', ...NO_OIDC, idpMetadataXml: metadata.xml, idpMetadataUrl: metadata.url, idp: metadata.idp, ...common };
     // The entity id says which provider; the XML (and its certificates) stays out of the log.
     details = { change, protocol: 'saml', idp_entity_id: metadata.idp.entity_id, idp_metadata_url: metadata.url, email_domains: domains, enforce: input.enforce, enabled: input.enabled };

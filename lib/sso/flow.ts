@@ -7,7 +7,7 @@ import { webSessionCookie } from '@/lib/auth/web-session';
 import { sitePath } from '@/lib/web/site-path';
 import { notFound } from '@/lib/http/errors';
 import { randomToken } from '@/lib/security/tokens';
-import { beginAttempt, claimAttempt, keepTestResult, type Attempt } from './attempts';
+import { assertSameBrowser, beginAttempt, claimAttempt, keepTestResult, type Attempt } from './attempts';
 import { SSO_NOT_FOUND } from './connection';
 import { ssoForEmail } from './domains';
 import { SsoError, ssoError } from './errors';
@@ -21,9 +21,10 @@ import { checkClaims, completeSsoSignIn, recordSsoFailure, type SsoClaims } from
 // from the settings screen takes the same way and ends on a page showing what the provider sent.
 
 /** A redirect the browser follows, with the session cookie when the sign-in succeeded. */
-export type SsoOutcome = { location: string; cookie?: Awaited<ReturnType<typeof webSessionCookie>> };
+/** `browser`: the value of the cookie that ties a new attempt to this browser (set by a start; it ends with the attempt). */
+export type SsoOutcome = { location: string; cookie?: Awaited<ReturnType<typeof webSessionCookie>>; browser?: string };
 
-export const testResultPath = (attemptId: string) => `/sso-test/${attemptId}`;
+export const testResultPath = (attemptId: string) => `/dashboard/sso/test/${attemptId}`;
 const failedPath = (err: SsoError) => `/login?sso_error=${err.code}`;
 
 async function connectionOf(schoolId: number): Promise<SsoConnectionRow | null> {
@@ -32,8 +33,11 @@ async function connectionOf(schoolId: number): Promise<SsoConnectionRow | null> 
   return row ?? null;
 }
 
-async function signInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<string> {
-  return conn.protocol === 'saml' ? samlStart(conn, next, testBy) : oidcSignInUrl(conn, next, testBy);
+/** The provider's address for a new attempt, tied to this browser by a fresh random value (its cookie). */
+async function signInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<SsoOutcome> {
+  const browser = randomToken();
+  const location = conn.protocol === 'saml' ? await samlStart(conn, next, testBy, browser) : await oidcSignInUrl(conn, next, testBy, browser);
+  return { location, browser };
 }
 
 /** GET /auth/sso/start?email=&next=: to the provider of the address's school, or back to the sign-in page saying why not. */
@@ -41,7 +45,7 @@ export async function startSsoSignIn(email: string, next: string | undefined): P
   const found = await ssoForEmail(email);
   try {
     if (!found) throw ssoError('no_connection', 'No single sign-on for this address');
-    return { location: await signInUrl(found.connection, sitePath(next), null) };
+    return await signInUrl(found.connection, sitePath(next), null);
   } catch (err) {
     if (!(err instanceof SsoError)) throw err;
     await recordSsoFailure(found?.schoolId ?? null, found?.connection.protocol ?? null, err);
@@ -54,7 +58,7 @@ export async function startSsoTest(ctx: AuthContext, schoolId: number): Promise<
   const conn = await connectionOf(schoolId);
   if (!conn) throw notFound(SSO_NOT_FOUND);
   try {
-    return { location: await signInUrl(conn, null, ctx.user.id) };
+    return await signInUrl(conn, null, ctx.user.id);
   } catch (err) {
     if (!(err instanceof SsoError)) throw err;
     // The provider did not answer: the test window says so, like any other failed test.
@@ -80,11 +84,12 @@ export async function usableConnection(schoolId: number, testing: boolean): Prom
  * the provider sent (or why it failed) for its page; a sign-in checks the claims and starts the
  * session. Every refusal is audited and ends on the sign-in page with its reason.
  */
-export async function finishSignIn(steps: (p: CallbackProgress) => Promise<void>): Promise<SsoOutcome> {
+export async function finishSignIn(req: Request, steps: (p: CallbackProgress) => Promise<void>): Promise<SsoOutcome> {
   const p: CallbackProgress = {};
   try {
     await steps(p);
     const { attempt, conn, claims } = p as Required<CallbackProgress>;
+    assertSameBrowser(attempt, req);
     if (attempt.testBy) {
       let verdict = 'This address can sign in.';
       try {
@@ -111,8 +116,9 @@ export async function finishSignIn(steps: (p: CallbackProgress) => Promise<void>
 }
 
 /** GET /auth/sso/oidc/callback: the attempt claimed by its state first, then the code exchanged. */
-export function oidcCallback(url: URL): Promise<SsoOutcome> {
-  return finishSignIn(async (p) => {
+export function oidcCallback(req: Request): Promise<SsoOutcome> {
+  const url = new URL(req.url);
+  return finishSignIn(req, async (p) => {
     p.attempt = await claimOidcAttempt(url.searchParams.get('state'));
     p.conn = await usableConnection(p.attempt.schoolId, Boolean(p.attempt.testBy));
     p.claims = await finishOidc(p.conn, p.attempt, url);
@@ -125,7 +131,7 @@ export function oidcCallback(url: URL): Promise<SsoOutcome> {
  * shows in the Test sign-in window that RelayState names, if it is one of this school's.
  */
 export function samlAcs(schoolId: number, req: Request): Promise<SsoOutcome> {
-  return finishSignIn(async (p) => {
+  return finishSignIn(req, async (p) => {
     let test: Attempt | null = null;
     let read: SamlSignIn;
     try {

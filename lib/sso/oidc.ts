@@ -49,12 +49,12 @@ async function configOf(conn: SsoConnectionRow): Promise<client.Configuration> {
 }
 
 /** Where to send the browser: the provider's authorization endpoint for a new attempt. */
-export async function oidcSignInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<string> {
+export async function oidcSignInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null, browser: string): Promise<string> {
   const config = await configOf(conn);
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  await beginAttempt({ key: state, schoolId: conn.schoolId, protocol: 'oidc', secretSealed: seal(JSON.stringify({ verifier, nonce }), VERIFIER_PURPOSE), next, testBy });
+  await beginAttempt({ key: state, schoolId: conn.schoolId, protocol: 'oidc', secretSealed: seal(JSON.stringify({ verifier, nonce }), VERIFIER_PURPOSE), next, testBy, browser });
   return client
     .buildAuthorizationUrl(config, {
       redirect_uri: oidcRedirectUri(),

@@ -2,7 +2,9 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { idField } from '@/lib/auth/schema';
+import { secureCookies } from '@/lib/auth/cookies';
 import { defineOperations } from '@/lib/http/operation';
+import { ATTEMPT_LIFETIME_MS, BROWSER_COOKIE } from './attempts';
 import { operation } from '@/lib/http/route';
 import { deleteSsoConnection, getSsoConnection, requireSsoAdmin, saveSsoConnection } from './connection';
 import { ssoForEmail } from './domains';
@@ -21,10 +23,18 @@ const startQuery = emailQuery.extend({ next: z.string().max(2000).optional() });
 const callbackQuery = z.object({}).catchall(z.string().max(4000));
 const schoolParams = z.object({ schoolId: idField });
 
-/** A 303 to where the sign-in goes on, with the session cookie when it succeeded. */
+/**
+ * A 303 to where the sign-in goes on, with the session cookie when it succeeded, and the cookie that
+ * ties an attempt to this browser: SameSite=None on https, because a SAML provider posts back from
+ * its own site (Lax would not be sent); Lax on plain http, where browsers refuse None.
+ */
 function redirectTo(outcome: SsoOutcome): Response {
   const res = new NextResponse(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
   if (outcome.cookie) res.cookies.set(outcome.cookie.name, outcome.cookie.value, outcome.cookie.options);
+  if (outcome.browser) {
+    const secure = secureCookies();
+    res.cookies.set(BROWSER_COOKIE, outcome.browser, { httpOnly: true, path: '/', secure, sameSite: secure ? 'none' : 'lax', maxAge: ATTEMPT_LIFETIME_MS / 1000 });
+  }
   return res;
 }
 
@@ -68,7 +78,7 @@ export const ssoOperations = defineOperations({
   oidcCallback: operation({
     method: 'GET', path: '/auth/sso/oidc/callback', tag, auth: 'none', query: callbackQuery, status: 303,
     summary: 'Where the OpenID provider sends the browser back (register it as the redirect URI): ends in a web session on `next`, else the dashboard, or on the sign-in page with the reason',
-    handler: ({ req }) => oidcCallback(new URL(req.url)),
+    handler: ({ req }) => oidcCallback(req),
     respond: redirectTo,
   }),
   // The identity provider's page posts here from its own site (HTTP-POST binding): no cookie is

@@ -25,10 +25,10 @@ export function samlIdpOf(conn: SsoConnectionRow): SamlIdp {
 }
 
 /** Where to send the browser: the IdP's HTTP-Redirect address with an AuthnRequest whose id the attempt is kept under. */
-export async function samlStart(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<string> {
+export async function samlStart(conn: SsoConnectionRow, next: string | null, testBy: number | null, browser: string): Promise<string> {
   const idp = samlIdpOf(conn);
   const { url, requestId } = await samlSignInUrl({ schoolId: conn.schoolId, idp, relayState: '' });
-  const attempt = await beginAttempt({ key: requestId, schoolId: conn.schoolId, protocol: 'saml', next, testBy });
+  const attempt = await beginAttempt({ key: requestId, schoolId: conn.schoolId, protocol: 'saml', next, testBy, browser });
   // The attempt's id is known only once it is stored under the request's id, so it is put in the
   // address afterwards. The AuthnRequest is unsigned: nothing signs the query (were requests signed,
   // the RelayState would have to be known before signing).

@@ -54,7 +54,6 @@ const saml = z
     const xml = Boolean(input.idp_metadata_xml?.trim());
     const url = Boolean(input.idp_metadata_url);
     if (xml && url) ctx.addIssue({ code: 'custom', path: ['idp_metadata_url'], message: 'Give either the metadata (idp_metadata_xml) or its address (idp_metadata_url), not both' });
-    if (!xml && !url) ctx.addIssue({ code: 'custom', path: ['idp_metadata_xml'], message: "Paste the identity provider's metadata (idp_metadata_xml) or give its address (idp_metadata_url)" });
   });
 
 /** PUT /schools/my-school/sso. */

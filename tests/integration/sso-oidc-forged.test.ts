@@ -75,7 +75,8 @@ async function signInWith(claims: typeof forge) {
   const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email: 'kim@pier.edu' } });
   const auth = new URL(start.headers.get('location')!);
   nonce = auth.searchParams.get('nonce')!;
-  const back = await call(callbackRoute.GET, 'GET', `/auth/sso/oidc/callback?code=c0de&state=${encodeURIComponent(auth.searchParams.get('state')!)}`);
+  const cookie = /lantern_sso_browser=[^;]+/.exec(start.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  const back = await call(callbackRoute.GET, 'GET', `/auth/sso/oidc/callback?code=c0de&state=${encodeURIComponent(auth.searchParams.get('state')!)}`, { headers: { cookie } });
   return { location: back.headers.get('location'), cookie: back.headers.get('set-cookie') };
 }
 

@@ -67,10 +67,18 @@ async function throughProvider(start: string): Promise<URL> {
   throw new Error('too many redirects');
 }
 
+/** The cookie the last start gave this "browser" (it ties the attempt to it); callbacks carry it back. */
+let browserCookie = '';
+const keepBrowser = <T extends { headers: Headers }>(res: T): T => {
+  const set = /lantern_sso_browser=[^;]+/.exec(res.headers.get('set-cookie') ?? '');
+  if (set) browserCookie = set[0];
+  return res;
+};
+
 /** Starts a sign-in as `email` and answers the provider's way back (the callback address). */
 async function signInAt(email: string, next?: string): Promise<URL> {
   idp.autoLogin = email;
-  const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email, ...(next ? { next } : {}) } });
+  const start = keepBrowser(await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email, ...(next ? { next } : {}) } }));
   expect(start.status).toBe(303);
   const location = start.headers.get('location')!;
   expect(location.startsWith(idp.issuer)).toBe(true);
@@ -81,7 +89,7 @@ async function signInAt(email: string, next?: string): Promise<URL> {
   return throughProvider(location);
 }
 
-const callback = (url: URL) => call(callbackRoute.GET, 'GET', url.pathname + url.search);
+const callback = (url: URL, cookie = browserCookie) => call(callbackRoute.GET, 'GET', url.pathname + url.search, { headers: { cookie } });
 const accountsOf = async (email: string) => (await getDb()).select().from(users).where(sql`lower(${users.email}) = ${email}`);
 const auditOf = async (action: string) => resultRows<{ details: Record<string, unknown>; actor_email: string | null }>(await (await getDb()).execute(sql`select details, actor_email from audit_log where school_id = ${quay.id} and action = ${action} order by id`));
 
@@ -141,6 +149,19 @@ describe('signing in with the school OpenID provider', () => {
     expect(reasons).toEqual(expect.arrayContaining(['replayed']));
   });
 
+  it('refuses a callback that reaches another browser than the one that started it (login CSRF)', async () => {
+    idp.setPerson({ email: 'hal@quay.edu' });
+    // The attacker's own finished sign-in, opened in the victim's browser (which holds no or another cookie).
+    for (const cookie of ['', 'lantern_sso_browser=someone-elses']) {
+      const back = await signInAt('hal@quay.edu');
+      expect(browserCookie).toMatch(/^lantern_sso_browser=.+/);
+      const victim = await callback(back, cookie);
+      expect(victim.headers.get('location')).toBe('/login?sso_error=state');
+      expect(victim.headers.get('set-cookie')).toBeNull();
+    }
+    expect(await accountsOf('hal@quay.edu')).toHaveLength(0);
+  });
+
   it('refuses an e-mail the provider has not verified, or one outside the connection domains, and makes nothing', async () => {
     idp.setPerson({ email: 'dee@quay.edu', email_verified: false });
     const unverified = await callback(await signInAt('dee@quay.edu'));
@@ -151,7 +172,7 @@ describe('signing in with the school OpenID provider', () => {
     // The provider signs in someone of another domain (a guest account there): not this school's staff.
     idp.setPerson({ email: 'eve@elsewhere.org' });
     idp.autoLogin = 'eve@elsewhere.org';
-    const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email: 'eve-start@quay.edu' } });
+    const start = keepBrowser(await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email: 'eve-start@quay.edu' } }));
     const foreign = await callback(await throughProvider(start.headers.get('location')!));
     expect(foreign.headers.get('location')).toBe('/login?sso_error=foreign_domain');
     expect(await accountsOf('eve@elsewhere.org')).toHaveLength(0);

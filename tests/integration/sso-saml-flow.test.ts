@@ -84,9 +84,17 @@ async function throughIdp(location: string): Promise<IdpForm> {
   return { action: unescapeHtml(/action="([^"]+)"/.exec(page)![1]!), samlResponse: field('SAMLResponse')!, relayState: field('RelayState') };
 }
 
+/** The cookie the last start gave this "browser" (it ties the attempt to it); posts carry it back. */
+let browserCookie = '';
+const keepBrowser = <T extends { headers: Headers }>(res: T): T => {
+  const set = /lantern_sso_browser=[^;]+/.exec(res.headers.get('set-cookie') ?? '');
+  if (set) browserCookie = set[0];
+  return res;
+};
+
 /** Starts a sign-in as `email` and answers the IdP's form. */
 async function signInAt(email: string, next?: string): Promise<IdpForm> {
-  const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email, ...(next ? { next } : {}) } });
+  const start = keepBrowser(await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email, ...(next ? { next } : {}) } }));
   expect(start.status).toBe(303);
   return throughIdp(start.headers.get('location')!);
 }
@@ -97,7 +105,7 @@ function post(form: Pick<IdpForm, 'samlResponse' | 'relayState'> & { action?: st
   const fields = new URLSearchParams({ SAMLResponse: form.samlResponse, ...(form.relayState !== null ? { RelayState: form.relayState } : {}) });
   return call(acsRoute.POST, 'POST', action.pathname, {
     rawBody: fields.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(idp.url).origin, 'sec-fetch-site': 'cross-site' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(idp.url).origin, 'sec-fetch-site': 'cross-site', cookie: browserCookie },
     params: { schoolId: String(schoolId) },
   });
 }
@@ -146,6 +154,16 @@ describe('signing in with the school SAML identity provider', () => {
     expect(later!.expiresAt.getTime()).toBeGreaterThan(idpSessionEnd.getTime() - 60_000);
     const signIns = (await auditOf('auth.sso_sign_in')).filter((e) => e.actor_email === 'ada@pier.edu');
     expect(signIns.map((e) => [e.details.protocol, e.details.created])).toEqual([['saml', true], ['saml', false]]);
+  });
+
+  it('refuses a response posted from another browser than the one that started the sign-in (login CSRF)', async () => {
+    idp.setUser({ email: 'otto@pier.edu' });
+    const form = await signInAt('otto@pier.edu');
+    browserCookie = 'lantern_sso_browser=a-victims-own';
+    const victim = await post(form);
+    expect(victim.headers.get('location')).toBe('/login?sso_error=state');
+    expect(victim.headers.get('set-cookie')).toBeNull();
+    expect(await accountsOf('otto@pier.edu')).toHaveLength(0);
   });
 
   it('counts each response once: the same form posted again is a replay', async () => {
@@ -223,7 +241,7 @@ describe('signing in with the school SAML identity provider', () => {
 
 describe('a Test sign-in through the SAML identity provider', () => {
   const startTest = async () => {
-    const res = await call(testRoute.GET, 'GET', '/schools/my-school/sso/test', { token: pier.token });
+    const res = keepBrowser(await call(testRoute.GET, 'GET', '/schools/my-school/sso/test', { token: pier.token }));
     expect(res.status).toBe(303);
     return throughIdp(res.headers.get('location')!);
   };
@@ -233,7 +251,7 @@ describe('a Test sign-in through the SAML identity provider', () => {
     idp.setUser({ email: 'tess@pier.edu', first_name: 'Tess', last_name: 'Ter' });
     const form = await startTest();
     const res = await post(form);
-    expect(res.headers.get('location')).toBe(`/sso-test/${form.relayState}`);
+    expect(res.headers.get('location')).toBe(`/dashboard/sso/test/${form.relayState}`);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect((await attemptOf(form.relayState!)).result).toMatchObject({ ok: true, verdict: 'This address can sign in.', claims: { subject: 'tess@pier.edu', email: 'tess@pier.edu', emailVerified: true, firstName: 'Tess', lastName: 'Ter' } });
     expect(await accountsOf('tess@pier.edu')).toHaveLength(0);
@@ -243,7 +261,7 @@ describe('a Test sign-in through the SAML identity provider', () => {
     idp.set({ otherCertificate: true });
     const form = await startTest();
     const res = await post(form);
-    expect(res.headers.get('location')).toBe(`/sso-test/${form.relayState}`);
+    expect(res.headers.get('location')).toBe(`/dashboard/sso/test/${form.relayState}`);
     const attempt = await attemptOf(form.relayState!);
     expect(attempt.result).toMatchObject({ ok: false, code: 'certificate', message: expect.stringMatching(/certificate does not match/) });
     expect(attempt.usedAt).not.toBeNull();
@@ -256,7 +274,7 @@ describe('a Test sign-in through the SAML identity provider', () => {
     // The e-mail outside the domains is a verdict of a test that worked.
     idp.setUser({ email: 'guest@elsewhere.org' });
     const outside = await startTest();
-    expect((await post(outside)).headers.get('location')).toBe(`/sso-test/${outside.relayState}`);
+    expect((await post(outside)).headers.get('location')).toBe(`/dashboard/sso/test/${outside.relayState}`);
     expect((await attemptOf(outside.relayState!)).result).toMatchObject({ ok: true, verdict: expect.stringMatching(/not in an e-mail domain/) });
   });
 
@@ -268,12 +286,12 @@ describe('a Test sign-in through the SAML identity provider', () => {
       const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email: 'ada@pier.edu' } });
       expect(start.headers.get('location')).toBe('/login?sso_error=no_connection');
       const form = await startTest();
-      expect((await post(form)).headers.get('location')).toBe(`/sso-test/${form.relayState}`);
+      expect((await post(form)).headers.get('location')).toBe(`/dashboard/sso/test/${form.relayState}`);
       expect((await attemptOf(form.relayState!)).result).toMatchObject({ ok: true });
       // A failing test while disabled still reaches its window.
       idp.set({ expired: true });
       const failing = await startTest();
-      expect((await post(failing)).headers.get('location')).toBe(`/sso-test/${failing.relayState}`);
+      expect((await post(failing)).headers.get('location')).toBe(`/dashboard/sso/test/${failing.relayState}`);
       expect((await attemptOf(failing.relayState!)).result).toMatchObject({ ok: false, code: 'expired' });
     } finally {
       expect((await put(pier, saml())).status).toBe(200);
@@ -392,5 +410,15 @@ describe('a SAML connection', () => {
     // A response meant for Dock's ACS, posted to Pier's, is for another audience.
     const forDock = await idp.responseFor({ requestId: '_dock', acsUrl: samlAcsUrl(dock.id), spEntityId: spEntityId(dock.id) });
     expect((await post({ samlResponse: forDock, relayState: null }, pier.id)).headers.get('location')).toMatch(/^\/login\?sso_error=(audience|recipient)$/);
+  });
+
+  it('keeps the stored metadata when a save gives neither field (a domain or enforcement changed), and refuses that from an OIDC connection', async () => {
+    expect((await put(dock, dockSaml())).status).toBe(200);
+    const kept = await put(dock, dockSaml({ idp_metadata_xml: undefined, idp_metadata_url: '', enforce: true }));
+    expect(kept.status).toBe(200);
+    expect(kept.json).toMatchObject({ protocol: 'saml', idp_metadata_url: null, idp_entity_id: idp.entityId, enforce: true });
+    const [row] = await (await db()).select().from(ssoConnections).where(eq(ssoConnections.schoolId, dock.id));
+    expect(row!.idpMetadataXml).toBe(idp.metadataXml);
+    expect((await put(dock, dockSaml({ enforce: false }))).status).toBe(200);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_attempts" ADD COLUMN "browser_hash" text;
