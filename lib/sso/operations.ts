@@ -71,6 +71,8 @@ export const ssoOperations = defineOperations({
   }),
   start: operation({
     method: 'GET', path: '/auth/sso/start', tag, auth: 'none', query: startQuery, status: 303,
+    // Each start stores an attempt and asks the provider: a person starts a few, a flood is refused early.
+    limit: { max: 30, windowSeconds: 60 },
     summary: "Sign in with the address's school provider: a redirect there (OIDC: authorization code with PKCE S256, state and nonce; SAML: an AuthnRequest by HTTP-Redirect), or to the sign-in page saying why not. `next`: a path of Lantern to end on",
     handler: ({ query }) => startSsoSignIn(query.email, query.next),
     respond: redirectTo,
