@@ -95,7 +95,7 @@ export const ssoOperations = defineOperations({
   }),
   samlMetadata: operation({
     method: 'GET', path: '/auth/sso/saml/metadata/{schoolId}', tag, auth: 'none', params: schoolParams, errors: [404], responseDescription: 'The metadata (application/samlmetadata+xml)',
-    summary: "Lantern's SAML service-provider metadata for the school (entity id, ACS), for its identity provider; 404 when the school has no SAML connection",
+    summary: "Lantern's SAML service-provider metadata for the school (entity id, ACS), for its identity provider, served before the school connects (the IdP is set up from it first); 404 for no such school",
     handler: ({ params }) => samlMetadataResponse(params.schoolId),
   }),
 });

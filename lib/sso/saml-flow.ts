@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { ssoAttempts, ssoConnections, type SsoConnectionRow } from '@/db/schema';
+import { schools, ssoAttempts, type SsoConnectionRow } from '@/db/schema';
 import { readTextCapped } from '@/lib/http/body';
 import { AppError, notFound } from '@/lib/http/errors';
 import { beginAttempt, type Attempt } from './attempts';
@@ -109,8 +109,9 @@ export function samlClaims(read: SamlSignIn): SsoClaims {
 
 /** GET /auth/sso/saml/metadata/{schoolId}: Lantern's metadata for the school's IdP (also while the connection is turned off, to set it up). */
 export async function samlMetadataResponse(schoolId: number): Promise<Response> {
+  // Served for every school, connected or not: an IdP is set up from it before the school saves its side.
   const db = await getDb();
-  const [conn] = await db.select({ schoolId: ssoConnections.schoolId }).from(ssoConnections).where(and(eq(ssoConnections.schoolId, schoolId), eq(ssoConnections.protocol, 'saml'))).limit(1);
-  if (!conn) throw notFound('This school does not sign in with SAML');
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+  if (!school) throw notFound('School not found');
   return new Response(spMetadataXml(schoolId), { headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'public, max-age=300' } });
 }

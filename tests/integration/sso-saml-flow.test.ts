@@ -300,13 +300,17 @@ describe('a Test sign-in through the SAML identity provider', () => {
 });
 
 describe("Lantern's SAML metadata for the school", () => {
-  it('is served with the entity id and the ACS, and only for a school that signs in with SAML', async () => {
+  it('is served with the entity id and the ACS for every school, before it connects (the IdP is set up from it first)', async () => {
     const res = await metadataRoute.GET(new Request(`http://localhost:3000/auth/sso/saml/metadata/${pier.id}`), { params: Promise.resolve({ schoolId: String(pier.id) }) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/samlmetadata\+xml/);
     const xml = await res.text();
     expect(xml).toContain(`entityID="${publicOrigin()}/auth/sso/saml/metadata/${pier.id}"`);
     expect(xml).toContain(`Location="${publicOrigin()}/auth/sso/saml/acs/${pier.id}"`);
+    const unconnected = await staffWithSchool(su, 'itdesk@quiet.edu', 'Quiet College');
+    const early = await metadataRoute.GET(new Request(`http://localhost:3000/auth/sso/saml/metadata/${unconnected.id}`), { params: Promise.resolve({ schoolId: String(unconnected.id) }) });
+    expect(early.status).toBe(200);
+    expect(await early.text()).toContain(`Location="${publicOrigin()}/auth/sso/saml/acs/${unconnected.id}"`);
     const none = await call(metadataRoute.GET, 'GET', '/auth/sso/saml/metadata/999999', { params: { schoolId: '999999' } });
     expect([none.status, typeof none.json.detail]).toEqual([404, 'string']);
     expect((await call(metadataRoute.GET, 'GET', '/auth/sso/saml/metadata/x', { params: { schoolId: 'x' } })).status).toBe(422);

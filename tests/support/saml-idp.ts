@@ -85,6 +85,9 @@ function keyPair(dir: string, name: string) {
   return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
 }
 
+// Loaded as CommonJS (Playwright's test runner), samlify's namespace keeps SamlLib on its default export.
+const samlLib = samlify.SamlLib ?? (samlify as unknown as { default: typeof samlify }).default.SamlLib;
+
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const newId = () => `_${randomBytes(16).toString('hex')}`;
@@ -135,7 +138,7 @@ export async function startSamlIdp(opts: { user?: IdpUser; knobs?: Partial<Issue
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
     const [id, assertionId] = [newId(), newId()];
-    const xml = samlify.SamlLib.replaceTagsByValue(RESPONSE_TEMPLATE, {
+    const xml = samlLib.replaceTagsByValue(RESPONSE_TEMPLATE, {
       ID: id,
       AssertionID: assertionId,
       IssueInstant: k.expired ? at(-15) : at(0),
