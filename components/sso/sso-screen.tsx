@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
-import { MASKED_CLIENT_SECRET } from '@/lib/sso/schema';
+import { MASKED_SECRET } from '@/lib/security/masked-secret';
 import { callAction } from '@/lib/web/api';
 import { useScreenData } from '@/lib/web/screen-data';
 
@@ -53,7 +53,7 @@ const draftOf = (v: ConnectionView | null): Draft => ({
 
 function bodyOf(d: Draft) {
   const common = { email_domains: d.domains.split(/[\s,;]+/).filter(Boolean), default_role: d.default_role, enforce: d.enforce, enabled: d.enabled };
-  if (d.protocol === 'oidc') return { protocol: 'oidc' as const, issuer: d.issuer.trim(), client_id: d.client_id.trim(), ...(d.client_secret && d.client_secret !== MASKED_CLIENT_SECRET ? { client_secret: d.client_secret } : {}), ...common };
+  if (d.protocol === 'oidc') return { protocol: 'oidc' as const, issuer: d.issuer.trim(), client_id: d.client_id.trim(), ...(d.client_secret && d.client_secret !== MASKED_SECRET ? { client_secret: d.client_secret } : {}), ...common };
   // Neither metadata field filled: the stored metadata is kept.
   const metadata = d.metadata_xml.trim() ? { idp_metadata_xml: d.metadata_xml.trim() } : d.metadata_url.trim() ? { idp_metadata_url: d.metadata_url.trim() } : {};
   return { protocol: 'saml' as const, ...metadata, ...common };

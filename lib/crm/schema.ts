@@ -25,7 +25,7 @@ export const CRM_DEFAULTS = { enabled: true, http_method: 'POST' as CrmHttpMetho
 export const MAX_RETRY_ATTEMPTS = 5;
 
 /** What the API answers in place of a stored auth value: it is never sent back. */
-export const MASKED_SECRET = '********';
+export { MASKED_SECRET } from '@/lib/security/masked-secret';
 
 /** The spec's messages. */
 export const CRM_MESSAGES = {

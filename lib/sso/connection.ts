@@ -5,12 +5,13 @@ import { schools, ssoConnections, ssoDomains, type OidcDiscovery, type SamlIdpRe
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { AppError, conflict, forbidden, notFound, validationError, type ValidationIssue } from '@/lib/http/errors';
+import { MASKED_SECRET } from '@/lib/security/masked-secret';
 import { safeFetch } from '@/lib/security/outbound';
 import { seal } from '@/lib/security/secret-box';
 import { requireSchoolId } from '@/lib/tenancy';
 import { CLIENT_SECRET_PURPOSE, oidcRedirectUri } from './oidc';
 import { parseIdpMetadata, samlAcsUrl, samlMetadataUrl, spEntityId } from './saml';
-import { MASKED_CLIENT_SECRET, PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SamlConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
+import { PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SamlConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
 
 // A school's single sign-on connection (GET/PUT/DELETE /schools/my-school/sso): its identity
 // provider, checked on save (an OpenID provider's discovery document, a SAML identity provider's
@@ -43,7 +44,7 @@ function view(row: SsoConnectionRow, domains: string[]): SsoConnectionView {
     protocol: 'oidc',
     issuer: row.issuer,
     client_id: row.clientId,
-    client_secret: row.clientSecretSealed ? MASKED_CLIENT_SECRET : null,
+    client_secret: row.clientSecretSealed ? MASKED_SECRET : null,
     ...common,
     redirect_uri: oidcRedirectUri(),
   };
@@ -160,7 +161,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
   let details: Record<string, unknown>;
   if (input.protocol === 'oidc') {
     const oidc = input as OidcConnectionInput;
-    const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_CLIENT_SECRET && oidc.client_secret !== '';
+    const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_SECRET && oidc.client_secret !== '';
     if (!secretGiven && !stored?.clientSecretSealed) throw validationError([{ loc: ['body', 'client_secret'], msg: 'client_secret is required', type: 'missing' }]);
     const discovery = await discover(oidc.issuer);
     const issuer = oidc.issuer.replace(/\/+$/, '');

@@ -3,7 +3,6 @@ import { z } from 'zod';
 // A school's single sign-on connection as staff send and read it (PUT/GET /schools/my-school/sso).
 // No server imports: shared by the settings screen and the routes.
 
-export const MASKED_CLIENT_SECRET = '********';
 
 /** Mail services anyone can sign up to: a domain of theirs never identifies a school's staff. */
 export const PUBLIC_MAIL_DOMAINS = [
@@ -76,7 +75,7 @@ export type OidcView = ViewCommon & {
   protocol: 'oidc';
   issuer: string | null;
   client_id: string | null;
-  /** MASKED_CLIENT_SECRET when one is stored, else null. */
+  /** MASKED_SECRET when one is stored, else null. */
   client_secret: string | null;
   /** What to register at the provider. */
   redirect_uri: string;
