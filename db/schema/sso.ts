@@ -91,3 +91,36 @@ export const ssoIdentities = pgTable('sso_identities', {
   createdBySso: boolean('created_by_sso').notNull().default(false),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A school's SCIM 2.0 bearer token (lib/scim): what its identity provider (Entra ID, Okta) presents
+ * to provision and deprovision staff accounts. Only the token's sha256 is kept; a new token replaces
+ * the old (one per school).
+ */
+export const scimTokens = pgTable('scim_tokens', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  /** The administrator who made it (a plain id, like the audit log's: the account may go). */
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Written at most once a minute. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/** An account as the school's SCIM client knows it: the provider's own id for it (externalId), which SCIM filters on. */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scim_users_external_idx').on(t.schoolId, t.externalId)],
+);

@@ -16,6 +16,7 @@ import { prospectOperations } from '@/lib/prospects/operations';
 import { reportOperations } from '@/lib/reports/operations';
 import { schedulerOperations } from '@/lib/scheduler/operations';
 import { mySchoolOperations, schoolOperations } from '@/lib/schools/operations';
+import { scimOperations, scimTokenOperations } from '@/lib/scim/operations';
 import { ssoOperations } from '@/lib/sso/operations';
 import { systemOperations } from '@/lib/system/operations';
 import { userOperations } from '@/lib/users/operations';
@@ -46,6 +47,8 @@ export const OPERATION_SETS: Record<string, Operation>[] = [
   schedulerOperations,
   schoolOperations,
   mySchoolOperations,
+  scimTokenOperations,
+  scimOperations,
   ssoOperations,
   systemOperations,
   userOperations,

@@ -243,4 +243,19 @@ export const EXPECTED_ROLES: Record<string, Row> = {
   // The school's SAML endpoints for its identity provider: the ACS its page posts to, and Lantern's metadata.
   "POST /auth/sso/saml/acs/{schoolId}": PUBLIC,
   "GET /auth/sso/saml/metadata/{schoolId}": PUBLIC,
+  // The school's SCIM token, beside its connection: its administrators.
+  "GET /schools/my-school/sso/scim-token": ADMIN,
+  "POST /schools/my-school/sso/scim-token": ADMIN,
+  "DELETE /schools/my-school/sso/scim-token": ADMIN,
+  // SCIM 2.0 answers to the school's SCIM token alone, never a staff sign-in or the widget's key: every
+  // caller here holds none and gets the same 401 (the token, its school and its users: scim.test.ts).
+  "GET /scim/v2/ServiceProviderConfig": PUBLIC,
+  "GET /scim/v2/ResourceTypes": PUBLIC,
+  "GET /scim/v2/Schemas": PUBLIC,
+  "GET /scim/v2/Users": PUBLIC,
+  "POST /scim/v2/Users": PUBLIC,
+  "GET /scim/v2/Users/{id}": PUBLIC,
+  "PUT /scim/v2/Users/{id}": PUBLIC,
+  "PATCH /scim/v2/Users/{id}": PUBLIC,
+  "DELETE /scim/v2/Users/{id}": PUBLIC,
 };

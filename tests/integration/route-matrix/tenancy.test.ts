@@ -14,6 +14,12 @@ const NOT_SCHOOL_RECORDS: Record<string, string> = {
   'POST /api/scheduler/tasks/{id}/trigger': 'scheduled tasks belong to the install, and only a superuser may trigger one (the role table)',
   'POST /auth/sso/saml/acs/{schoolId}': "a school's public SAML endpoint: its identity provider posts there without an account; what it signs in is checked against that school's IdP (sso-saml-flow.test.ts)",
   'GET /auth/sso/saml/metadata/{schoolId}': "a school's public SAML service-provider metadata (entity id, ACS), for its identity provider",
+  // SCIM takes the school's SCIM token, not a staff sign-in (A's admin gets 401 whatever the id);
+  // another school's token naming these ids gets 404 and changes nothing (scim.test.ts).
+  'GET /scim/v2/Users/{id}': "SCIM answers to a school's SCIM token, not a staff account: tenancy by token in scim.test.ts",
+  'PUT /scim/v2/Users/{id}': "SCIM answers to a school's SCIM token, not a staff account: tenancy by token in scim.test.ts",
+  'PATCH /scim/v2/Users/{id}': "SCIM answers to a school's SCIM token, not a staff account: tenancy by token in scim.test.ts",
+  'DELETE /scim/v2/Users/{id}': "SCIM answers to a school's SCIM token, not a staff account: tenancy by token in scim.test.ts",
 };
 
 /** Ids carried in bodies and queries: the answer A's admin gets when naming B's record. */

@@ -1,0 +1,4 @@
+import { scimOperations } from '@/lib/scim/operations';
+import { scimRoute } from '@/lib/scim/http';
+
+export const GET = scimRoute(scimOperations.resourceTypes);
