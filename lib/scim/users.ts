@@ -4,8 +4,8 @@ import { getDb } from '@/db/client';
 import { scimUsers, ssoConnections, ssoDomains, users } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recordAudit, type AuditActor } from '@/lib/audit/record';
-import { NO_PASSWORD } from '@/lib/auth/password';
 import { domainOf } from '@/lib/sso/domains';
+import { insertPasswordlessAccount, lockSchoolAccounts } from '@/lib/sso/sign-in';
 import { deleteUser, updateUser } from '@/lib/users/service';
 import type { UserWithSchool } from '@/lib/users/present';
 import type { UpdateUserInput } from '@/lib/users/schema';
@@ -135,38 +135,22 @@ async function keepExternalId(schoolId: number, userId: number, externalId: stri
     .onConflictDoUpdate({ target: scimUsers.userId, set: { externalId, updatedAt: new Date() } });
 }
 
-const usernameFrom = (email: string) => (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40).padEnd(3, '0');
-
 /** POST /Users: a new account of the school with no password (it signs in by SSO) and the connection's default role; 409 when the school has the address. */
 export async function createScimUser(schoolId: number, input: ScimUserInput): Promise<ScimUser> {
   const email = input.userName;
   await assertSchoolDomain(schoolId, email);
   const db = await getDb();
   const userId = await db.transaction(async (tx) => {
-    // The lock lib/sso/sign-in.ts takes for a first sign-in: SCIM and a sign-in of one address make one account.
-    await tx.execute(sql`select pg_advisory_xact_lock(7311051, ${schoolId})`);
+    // SCIM and a first sign-in of one address make one account.
+    await lockSchoolAccounts(tx, schoolId);
     const [connection] = await tx.select({ defaultRole: ssoConnections.defaultRole }).from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
     const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) = ${email}`)).limit(1);
     if (taken) throw new ScimError(409, `The school already has an account for ${email}: find it with filter=userName eq "${email}"`, 'uniqueness');
-    const base = usernameFrom(email);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.schoolId, schoolId), sql`lower(${users.username}) like ${`${base.toLowerCase()}%`}`))) as [{ n: number }];
     const role = connection?.defaultRole ?? 'user';
-    const [row] = await tx
-      .insert(users)
-      .values({
-        email,
-        username: n ? `${base}-${n + 1}` : base,
-        firstName: input.name?.givenName || email.split('@')[0]!,
-        lastName: input.name?.familyName ?? '',
-        role,
-        schoolId,
-        isActive: input.active ?? true,
-        passwordHash: NO_PASSWORD,
-      })
-      .returning({ id: users.id });
-    await tx.insert(scimUsers).values({ userId: row!.id, schoolId, externalId: input.externalId ?? null });
-    await recordAudit({ action: 'user.created', actor: SCIM_ACTOR, schoolId, target: { type: 'user', id: row!.id }, details: { by: 'scim', role, is_active: input.active ?? true } }, tx);
-    return row!.id;
+    const id = await insertPasswordlessAccount(tx, { schoolId, email, firstName: input.name?.givenName ?? null, lastName: input.name?.familyName ?? null, role, isActive: input.active ?? true });
+    await tx.insert(scimUsers).values({ userId: id, schoolId, externalId: input.externalId ?? null });
+    await recordAudit({ action: 'user.created', actor: SCIM_ACTOR, schoolId, target: { type: 'user', id }, details: { by: 'scim', role, is_active: input.active ?? true } }, tx);
+    return id;
   });
   return getScimUser(schoolId, String(userId));
 }

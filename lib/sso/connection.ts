@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { schools, ssoConnections, ssoDomains, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
+import { schools, scimTokens, ssoConnections, ssoDomains, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { AppError, conflict, forbidden, notFound, validationError, type ValidationIssue } from '@/lib/http/errors';
@@ -194,7 +194,9 @@ export async function deleteSsoConnection(ctx: AuthContext): Promise<{ message: 
     const gone = await tx.delete(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).returning({ id: ssoConnections.schoolId });
     if (!gone.length) throw notFound(SSO_NOT_FOUND);
     await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: 'deleted' } }, tx);
+    // Provisioning belongs to the connection: its SCIM token goes with it.
+    const scim = await tx.delete(scimTokens).where(eq(scimTokens.schoolId, schoolId)).returning({ id: scimTokens.schoolId });
+    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: 'deleted', ...(scim.length ? { scim_token: 'revoked' } : {}) } }, tx);
   });
   return { message: 'Single sign-on connection deleted' };
 }

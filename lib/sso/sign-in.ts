@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Executor } from '@/db/client';
 import { ssoDomains, ssoIdentities, users, type SsoProtocol } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
 import { NO_PASSWORD } from '@/lib/auth/password';
@@ -41,7 +41,26 @@ export async function checkClaims(schoolId: number, claims: SsoClaims): Promise<
   return email;
 }
 
-const usernameFrom = (email: string) => (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40).padEnd(3, '0');
+/** Serialises making a school's accounts by SSO and by SCIM in `tx`: one address never becomes two accounts. */
+export const lockSchoolAccounts = (tx: Executor, schoolId: number) => tx.execute(sql`select pg_advisory_xact_lock(7311051, ${schoolId})`);
+
+/**
+ * A new account of the school with no password (it signs in through the school's provider), named
+ * from its e-mail's local part (the first username the school does not have); answers its id.
+ */
+export async function insertPasswordlessAccount(tx: Executor, a: { schoolId: number; email: string; firstName: string | null; lastName: string | null; role: 'user' | 'admin'; isActive?: boolean }): Promise<number> {
+  const base = (a.email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40).padEnd(3, '0');
+  const held = new Set(
+    (await tx.select({ username: users.username }).from(users).where(and(eq(users.schoolId, a.schoolId), sql`lower(${users.username}) like ${`${base.toLowerCase()}%`}`))).map((u) => u.username.toLowerCase()),
+  );
+  let username = base;
+  for (let n = 2; held.has(username.toLowerCase()); n++) username = `${base}-${n}`;
+  const [row] = await tx
+    .insert(users)
+    .values({ email: a.email, username, firstName: a.firstName || a.email.split('@')[0]!, lastName: a.lastName ?? '', role: a.role, schoolId: a.schoolId, isActive: a.isActive ?? true, passwordHash: NO_PASSWORD })
+    .returning({ id: users.id });
+  return row!.id;
+}
 
 /**
  * The school's account for the person: linked when one holds the address (its password, if any,
@@ -50,8 +69,8 @@ const usernameFrom = (email: string) => (email.split('@')[0] ?? '').replace(/[^A
 async function accountFor(schoolId: number, protocol: SsoProtocol, defaultRole: 'user' | 'admin', email: string, claims: SsoClaims): Promise<{ userId: number; created: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // Two first sign-ins of one address at once must make one account.
-    await tx.execute(sql`select pg_advisory_xact_lock(7311051, ${schoolId})`);
+    // Two first sign-ins of one address at once (or one and SCIM) must make one account.
+    await lockSchoolAccounts(tx, schoolId);
     const [existing] = await tx.select().from(users).where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) = ${email}`)).limit(1);
     const names = { ...(claims.firstName ? { firstName: claims.firstName.slice(0, 100) } : {}), ...(claims.lastName ? { lastName: claims.lastName.slice(0, 100) } : {}) };
     let userId: number;
@@ -61,22 +80,8 @@ async function accountFor(schoolId: number, protocol: SsoProtocol, defaultRole: 
       userId = existing.id;
       await tx.update(users).set({ ...names, lastLoginAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
     } else {
-      const base = usernameFrom(email);
-      const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.schoolId, schoolId), sql`lower(${users.username}) like ${`${base.toLowerCase()}%`}`))) as [{ n: number }];
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email,
-          username: n ? `${base}-${n + 1}` : base,
-          firstName: names.firstName ?? email.split('@')[0]!,
-          lastName: names.lastName ?? '',
-          role: defaultRole,
-          schoolId,
-          passwordHash: NO_PASSWORD,
-          lastLoginAt: new Date(),
-        })
-        .returning({ id: users.id });
-      userId = row!.id;
+      userId = await insertPasswordlessAccount(tx, { schoolId, email, firstName: names.firstName ?? null, lastName: names.lastName ?? null, role: defaultRole });
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));
       created = true;
       await recordAudit({ action: 'user.created', actor: { id: userId, email }, schoolId, target: { type: 'user', id: userId }, details: { by: 'sso', role: defaultRole } }, tx);
     }

@@ -7,6 +7,7 @@ import * as refreshRoute from '@/app/(rest)/auth/refresh/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as usersRoute from '@/app/(rest)/auth/users/route';
 import * as tokenRoute from '@/app/(rest)/schools/my-school/sso/scim-token/route';
+import * as ssoRoute from '@/app/(rest)/schools/my-school/sso/route';
 import * as resourceTypesRoute from '@/app/(rest)/scim/v2/ResourceTypes/route';
 import * as schemasRoute from '@/app/(rest)/scim/v2/Schemas/route';
 import * as configRoute from '@/app/(rest)/scim/v2/ServiceProviderConfig/route';
@@ -402,5 +403,17 @@ describe('bad filters and bodies', () => {
     expect((await scim(token, 'GET', '/scim/v2/Schemas')).json.Resources[0]).toMatchObject({ id: USER, attributes: expect.arrayContaining([expect.objectContaining({ name: 'userName' }), expect.objectContaining({ name: 'active' })]) });
     expectScimError(await scim(null, 'GET', '/scim/v2/ServiceProviderConfig'), 401);
     await tokenCall('DELETE', harbor.token);
+  });
+});
+
+describe('removing the single sign-on connection', () => {
+  it('revokes its SCIM token with it', async () => {
+    const quay = await staffWithSchool(su, 'itdesk@quay.edu', 'Quay SCIM College');
+    await connect(quay.id, 'quay.edu');
+    const token = await newToken(quay.token);
+    expect((await findByUserName(token, 'someone@quay.edu')).status).toBe(200);
+    expect((await call(ssoRoute.DELETE, 'DELETE', '/schools/my-school/sso', { token: quay.token })).status).toBe(200);
+    expectScimError(await findByUserName(token, 'someone@quay.edu'), 401);
+    expect((await tokenCall('GET', quay.token)).json).toMatchObject({ active: false });
   });
 });
