@@ -3,6 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { deleteSsoConnectionAction, saveSsoConnectionAction, ssoConnectionAction } from '@/app/actions/sso';
 import { CopyButton } from '@/components/chatbot/copy-button';
+import { ScimSection } from './scim-section';
 import { BackToDashboard } from '@/components/dashboard/back-to-dashboard';
 import { MessageBanners, useMessages } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -219,6 +220,7 @@ export function SsoScreen({ register }: { register: RegisterValues }) {
               )}
             </div>
           </form>
+          {saved && <ScimSection />}
         </>
       )}
       {removing && (

@@ -78,9 +78,25 @@ test('an IT administrator connects the school provider and tests it; a counselor
   idp.setPerson({ email: `cara@${domain}`, given_name: 'Carolina', family_name: 'Nolan' });
   const second = await ssoSignIn(browser, `cara@${domain}`);
   await expect(second.page.getByText('Welcome, Carolina!')).toBeVisible();
-  await second.context.close();
   const users = ((await (await request.get('/auth/users', { headers: auth })).json()) as { data: { email: string }[] }).data;
   expect(users.filter((u) => u.email === `cara@${domain}`)).toHaveLength(1);
+
+  // IT connects provisioning: the token is shown once, and with it the provider removes Cara when she leaves.
+  await page.getByRole('button', { name: 'Create SCIM token' }).click();
+  const token = (await page.getByTestId('scim-token').textContent())!;
+  await expect(page.getByTestId('scim-token-status')).toContainText('active since');
+  const scim = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+  const found = await (await request.get(`/scim/v2/Users?filter=${encodeURIComponent(`userName eq "cara@${domain}"`)}`, { headers: scim })).json();
+  expect(found.totalResults).toBe(1);
+  const leave = await request.patch(`/scim/v2/Users/${found.Resources[0].id}`, { headers: scim, data: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] } });
+  expect(leave.status(), await leave.text()).toBe(200);
+  // Her open session ends at once, and the provider's sign-in no longer gets her in.
+  await second.page.reload();
+  await expect(dialog(second.page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await second.context.close();
+  const after = await ssoSignIn(browser, `cara@${domain}`);
+  await expect(dialog(after.page).getByRole('alert')).toHaveText(SSO_FAILURE_TEXT.account_disabled);
+  await after.context.close();
 });
 
 test('with enforcement the dialog hides the password for the school domains; other addresses keep it', async ({ page, request }) => {

@@ -46,6 +46,9 @@ export const EXPECTED_ACTIONS: Record<string, ActionRow> = {
   'sso:ssoConnectionAction': own(none, 'admin'),
   'sso:saveSsoConnectionAction': own(() => [{ body: { protocol: 'oidc', issuer: 'http://127.0.0.1:1/none', client_id: 'c', client_secret: 's', email_domains: ['actions.example.edu'] } }], 'admin'),
   'sso:deleteSsoConnectionAction': own(none, 'admin'),
+  'sso:scimTokenStatusAction': own(none, 'admin'),
+  'sso:createScimTokenAction': own(none, 'admin'),
+  'sso:revokeScimTokenAction': own(none, 'admin'),
   'privacy:saveRetentionAction': own(() => [{ body: { lead_retention_days: null, prospect_retention_days: null } }], 'admin'),
 
   'assistant:getPersonaAction': own(),
