@@ -31,8 +31,10 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
   const passwordForCheck = mode === 'register' || mode === 'reset-password' ? fields.password : '';
   const { result: passwordCheck, ensure: ensurePassword } = usePasswordCheck(passwordForCheck, fields.username, fields.email);
   const sso = useSsoLookup(mode === 'login' ? fields.email : '');
-  // A school that enforces single sign-on takes no password for its addresses.
-  const passwordHidden = mode === 'login' && Boolean(sso?.enforce);
+  // A school that enforces single sign-on takes no password for its addresses; a platform
+  // administrator under one still can (the server decides), so the password stays one click away.
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const passwordHidden = mode === 'login' && Boolean(sso?.enforce) && !passwordAnyway;
 
   useEffect(() => {
     dispatch({ type: 'open', mode: request.mode, notice: request.notice, error: request.error, resetToken: request.resetToken });
@@ -157,6 +159,11 @@ export default function AuthDialog({ request, onClosed }: { request: AuthDialogR
           </Button>
         )}
         {!passwordHidden && <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={fields.password} onChange={set('password')} />}
+        {passwordHidden && (
+          <button type="button" className="text-sm text-brand-800 hover:underline dark:text-brand-300" onClick={() => setPasswordAnyway(true)}>
+            Platform administrator? Sign in with a password
+          </button>
+        )}
       </>
     );
   } else if (mode === 'register') {

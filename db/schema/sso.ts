@@ -5,7 +5,7 @@ import { users } from './users';
 
 export type SsoProtocol = 'oidc' | 'saml';
 
-/** What the provider's discovery document said, kept for the sign-in flow. */
+/** What the provider's discovery document said when the connection was saved (the sign-in discovers afresh). */
 export type OidcDiscovery = { authorization_endpoint: string; token_endpoint: string; jwks_uri: string; userinfo_endpoint?: string; end_session_endpoint?: string };
 
 /** A SAML identity provider as its metadata describes it (lib/sso/saml.ts). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { schools, users, type Role } from '@/db/schema';
 import { AppError, conflict, forbidden, notFound, unauthorized, validationError } from '@/lib/http/errors';
@@ -112,10 +112,12 @@ export function signInDelayMs(attempt: number): number {
  * fail alike (same detail, comparable time), and failures count against the limits above.
  */
 export async function matchingAccounts(email: string, password: string, client: string): Promise<UserWithSchool[]> {
-  // A school that enforces single sign-on takes no password for its domains, but a superuser's
-  // (so a broken connection can be repaired); said before anything counts against the limits.
+  // A school that enforces single sign-on takes no password for its own accounts in its domains,
+  // but a superuser's (so a broken connection can be repaired); the same address's accounts in
+  // other schools are theirs to rule. Said before anything counts against the limits.
   const enforced = await enforcedSsoFor(email);
-  if (enforced && !(await findUsers(and(emailIs(email), eq(users.role, 'superuser'), eq(users.isActive, true)), { limit: 1 })).length) {
+  const passwordAllowed = enforced ? or(eq(users.role, 'superuser'), isNull(users.schoolId), ne(users.schoolId, enforced.schoolId)) : undefined;
+  if (enforced && !(await findUsers(and(emailIs(email), eq(users.isActive, true), passwordAllowed), { limit: 1 })).length) {
     throw forbidden(ssoRequiredMessage(enforced.schoolName));
   }
   const limits = signInLimits(email, client);
@@ -128,7 +130,7 @@ export async function matchingAccounts(email: string, password: string, client: 
   // client on this account, only after its own failures; the owner elsewhere is never slowed.
   const wait = signInDelayMs(pairCount);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true), enforced ? eq(users.role, 'superuser') : undefined));
+  const candidates = await findUsers(and(emailIs(email), eq(users.isActive, true), passwordAllowed));
   if (candidates.length === 0) await burnPasswordCheck(password);
   const matched = await openedBy(candidates, password);
   if (matched.length === 0) throw unauthorized(INVALID_CREDENTIALS);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { passwordResetTokens, users } from '@/db/schema';
 import { badRequest } from '@/lib/http/errors';
@@ -24,9 +24,11 @@ export async function requestPasswordReset(email: string, opts: { client: string
     { key: `reset:account:${sha256(email.toLowerCase())}`, max: 5, windowSeconds: 60 * 60 },
     { key: `reset:client:${opts.client}`, max: 20, windowSeconds: 60 * 60 },
   ]);
-  // An address whose school enforces single sign-on has no password to reset, unless it is a superuser's.
+  // An account of a school that enforces single sign-on for the address has no password to reset,
+  // unless it is a superuser's; the address's accounts elsewhere keep theirs.
   const enforced = await enforcedSsoFor(email);
-  const [account] = await findUsers(and(emailIs(email), eq(users.isActive, true), enforced ? eq(users.role, 'superuser') : undefined), { limit: 1 });
+  const passwordAllowed = enforced ? or(eq(users.role, 'superuser'), isNull(users.schoolId), ne(users.schoolId, enforced.schoolId)) : undefined;
+  const [account] = await findUsers(and(emailIs(email), eq(users.isActive, true), passwordAllowed), { limit: 1 });
   if (!account) return RESET_REQUEST_ANSWER;
   const token = randomToken();
   const base = opts.origin.replace(/\/+$/, '');

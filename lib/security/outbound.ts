@@ -44,7 +44,7 @@ export function isBlockedAddress(address: string): boolean {
 }
 
 /** OUTBOUND_ALLOW_HOSTS: `host[:port]` entries that may be private (local development and tests). */
-function allowListed(url: URL): boolean {
+export function allowListed(url: URL): boolean {
   const entries = (process.env.OUTBOUND_ALLOW_HOSTS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())

@@ -79,5 +79,6 @@ const cookieValue = (req: Request, name: string) =>
 export function assertSameBrowser(attempt: Attempt, req: Request): void {
   if (!attempt.browserHash) return;
   const held = cookieValue(req, BROWSER_COOKIE);
-  if (!held || sha256(decodeURIComponent(held)) !== attempt.browserHash) throw ssoError('state', 'This sign-in was started in another browser (or its cookie was blocked). Sign in again from this browser.', attempt.schoolId);
+  // The value is base64url (randomToken): compared as sent, never decoded (a stray % must not throw).
+  if (!held || sha256(held) !== attempt.browserHash) throw ssoError('state', 'This sign-in was started in another browser (or its cookie was blocked). Sign in again from this browser.', attempt.schoolId);
 }

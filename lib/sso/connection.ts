@@ -1,14 +1,18 @@
 import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { schools, scimTokens, ssoConnections, ssoDomains, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
+import { isUniqueViolation } from '@/db/faults';
+import { schools, scimTokens, ssoConnections, ssoDomains, users, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
+import { revokeAllRefreshTokens } from '@/lib/auth/tokens';
 import { recordAudit, staffActor } from '@/lib/audit/record';
 import { AppError, conflict, forbidden, notFound, validationError, type ValidationIssue } from '@/lib/http/errors';
 import { MASKED_SECRET } from '@/lib/security/masked-secret';
-import { safeFetch } from '@/lib/security/outbound';
+import { allowListed, safeFetch } from '@/lib/security/outbound';
 import { seal } from '@/lib/security/secret-box';
 import { requireSchoolId } from '@/lib/tenancy';
+import { websiteDomain } from '@/lib/widget/origins';
+import { domainOf } from './domains';
 import { CLIENT_SECRET_PURPOSE, oidcRedirectUri } from './oidc';
 import { parseIdpMetadata, samlAcsUrl, samlMetadataUrl, spEntityId } from './saml';
 import { PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SamlConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
@@ -64,26 +68,26 @@ export async function getSsoConnection(ctx: AuthContext): Promise<SsoConnectionV
   return view(row, await domainsOf(schoolId));
 }
 
-/** The host of the school's website without "www.": its staff's mail domain or a parent of it. */
-const websiteDomain = (website: string | null) => {
-  try {
-    return website ? new URL(website).hostname.toLowerCase().replace(/^www\./, '') : null;
-  } catch {
-    return null;
-  }
-};
+/** The website's domain itself or a domain under it (harbor.edu, staff.harbor.edu for www.harbor.edu); anything else needs a superuser. */
+const ofWebsite = (d: string, site: string | null) => Boolean(site && (d === site || d.endsWith(`.${site}`)));
 
-/** The website's domain itself, a domain under it, or one it is under (www.harbor.edu's staff write from harbor.edu). */
-const ofWebsite = (d: string, site: string | null) => Boolean(site && (d === site || d.endsWith(`.${site}`) || site.endsWith(`.${d}`)));
-
-/** Each domain a school may claim: not a public mail service, under its website's domain unless a superuser approves it. */
-function domainProblems(domains: string[], website: string | null, superuser: boolean): string[] {
+/**
+ * Each domain a school may claim: not a public mail service, its website's domain or under it, or
+ * approved by a superuser (now, or before: a stored approval stands when an admin saves again).
+ */
+function domainProblems(domains: string[], website: string | null, superuser: boolean, approved: Set<string>): string[] {
   const site = websiteDomain(website);
   return domains.flatMap((d) => {
     if ((PUBLIC_MAIL_DOMAINS as readonly string[]).includes(d)) return [`${d} is a public mail service: anyone can have an address there`];
-    if (superuser || ofWebsite(d, site)) return [];
+    if (superuser || ofWebsite(d, site) || approved.has(d)) return [];
     return [`${d} is not the school's website domain${site ? ` (${site})` : ' (set the website in School Management)'} or under it; a superuser can approve it`];
   });
+}
+
+/** An identity provider is reached over https: over plain http anyone on the way could change its keys. Only hosts OUTBOUND_ALLOW_HOSTS names (a provider on this network, tests) may use http. */
+function requireHttps(address: string, field: 'issuer' | 'idp_metadata_url'): void {
+  const url = new URL(address);
+  if (url.protocol === 'http:' && !allowListed(url)) throw validationError([{ loc: ['body', field], msg: `The identity provider must be reached over https (${field} is http)`, type: 'value_error' }]);
 }
 
 /** The issuer's discovery document, checked as an OpenID provider's (422 naming issuer otherwise). */
@@ -95,6 +99,7 @@ async function discover(issuer: string): Promise<OidcDiscovery> {
     const res = await safeFetch(`${base}/.well-known/openid-configuration`, { headers: { accept: 'application/json' }, maxBytes: 512 * 1024 });
     if (res.status !== 200) throw notProvider(`${base}/.well-known/openid-configuration answered ${res.status}`);
     doc = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>;
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw notProvider('its discovery document is not a JSON object');
   } catch (err) {
     if (err instanceof AppError && err.status === 422) throw err;
     throw notProvider(err instanceof SyntaxError ? 'its discovery document is not JSON' : err instanceof Error ? err.message : 'its discovery document could not be read');
@@ -122,6 +127,7 @@ async function samlMetadata(input: SamlConnectionInput, stored: SsoConnectionRow
     throw validationError([{ loc: ['body', 'idp_metadata_xml'], msg: "Paste the identity provider's metadata (idp_metadata_xml) or give its address (idp_metadata_url)", type: 'missing' }]);
   }
   if (!url) return { xml: pasted!, url: null, idp: parseIdpMetadata(pasted!) };
+  requireHttps(url, 'idp_metadata_url');
   const unreadable = (why: string) => validationError([{ loc: ['body', 'idp_metadata_url'], msg: `The identity provider's metadata could not be read from this address: ${why}`, type: 'value_error' }]);
   let xml: string;
   try {
@@ -151,7 +157,10 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
   const db = await getDb();
   const [school] = await db.select({ website: schools.websiteUrl }).from(schools).where(eq(schools.id, schoolId)).limit(1);
   const domains = [...new Set(input.email_domains)].sort();
-  const problems = domainProblems(domains, school?.website ?? null, ctx.role === 'superuser');
+  const approvals = new Map(
+    (await db.select({ domain: ssoDomains.domain, by: ssoDomains.approvedBy }).from(ssoDomains).where(eq(ssoDomains.schoolId, schoolId))).flatMap((d) => (d.by === null ? [] : [[d.domain, d.by] as const])),
+  );
+  const problems = domainProblems(domains, school?.website ?? null, ctx.role === 'superuser', new Set(approvals.keys()));
   if (problems.length) throw validationError(problems.map((msg) => ({ loc: ['body', 'email_domains'], msg, type: 'value_error' })));
   const [stored] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
   const change = stored ? 'updated' : 'created';
@@ -163,6 +172,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
     const oidc = input as OidcConnectionInput;
     const secretGiven = oidc.client_secret !== undefined && oidc.client_secret !== MASKED_SECRET && oidc.client_secret !== '';
     if (!secretGiven && !stored?.clientSecretSealed) throw validationError([{ loc: ['body', 'client_secret'], msg: 'client_secret is required', type: 'missing' }]);
+    requireHttps(oidc.issuer, 'issuer');
     const discovery = await discover(oidc.issuer);
     const issuer = oidc.issuer.replace(/\/+$/, '');
     values = { protocol: 'oidc', ...NO_SAML, issuer, clientId: oidc.client_id, ...(secretGiven ? { clientSecretSealed: seal(oidc.client_secret!, CLIENT_SECRET_PURPOSE) } : {}), discovery, ...common };
@@ -174,16 +184,35 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
     details = { change, protocol: 'saml', idp_entity_id: metadata.idp.entity_id, idp_metadata_url: metadata.url, email_domains: domains, enforce: input.enforce, enabled: input.enabled };
   }
 
-  await db.transaction(async (tx) => {
-    const taken = await tx.select({ domain: ssoDomains.domain }).from(ssoDomains).where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.schoolId, schoolId)));
-    if (taken.length) throw conflict(`Another school signs in ${taken.map((t) => t.domain).join(', ')} with its own connection`);
-    await tx.insert(ssoConnections).values({ schoolId, ...values }).onConflictDoUpdate({ target: ssoConnections.schoolId, set: values });
-    await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
-    const site = websiteDomain(school?.website ?? null);
-    await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: ofWebsite(domain, site) ? null : ctx.user.id })));
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details }, tx);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const taken = await tx.select({ domain: ssoDomains.domain }).from(ssoDomains).where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.schoolId, schoolId)));
+      if (taken.length) throw conflict(`Another school signs in ${taken.map((t) => t.domain).join(', ')} with its own connection`);
+      await tx.insert(ssoConnections).values({ schoolId, ...values }).onConflictDoUpdate({ target: ssoConnections.schoolId, set: values });
+      await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
+      const site = websiteDomain(school?.website ?? null);
+      await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: ofWebsite(domain, site) ? null : (approvals.get(domain) ?? ctx.user.id) })));
+      await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details }, tx);
+    });
+  } catch (err) {
+    // Another school claimed one of the domains at the same moment.
+    if (isUniqueViolation(err)) throw conflict('Another school has just claimed one of these domains with its own connection');
+    throw err;
+  }
+  // Enforcement turned on: password sessions of the school's staff in these domains end now (their
+  // next sign-in is by SSO); superusers keep theirs, and so does the person making the change.
+  if (input.enforce && !stored?.enforce) await endPasswordSessions(schoolId, domains, ctx.familyId);
   return getSsoConnection(ctx);
+}
+
+async function endPasswordSessions(schoolId: number, domains: string[], keepFamily: string | undefined): Promise<void> {
+  const db = await getDb();
+  const staff = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), ne(users.role, 'superuser')));
+  const ids = staff.filter((u) => domains.includes(domainOf(u.email))).map((u) => u.id);
+  await revokeAllRefreshTokens(ids, keepFamily);
 }
 
 /** DELETE /schools/my-school/sso. */

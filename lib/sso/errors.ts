@@ -19,7 +19,8 @@ export type SsoFailure =
   | 'unverified_email'
   | 'foreign_domain'
   | 'no_email'
-  | 'account_disabled';
+  | 'account_disabled'
+  | 'superuser';
 
 export class SsoError extends Error {
   constructor(
@@ -55,6 +56,7 @@ export const SSO_FAILURE_TEXT: Record<SsoFailure, string> = {
   foreign_domain: 'Your e-mail address is not in a domain this school signs in with single sign-on.',
   no_email: 'The identity provider did not send an e-mail address. Ask the school\'s IT department to release it to Lantern.',
   account_disabled: 'Your Lantern account is disabled. Ask the school\'s administrator.',
+  superuser: 'This address belongs to a platform administrator, who signs in with a password, never through a school\'s sign-in service.',
 };
 
 export const isSsoFailure = (code: string | null): code is SsoFailure => code !== null && Object.hasOwn(SSO_FAILURE_TEXT, code);

@@ -39,7 +39,7 @@ async function configOf(conn: SsoConnectionRow): Promise<client.Configuration> {
       [client.customFetch]: outboundFetch,
       // The ID token's signature is checked against the provider's JWKS even though it came straight
       // from the token endpoint (openid-client would otherwise trust the TLS connection alone); http
-      // only where outbound rules allow the address at all (a provider on this network, in tests).
+      // only for hosts OUTBOUND_ALLOW_HOSTS names (saving an http issuer elsewhere is refused).
       execute: [client.enableNonRepudiationChecks, ...(conn.issuer.startsWith('http://') ? [client.allowInsecureRequests] : [])],
       timeout: 10,
     });

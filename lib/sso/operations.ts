@@ -83,9 +83,9 @@ export const ssoOperations = defineOperations({
     handler: ({ req }) => oidcCallback(req),
     respond: redirectTo,
   }),
-  // The identity provider's page posts here from its own site (HTTP-POST binding): no cookie is
-  // needed or read, and `auth: 'none'` checks no Origin. The form (not JSON, so no `body` schema)
-  // is read by the handler within 256 KB.
+  // The identity provider's page posts here from its own site (HTTP-POST binding): `auth: 'none'`
+  // checks no Origin; the only cookie read is the attempt's browser cookie (SameSite=None on https).
+  // The form (not JSON, so no `body` schema) is read by the handler within 256 KB.
   samlAcs: operation({
     method: 'POST', path: '/auth/sso/saml/acs/{schoolId}', tag, auth: 'none', params: schoolParams, status: 303,
     summary:

@@ -76,6 +76,9 @@ async function accountFor(schoolId: number, protocol: SsoProtocol, defaultRole: 
     let userId: number;
     let created = false;
     if (existing) {
+      // A school's provider vouches for the school's staff, never for a platform administrator (whose
+      // accounts in schools share their address): that would hand the platform to whoever runs it.
+      if (existing.role === 'superuser') throw ssoError('superuser', 'This address belongs to a platform administrator, who signs in with a password.');
       if (!existing.isActive) throw ssoError('account_disabled', 'Your Lantern account in this school is disabled. Ask the school\'s administrator.');
       userId = existing.id;
       await tx.update(users).set({ ...names, lastLoginAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.schoolId, schoolId)));

@@ -109,6 +109,10 @@ test('with enforcement the dialog hides the password for the school domains; oth
   await expect(d.getByLabel('Password')).toHaveCount(0);
   await expect(d.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   await expectAccessible(page, 'sign-in dialog with enforced single sign-on');
+  // A platform administrator under the domain keeps a way to the password (the server decides).
+  await d.getByRole('button', { name: 'Platform administrator? Sign in with a password' }).click();
+  await expect(d.getByLabel('Password')).toBeVisible();
+  await d.getByLabel('E-mail').fill(`dana@${domain}`);
   await d.getByLabel('E-mail').fill('someone@lantern.test');
   await expect(d.getByLabel('Password')).toBeVisible();
   await expect(d.getByRole('button', { name: /SSO$/ })).toHaveCount(0);

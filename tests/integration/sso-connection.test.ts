@@ -77,6 +77,8 @@ describe('an OpenID Connect connection', () => {
     const docs: Doc[] = [
       () => ({ status: 404, body: 'no' }),
       () => ({ status: 200, body: '<html>hello</html>' }),
+      () => ({ status: 200, body: 'null' }),
+      () => ({ status: 200, body: '[1, 2]' }),
       () => ({ status: 200, body: JSON.stringify({ issuer: 'https://elsewhere.example', authorization_endpoint: 'x', token_endpoint: 'y', jwks_uri: 'z' }) }),
       (base) => ({ status: 200, body: JSON.stringify({ issuer: base, authorization_endpoint: `${base}/auth`, token_endpoint: `${base}/token` }) }),
     ];
@@ -120,6 +122,20 @@ describe('an OpenID Connect connection', () => {
     // The admin cannot claim it either (not Birch's website), and Birch's connection is as it was.
     expect((await put(birch, oidc({ email_domains: ['birch.edu', 'harbor.edu'] }))).status).toBe(422);
     expect((await get(birch)).json.email_domains).toEqual(['birch-alumni.org', 'birch.edu']);
+    // The approval stands: Birch's admin saves again (enforcement on) keeping the approved domain.
+    expect((await put(birch, oidc({ email_domains: ['birch.edu', 'birch-alumni.org'], enforce: true }))).status).toBe(200);
+    expect((await put(birch, oidc({ email_domains: ['birch.edu', 'birch-alumni.org'], enforce: false }))).status).toBe(200);
+  });
+
+  it('takes a domain above the website only with a superuser, and reaches a provider only over https', async () => {
+    const d = await staffWithSchool(su, 'itdesk@admissions.dune.edu', 'Dune SSO College');
+    await call(basicRoute.PATCH, 'PATCH', '/schools/my-school/basic', { token: d.token, body: { name: 'Dune SSO College', website_url: 'https://admissions.dune.edu' } });
+    const parent = await put(d, oidc({ email_domains: ['dune.edu'] }));
+    expect([parent.status, parent.json.detail[0].loc]).toEqual([422, ['body', 'email_domains']]);
+    const plain = await put(d, oidc({ issuer: 'http://idp.dune.example/tenant', email_domains: ['admissions.dune.edu'] }));
+    expect([plain.status, plain.json.detail[0].loc, plain.json.detail[0].msg]).toEqual([422, ['body', 'issuer'], 'The identity provider must be reached over https (issuer is http)']);
+    const metadata = await put(d, { protocol: 'saml', idp_metadata_url: 'http://idp.dune.example/metadata', email_domains: ['admissions.dune.edu'] });
+    expect([metadata.status, metadata.json.detail[0].loc]).toEqual([422, ['body', 'idp_metadata_url']]);
   });
 
   it('needs a client secret the first time, and answers a user role 403; a SAML connection needs its metadata', async () => {

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as checkAccountsRoute from '@/app/(rest)/auth/check-accounts/route';
 import * as loginRoute from '@/app/(rest)/auth/login/route';
+import * as meRoute from '@/app/(rest)/auth/me/route';
+import * as refreshRoute from '@/app/(rest)/auth/refresh/route';
 import * as registerRoute from '@/app/(rest)/auth/register/route';
 import * as resetRoute from '@/app/(rest)/auth/request-password-reset/route';
 import * as callbackRoute from '@/app/(rest)/auth/sso/oidc/callback/route';
@@ -152,7 +154,7 @@ describe('signing in with the school OpenID provider', () => {
   it('refuses a callback that reaches another browser than the one that started it (login CSRF)', async () => {
     idp.setPerson({ email: 'hal@quay.edu' });
     // The attacker's own finished sign-in, opened in the victim's browser (which holds no or another cookie).
-    for (const cookie of ['', 'lantern_sso_browser=someone-elses']) {
+    for (const cookie of ['', 'lantern_sso_browser=someone-elses', 'lantern_sso_browser=%']) {
       const back = await signInAt('hal@quay.edu');
       expect(browserCookie).toMatch(/^lantern_sso_browser=.+/);
       const victim = await callback(back, cookie);
@@ -188,10 +190,22 @@ describe('signing in with the school OpenID provider', () => {
     expect(none.headers.get('location')).toBe('/login?sso_error=no_connection');
   });
 
+  it("never signs in a platform administrator's account through the school's provider", async () => {
+    await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'ops@quay.edu', username: 'quayops', password: STRONG_PASSWORD, first_name: 'O', last_name: 'P', role: 'superuser', school_id: quay.id } });
+    idp.setPerson({ email: 'ops@quay.edu' });
+    const refused = await callback(await signInAt('ops@quay.edu'));
+    expect(refused.headers.get('location')).toBe('/login?sso_error=superuser');
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect((await accountsOf('ops@quay.edu')).map((a) => a.role)).toEqual(['superuser']);
+  });
+
   it('with enforce on, refuses password sign-in and reset for the domains, but never locks a superuser out', async () => {
     await call(usersRoute.POST, 'POST', '/auth/users', { token: quay.token, body: { email: 'fay@quay.edu', username: 'fay', password: STRONG_PASSWORD, first_name: 'Fay', last_name: 'P', school_id: quay.id } });
-    expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'fay@quay.edu', password: STRONG_PASSWORD } })).status).toBe(200);
+    const signedIn = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'fay@quay.edu', password: STRONG_PASSWORD } });
+    expect(signedIn.status).toBe(200);
     expect((await connect({ enforce: true })).status).toBe(200);
+    // Turning enforcement on ends the password sessions of the school's staff in its domains.
+    expect((await call(refreshRoute.POST, 'POST', '/auth/refresh', { body: { refresh_token: signedIn.json.refresh_token } })).status).toBe(401);
     for (const route of [loginRoute.POST, checkAccountsRoute.POST]) {
       const refused = await call(route, 'POST', '/auth/login', { body: { email: 'fay@quay.edu', password: STRONG_PASSWORD } });
       expect(refused.status).toBe(403);
@@ -206,8 +220,13 @@ describe('signing in with the school OpenID provider', () => {
     // A superuser under the school's domain keeps the password, so a broken connection can be repaired.
     await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'root@quay.edu', username: 'quayroot', password: STRONG_PASSWORD, first_name: 'Q', last_name: 'R', role: 'superuser' } });
     expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'root@quay.edu', password: STRONG_PASSWORD } })).status).toBe(200);
-    // Other domains are unaffected.
+    // Other domains are unaffected, and so are the address's accounts in other schools.
     expect((await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'oidc-root@lantern.test', password: STRONG_PASSWORD } })).status).toBe(200);
+    const other = await staffWithSchool(su, 'itdesk@other-college.edu', 'Other College of Quay staff');
+    expect((await call(usersRoute.POST, 'POST', '/auth/users', { token: su, body: { email: 'fay@quay.edu', username: 'fay-other', password: STRONG_PASSWORD, first_name: 'Fay', last_name: 'P', school_id: other.id } })).status).toBe(201);
+    const elsewhere = await call(loginRoute.POST, 'POST', '/auth/login', { body: { email: 'fay@quay.edu', password: STRONG_PASSWORD } });
+    expect(elsewhere.status).toBe(200);
+    expect((await call(meRoute.GET, 'GET', '/auth/me', { token: elsewhere.json.access_token })).json.school_id).toBe(other.id);
     expect((await connect({ enforce: false })).status).toBe(200);
   });
 });
