@@ -160,3 +160,16 @@ export async function ssoCollege(request: APIRequestContext, name: string) {
   expect((await request.post('/schools/', { data: { name: school, website_url: `https://www.${domain}` }, headers: auth })).status()).toBe(201);
   return { domain, admin, auth, school };
 }
+
+/**
+ * Picks an item of the header's Settings menu. A click that lands before the page hydrates opens
+ * nothing, so the menu is opened again until the item shows (never toggled shut once open).
+ */
+export async function chooseSetting(page: Page, item: string) {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(entry).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await entry.click();
+}

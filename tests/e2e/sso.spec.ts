@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { SSO_FAILURE_TEXT } from '../../lib/sso/errors';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { dialog, expectAccessible, signIn, ssoCollege as college, uniq } from './helpers';
+import { chooseSetting, dialog, expectAccessible, signIn, ssoCollege as college, uniq } from './helpers';
 import { E2E_PORT, OIDC_PORT } from './ports';
 
 // Single sign-on in the browser, against a real OpenID provider (oidc-provider) on a local port:
@@ -68,8 +68,7 @@ test('an IT administrator connects the school provider and tests it; a counselor
   const first = await ssoSignIn(browser, `cara@${domain}`);
   await expect(first.page).toHaveURL(/\/dashboard$/);
   await expect(first.page.getByText('Welcome, Cara!')).toBeVisible();
-  await first.page.getByRole('button', { name: 'Settings' }).click();
-  await first.page.getByRole('menuitem', { name: 'Profile' }).click();
+  await chooseSetting(first.page, 'Profile');
   await expect(dialog(first.page).getByText(`Signed in with ${school} SSO`)).toBeVisible();
   await expect(dialog(first.page).getByLabel('Current password')).toHaveCount(0);
   await first.context.close();

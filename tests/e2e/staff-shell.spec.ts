@@ -1,20 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, PASSWORD, signIn, signInChoosing } from './helpers';
+import { chooseSetting, createSchoolAs, createUser, dialog, expectAccessible, expectNoHorizontalScroll, ownerToken, PASSWORD, signIn, signInChoosing } from './helpers';
 
 test('dark mode persists across reloads', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
   await signIn(page, user.email, user.password);
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Dark Mode' }).click();
+  await chooseSetting(page, 'Dark Mode');
   await expect(html).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
   await expectAccessible(page, 'dashboard (dark)');
   await page.reload();
   await expect(html).toHaveClass(/dark/);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Light Mode' }).click();
+  await chooseSetting(page, 'Light Mode');
   await expect(html).not.toHaveClass(/dark/);
   await page.reload();
   await expect(html).not.toHaveClass(/dark/);
@@ -23,8 +21,7 @@ test('dark mode persists across reloads', async ({ page, request }) => {
 test('profile save, including a password change', async ({ page, request }) => {
   const user = await createUser(request, await ownerToken(request));
   await signIn(page, user.email, user.password);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await chooseSetting(page, 'Profile');
   const d = dialog(page);
   await expect(d.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
   await expect(d.getByLabel('First name')).toHaveValue(user.first_name);
