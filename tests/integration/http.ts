@@ -77,3 +77,6 @@ export async function visitorCall(handler: Handler, method: string, path: string
   if (res.json && typeof res.json === 'object' && 'visitor_token' in res.json) delete res.json.visitor_token;
   return res;
 }
+
+/** The `Cookie` header for the single sign-on attempt a start's answer tied to this "browser" (lantern_sso_browser), or null when it set none. */
+export const ssoBrowserCookie = (res: { headers: Headers }): string | null => /lantern_sso_browser=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? null;

@@ -10,7 +10,7 @@ import * as basicRoute from '@/app/(rest)/schools/my-school/basic/route';
 import * as ssoRoute from '@/app/(rest)/schools/my-school/sso/route';
 import { getDb, resultRows } from '@/db/client';
 import { users } from '@/db/schema';
-import { call, STRONG_PASSWORD } from './http';
+import { call, ssoBrowserCookie, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
 // ID tokens a relying party must refuse, from a provider whose every answer the test writes: signed
@@ -75,7 +75,7 @@ async function signInWith(claims: typeof forge) {
   const start = await call(startRoute.GET, 'GET', '/auth/sso/start', { query: { email: 'kim@pier.edu' } });
   const auth = new URL(start.headers.get('location')!);
   nonce = auth.searchParams.get('nonce')!;
-  const cookie = /lantern_sso_browser=[^;]+/.exec(start.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  const cookie = ssoBrowserCookie(start) ?? '';
   const back = await call(callbackRoute.GET, 'GET', `/auth/sso/oidc/callback?code=c0de&state=${encodeURIComponent(auth.searchParams.get('state')!)}`, { headers: { cookie } });
   return { location: back.headers.get('location'), cookie: back.headers.get('set-cookie') };
 }

@@ -18,7 +18,7 @@ import { cleanupExpiredTokens } from '@/lib/auth/token-cleanup';
 import { beginAttempt } from '@/lib/sso/attempts';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { call, STRONG_PASSWORD } from './http';
+import { call, ssoBrowserCookie, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
 // Signing in with a school's own OpenID provider, a real one (oidc-provider) on a local port,
@@ -72,8 +72,7 @@ async function throughProvider(start: string): Promise<URL> {
 /** The cookie the last start gave this "browser" (it ties the attempt to it); callbacks carry it back. */
 let browserCookie = '';
 const keepBrowser = <T extends { headers: Headers }>(res: T): T => {
-  const set = /lantern_sso_browser=[^;]+/.exec(res.headers.get('set-cookie') ?? '');
-  if (set) browserCookie = set[0];
+  browserCookie = ssoBrowserCookie(res) ?? browserCookie;
   return res;
 };
 

@@ -18,7 +18,7 @@ import { samlAcsUrl, spEntityId } from '@/lib/sso/saml';
 import { readAcsForm } from '@/lib/sso/saml-flow';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { startSamlIdp, wrapSignature, type IdpUser, type IssueKnobs, type SamlTestIdp } from '../support/saml-idp';
-import { call, STRONG_PASSWORD } from './http';
+import { call, ssoBrowserCookie, STRONG_PASSWORD } from './http';
 import { staffWithSchool, type StaffSchool } from './staff';
 
 // Signing in with a school's SAML 2.0 identity provider, a real one (samlify) on a local port,
@@ -87,8 +87,7 @@ async function throughIdp(location: string): Promise<IdpForm> {
 /** The cookie the last start gave this "browser" (it ties the attempt to it); posts carry it back. */
 let browserCookie = '';
 const keepBrowser = <T extends { headers: Headers }>(res: T): T => {
-  const set = /lantern_sso_browser=[^;]+/.exec(res.headers.get('set-cookie') ?? '');
-  if (set) browserCookie = set[0];
+  browserCookie = ssoBrowserCookie(res) ?? browserCookie;
   return res;
 };
 
