@@ -3,11 +3,10 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { scimTokens } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
-import { recordAudit, staffActor } from '@/lib/audit/record';
 import { notFound } from '@/lib/http/errors';
 import { randomToken, safeEqual, sha256 } from '@/lib/security/tokens';
 import { publicOrigin } from '@/lib/system/public-origin';
-import { requireSsoAdmin } from '@/lib/sso/connection';
+import { recordSsoChange, requireSsoAdmin } from '@/lib/sso/connection';
 import { scimUnauthorized } from './http';
 import type { ScimTokenCreated, ScimTokenStatus } from './schema';
 
@@ -41,7 +40,7 @@ export async function createScimToken(ctx: AuthContext): Promise<ScimTokenCreate
     const [old] = await tx.select({ schoolId: scimTokens.schoolId }).from(scimTokens).where(eq(scimTokens.schoolId, schoolId)).limit(1);
     const values = { tokenHash: sha256(token), createdBy: ctx.user.id, createdAt, lastUsedAt: null };
     await tx.insert(scimTokens).values({ schoolId, ...values }).onConflictDoUpdate({ target: scimTokens.schoolId, set: values });
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { scim_token: 'created', replaced: !!old } }, tx);
+    await recordSsoChange(ctx, schoolId, { scim_token: 'created', replaced: !!old }, tx);
   });
   return { token, scim_base_url: scimBaseUrl(), created_at: createdAt.toISOString() };
 }
@@ -52,7 +51,7 @@ export async function revokeScimToken(ctx: AuthContext): Promise<{ message: stri
   await db.transaction(async (tx) => {
     const gone = await tx.delete(scimTokens).where(eq(scimTokens.schoolId, schoolId)).returning({ id: scimTokens.schoolId });
     if (!gone.length) throw notFound(SCIM_TOKEN_NOT_FOUND);
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { scim_token: 'revoked' } }, tx);
+    await recordSsoChange(ctx, schoolId, { scim_token: 'revoked' }, tx);
   });
   return { message: 'SCIM token revoked' };
 }

@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { scimUsers, ssoConnections, ssoDomains, users } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { recordAudit, type AuditActor } from '@/lib/audit/record';
-import { domainOf } from '@/lib/sso/domains';
+import { domainOf, schoolDomains } from '@/lib/sso/domains';
 import { insertPasswordlessAccount, lockSchoolAccounts } from '@/lib/sso/sign-in';
 import { deleteUser, updateUser } from '@/lib/users/service';
 import type { UserWithSchool } from '@/lib/users/present';
@@ -121,8 +121,7 @@ export async function getScimUser(schoolId: number, id: string): Promise<ScimUse
 
 /** An address SCIM may give an account: in one of the domains the school's connection signs in. */
 async function assertSchoolDomain(schoolId: number, email: string): Promise<void> {
-  const db = await getDb();
-  const domains = (await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.schoolId, schoolId)).orderBy(ssoDomains.domain)).map((d) => d.domain);
+  const domains = await schoolDomains(schoolId);
   if (!domains.length) throw scimBadRequest('invalidValue', 'This school has no single sign-on connection: set one up in Lantern before provisioning accounts');
   if (!domains.includes(domainOf(email))) throw scimBadRequest('invalidValue', `userName ${email} is not in an e-mail domain this school signs in with single sign-on (${domains.join(', ')})`);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Executor } from '@/db/client';
 import { isUniqueViolation } from '@/db/faults';
 import { schools, scimTokens, ssoConnections, ssoDomains, users, type OidcDiscovery, type SamlIdpRecord, type SsoConnectionRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
@@ -12,7 +12,7 @@ import { allowListed, safeFetch } from '@/lib/security/outbound';
 import { seal } from '@/lib/security/secret-box';
 import { requireSchoolId } from '@/lib/tenancy';
 import { websiteDomain } from '@/lib/widget/origins';
-import { domainOf } from './domains';
+import { domainOf, schoolDomains } from './domains';
 import { CLIENT_SECRET_PURPOSE, oidcRedirectUri } from './oidc';
 import { parseIdpMetadata, samlAcsUrl, samlMetadataUrl, spEntityId } from './saml';
 import { PUBLIC_MAIL_DOMAINS, type OidcConnectionInput, type SamlConnectionInput, type SsoConnectionInput, type SsoConnectionView } from './schema';
@@ -54,18 +54,23 @@ function view(row: SsoConnectionRow, domains: string[]): SsoConnectionView {
   };
 }
 
-async function domainsOf(schoolId: number): Promise<string[]> {
+/** The school's stored connection, or null. */
+export async function storedConnection(schoolId: number): Promise<SsoConnectionRow | null> {
   const db = await getDb();
-  return (await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.schoolId, schoolId)).orderBy(ssoDomains.domain)).map((d) => d.domain);
+  const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
+  return row ?? null;
 }
+
+/** A change to the school's single sign-on (connection or SCIM token), audited in the caller's transaction. */
+export const recordSsoChange = (ctx: AuthContext, schoolId: number, details: Record<string, unknown>, tx: Executor) =>
+  recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details }, tx);
 
 /** GET /schools/my-school/sso. */
 export async function getSsoConnection(ctx: AuthContext): Promise<SsoConnectionView> {
   const schoolId = requireSsoAdmin(ctx);
-  const db = await getDb();
-  const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
+  const row = await storedConnection(schoolId);
   if (!row) throw notFound(SSO_NOT_FOUND);
-  return view(row, await domainsOf(schoolId));
+  return view(row, await schoolDomains(schoolId));
 }
 
 /** The website's domain itself or a domain under it (harbor.edu, staff.harbor.edu for www.harbor.edu); anything else needs a superuser. */
@@ -162,7 +167,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
   );
   const problems = domainProblems(domains, school?.website ?? null, ctx.role === 'superuser', new Set(approvals.keys()));
   if (problems.length) throw validationError(problems.map((msg) => ({ loc: ['body', 'email_domains'], msg, type: 'value_error' })));
-  const [stored] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
+  const stored = (await storedConnection(schoolId)) ?? undefined;
   const change = stored ? 'updated' : 'created';
   const common = { defaultRole: input.default_role, enforce: input.enforce, enabled: input.enabled, updatedAt: new Date() };
 
@@ -192,7 +197,7 @@ export async function saveSsoConnection(ctx: AuthContext, input: SsoConnectionIn
       await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
       const site = websiteDomain(school?.website ?? null);
       await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, schoolId, approvedBy: ofWebsite(domain, site) ? null : (approvals.get(domain) ?? ctx.user.id) })));
-      await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details }, tx);
+      await recordSsoChange(ctx, schoolId, details, tx);
     });
   } catch (err) {
     // Another school claimed one of the domains at the same moment.
@@ -225,7 +230,7 @@ export async function deleteSsoConnection(ctx: AuthContext): Promise<{ message: 
     await tx.delete(ssoDomains).where(eq(ssoDomains.schoolId, schoolId));
     // Provisioning belongs to the connection: its SCIM token goes with it.
     const scim = await tx.delete(scimTokens).where(eq(scimTokens.schoolId, schoolId)).returning({ id: scimTokens.schoolId });
-    await recordAudit({ action: 'settings.sso_changed', actor: staffActor(ctx), schoolId, target: { type: 'school', id: schoolId }, details: { change: 'deleted', ...(scim.length ? { scim_token: 'revoked' } : {}) } }, tx);
+    await recordSsoChange(ctx, schoolId, { change: 'deleted', ...(scim.length ? { scim_token: 'revoked' } : {}) }, tx);
   });
   return { message: 'Single sign-on connection deleted' };
 }

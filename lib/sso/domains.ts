@@ -11,6 +11,12 @@ export const domainOf = (email: string) => email.trim().toLowerCase().split('@')
 
 export type SsoForEmail = { schoolId: number; schoolName: string; connection: SsoConnectionRow };
 
+/** The e-mail domains a school's connection signs in, sorted (none without a connection). */
+export async function schoolDomains(schoolId: number): Promise<string[]> {
+  const db = await getDb();
+  return (await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(eq(ssoDomains.schoolId, schoolId)).orderBy(ssoDomains.domain)).map((d) => d.domain);
+}
+
 /** The enabled connection that signs in this address's domain, or null. */
 export async function ssoForEmail(email: string): Promise<SsoForEmail | null> {
   const domain = domainOf(email);
@@ -30,6 +36,12 @@ export async function ssoForEmail(email: string): Promise<SsoForEmail | null> {
 export async function enforcedSsoFor(email: string): Promise<{ schoolId: number; schoolName: string } | null> {
   const found = await ssoForEmail(email);
   return found?.connection.enforce ? { schoolId: found.schoolId, schoolName: found.schoolName } : null;
+}
+
+/** GET /auth/sso/lookup: the school whose single sign-on the address uses (null when none), and whether passwords are refused. */
+export async function ssoLookup(email: string): Promise<{ school_name: string | null; enforce: boolean }> {
+  const found = await ssoForEmail(email);
+  return { school_name: found?.schoolName ?? null, enforce: found?.connection.enforce ?? false };
 }
 
 /** What the password sign-in answers an address that must use its school's single sign-on. */

@@ -1,14 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { schools, ssoConnections, type SsoConnectionRow } from '@/db/schema';
+import type { SsoConnectionRow } from '@/db/schema';
 import type { AuthContext } from '@/lib/auth/accounts';
 import { webSessionCookie } from '@/lib/auth/web-session';
 import { sitePath } from '@/lib/web/site-path';
 import { notFound } from '@/lib/http/errors';
 import { randomToken } from '@/lib/security/tokens';
 import { assertSameBrowser, beginAttempt, claimAttempt, keepTestResult, type Attempt } from './attempts';
-import { SSO_NOT_FOUND } from './connection';
+import { SSO_NOT_FOUND, storedConnection } from './connection';
 import { ssoForEmail } from './domains';
 import { SsoError, ssoError } from './errors';
 import { claimOidcAttempt, finishOidc, oidcSignInUrl } from './oidc';
@@ -20,18 +18,14 @@ import { checkClaims, completeSsoSignIn, recordSsoFailure, type SsoClaims } from
 // callback), end in a web session on `next` or on the sign-in page with the reason. A Test sign-in
 // from the settings screen takes the same way and ends on a page showing what the provider sent.
 
-/** A redirect the browser follows, with the session cookie when the sign-in succeeded. */
-/** `browser`: the value of the cookie that ties a new attempt to this browser (set by a start; it ends with the attempt). */
+/**
+ * A redirect the browser follows, with the session cookie when the sign-in succeeded; `browser`: the
+ * value of the cookie that ties a new attempt to this browser (set by a start; it ends with the attempt).
+ */
 export type SsoOutcome = { location: string; cookie?: Awaited<ReturnType<typeof webSessionCookie>>; browser?: string };
 
 export const testResultPath = (attemptId: string) => `/dashboard/sso/test/${attemptId}`;
 const failedPath = (err: SsoError) => `/login?sso_error=${err.code}`;
-
-async function connectionOf(schoolId: number): Promise<SsoConnectionRow | null> {
-  const db = await getDb();
-  const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.schoolId, schoolId)).limit(1);
-  return row ?? null;
-}
 
 /** The provider's address for a new attempt, tied to this browser by a fresh random value (its cookie). */
 async function signInUrl(conn: SsoConnectionRow, next: string | null, testBy: number | null): Promise<SsoOutcome> {
@@ -55,7 +49,7 @@ export async function startSsoSignIn(email: string, next: string | undefined): P
 
 /** GET /schools/my-school/sso/test: the same way for the admin setting it up, ending on the test result page. */
 export async function startSsoTest(ctx: AuthContext, schoolId: number): Promise<SsoOutcome> {
-  const conn = await connectionOf(schoolId);
+  const conn = await storedConnection(schoolId);
   if (!conn) throw notFound(SSO_NOT_FOUND);
   try {
     return await signInUrl(conn, null, ctx.user.id);
@@ -73,7 +67,7 @@ export type CallbackProgress = { attempt?: Attempt; conn?: SsoConnectionRow; cla
 
 /** The connection a callback of this school may use (a Test sign-in also works while it is turned off). */
 export async function usableConnection(schoolId: number, testing: boolean): Promise<SsoConnectionRow> {
-  const conn = await connectionOf(schoolId);
+  const conn = await storedConnection(schoolId);
   if (!conn) throw ssoError('no_connection', 'The school no longer has a single sign-on connection.');
   if (!conn.enabled && !testing) throw ssoError('disabled', 'Single sign-on is turned off for this school.');
   return conn;
@@ -152,11 +146,4 @@ export function samlAcs(schoolId: number, req: Request): Promise<SsoOutcome> {
     if (!p.attempt.testBy && !p.conn.enabled) throw ssoError('disabled', 'Single sign-on is turned off for this school.');
     p.claims = samlClaims(read);
   });
-}
-
-/** The school's name, for the button and the messages. */
-export async function schoolName(schoolId: number): Promise<string> {
-  const db = await getDb();
-  const [row] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)).limit(1);
-  return row?.name ?? 'your school';
 }

@@ -7,7 +7,7 @@ import { defineOperations } from '@/lib/http/operation';
 import { ATTEMPT_LIFETIME_MS, BROWSER_COOKIE } from './attempts';
 import { operation } from '@/lib/http/route';
 import { deleteSsoConnection, getSsoConnection, requireSsoAdmin, saveSsoConnection } from './connection';
-import { ssoForEmail } from './domains';
+import { ssoLookup } from './domains';
 import { oidcCallback, samlAcs, startSsoSignIn, startSsoTest, type SsoOutcome } from './flow';
 import { samlMetadataResponse } from './saml-flow';
 import { ssoConnectionInputSchema } from './schema';
@@ -64,10 +64,7 @@ export const ssoOperations = defineOperations({
   lookup: operation({
     method: 'GET', path: '/auth/sso/lookup', tag, auth: 'none', query: emailQuery,
     summary: "Whether the address's domain signs in with its school's single sign-on: {school_name (null when not), enforce (password sign-in refused)}",
-    handler: async ({ query }) => {
-      const found = await ssoForEmail(query.email);
-      return { school_name: found?.schoolName ?? null, enforce: found?.connection.enforce ?? false };
-    },
+    handler: ({ query }) => ssoLookup(query.email),
   }),
   start: operation({
     method: 'GET', path: '/auth/sso/start', tag, auth: 'none', query: startQuery, status: 303,

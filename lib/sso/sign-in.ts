@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db/client';
-import { ssoDomains, ssoIdentities, users, type SsoProtocol } from '@/db/schema';
+import { ssoIdentities, users, type SsoProtocol } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
 import { NO_PASSWORD } from '@/lib/auth/password';
 import { startWebSession } from '@/lib/auth/tokens';
 import { findUserById } from '@/lib/users/queries';
 import type { UserWithSchool } from '@/lib/users/present';
-import { domainOf } from './domains';
+import { domainOf, schoolDomains } from './domains';
 import { SsoError, ssoError } from './errors';
 
 // What every single sign-on ends in, whichever protocol brought the person back: the provider's
@@ -35,9 +35,7 @@ export async function checkClaims(schoolId: number, claims: SsoClaims): Promise<
   if (!claims.email) throw ssoError('no_email', 'The identity provider did not send an e-mail address. Ask your IT department to release the e-mail claim to Lantern.');
   const email = claims.email.trim().toLowerCase();
   if (!claims.emailVerified) throw ssoError('unverified_email', `The identity provider has not verified ${email}. Verify the address there, then sign in again.`);
-  const db = await getDb();
-  const [owned] = await db.select({ domain: ssoDomains.domain }).from(ssoDomains).where(and(eq(ssoDomains.schoolId, schoolId), eq(ssoDomains.domain, domainOf(email)))).limit(1);
-  if (!owned) throw ssoError('foreign_domain', `${email} is not in an e-mail domain this school signs in with single sign-on.`);
+  if (!(await schoolDomains(schoolId)).includes(domainOf(email))) throw ssoError('foreign_domain', `${email} is not in an e-mail domain this school signs in with single sign-on.`);
   return email;
 }
 
