@@ -87,15 +87,17 @@ function submitMessage() {
     );
     return;
   }
-  // 'Talk to a human': the visitor's words stay in the conversation; a person, or the form, at once.
-  if (WANTS_PERSON.test(text)) {
-    const said: ChatMessage = { role: 'user', text, failed: true };
-    chat.messages.push(said);
-    log.append(messageRow(said));
-    save();
-    return void live.request(text);
-  }
+  if (WANTS_PERSON.test(text)) return toPerson(text);
   void ask(text);
+}
+
+/** 'Talk to a human': the visitor's words stay in the conversation; a person, or the form, at once. */
+function toPerson(text: string) {
+  const said: ChatMessage = { role: 'user', text, failed: true };
+  chat.messages.push(said);
+  log.append(messageRow(said));
+  save();
+  void live.request(text);
 }
 
 async function ask(text: string) {
@@ -148,6 +150,16 @@ async function ask(text: string) {
     failure = t.failure;
   }
   if (raf) cancelAnimationFrame(raf);
+  // The server took it for a request for a person (what the rule here missed): it stored nothing.
+  if (done && (done as Record<string, unknown>).person) {
+    chat.messages.splice(chat.messages.indexOf(question), 1);
+    asked.remove();
+    typing.remove();
+    log.removeAttribute('aria-busy');
+    pending = false;
+    update();
+    return toPerson(text);
+  }
 
   let reply: ChatMessage;
   if (failure) {

@@ -97,7 +97,7 @@ const SHAPES = [
 const RULE = new RegExp(SHAPES.join('|'), 'iu');
 
 /** The text as the shapes are written: curly quotes straightened, accents and harakat dropped, đ → d. */
-const fold = (text: string) =>
+export const fold = (text: string) =>
   String(text)
     .replace(/[’‘`]/g, "'")
     .normalize('NFD')

@@ -22,6 +22,7 @@ import { storeTurn, type StoredTurn } from '@/lib/conversations/log';
 import type { ChatRequest } from './schema';
 import { logValue } from '@/lib/system/log';
 import { TEXTS } from '@/widget/i18n';
+import { wantsPerson } from './person-model';
 
 // One chat turn: retrieve the school's passages, build the instructions, let the model answer
 // through the AI SDK (the configured model or the built-in local one), capture lead details, store
@@ -74,15 +75,40 @@ export function sourcesOf(used: Passage[]): AnswerSource[] {
 export type Turn = Omit<PreparedTurn, 'call' | 'local'> & {
   /** The model's text as it arrives. */
   textStream: AsyncIterable<string>;
+  /** The message asks for a person: nothing is answered or stored (see personTurn). */
+  person?: true;
 };
 
-/** What a turn answers with: the JSON answer and the stream's `done` event are the same object. */
-export type ChatReply = { response: string; session_id: string; message_index: number | null; answered: boolean; language: LanguageCode; sources: AnswerSource[] };
+/**
+ * What a turn answers with: the JSON answer and the stream's `done` event are the same object.
+ * `person: true`: the message asks for a person and was neither answered nor stored; the widget
+ * sends it to POST /api/widget/live/request, which keeps it in the conversation.
+ */
+export type ChatReply = { response: string; session_id: string; message_index: number | null; answered: boolean; language: LanguageCode; sources: AnswerSource[]; person?: true };
 
 /** Stores the turn's answer and builds its reply (both widget routes end a turn here). */
-export async function replyTo(turn: Omit<PreparedTurn, 'call' | 'local'>, answer: string): Promise<ChatReply> {
+export async function replyTo(turn: Omit<Turn, 'textStream'>, answer: string): Promise<ChatReply> {
   const stored = await turn.finish(answer);
-  return { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
+  const reply: ChatReply = { response: answer, session_id: turn.sessionId, message_index: stored?.messageIndex ?? null, answered: turn.answered(answer), language: turn.language, sources: turn.sources };
+  return turn.person ? { ...reply, person: true } : reply;
+}
+
+/**
+ * A message the frame's rule let through that the server's model takes for a request for a person
+ * ("Sorry, one more thing for a person: …"): not answered and not stored here, since the widget
+ * hands it to the live chat request, which stores it (stored twice otherwise).
+ */
+function personTurn(input: ChatRequest): Turn | null {
+  if (!wantsPerson(input.message)) return null;
+  return {
+    sessionId: input.session_id ?? randomUUID(),
+    language: detectLanguage(input.message) ?? input.language ?? 'en',
+    answered: () => true,
+    sources: [],
+    finish: async () => null,
+    person: true,
+    textStream: (async function* () {})(),
+  };
 }
 
 /** Lead capture for this turn: what the visitor has told so far, the lead it makes, and what to ask next. */
@@ -267,6 +293,8 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
 
 /** POST /api/widget/chat/stream: the answer as the model writes it (AI SDK streamText). */
 export async function startTurn(caller: WidgetCaller, input: ChatRequest): Promise<Turn> {
+  const person = personTurn(input);
+  if (person) return person;
   const { call, sessionId, language, answered, finish, sources } = await prepareTurn(caller, input);
   const turn = { sessionId, language, answered, finish, sources };
   // Failures surface as error parts of the stream (textOf); keep the SDK from logging them twice.
@@ -291,6 +319,8 @@ export class ModelFailure extends AppError {
 
 /** POST /api/widget/chat: the whole answer at once (AI SDK generateText: no streaming machinery to pay for). */
 export async function chatOnce(caller: WidgetCaller, input: ChatRequest): Promise<ChatReply> {
+  const person = personTurn(input);
+  if (person) return replyTo(person, '');
   const turn = await prepareTurn(caller, input);
   let answer: string;
   try {

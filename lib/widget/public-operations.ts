@@ -25,13 +25,13 @@ export const widgetOperations = defineOperations({
     handler: ({ caller }) => widgetConfig(caller),
   }),
   chat: widgetOperation({
-    method: 'POST', path: '/api/widget/chat', ...widget, visitor: 'claim', errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index}; the first answer of a session adds visitor_token (also in the X-Visitor-Token header of every answer), which later calls on the session send back',
+    method: 'POST', path: '/api/widget/chat', ...widget, visitor: 'claim', errors: [...widget.errors, 502], body: chatRequestSchema, summary: 'Ask the assistant: {response, session_id, message_index} (person: true, nothing answered or stored, when the message asks for a person: send it to /api/widget/live/request); the first answer of a session adds visitor_token (also in the X-Visitor-Token header of every answer), which later calls on the session send back',
     widgetLimits: 'chat',
     handler: ({ caller, body }) => chatOnce(caller, body),
   }),
   chatStream: widgetOperation({
     method: 'POST', path: '/api/widget/chat/stream', ...widget, visitor: 'claim', body: chatRequestSchema,
-    summary: 'Ask the assistant, answered as server-sent events: delta {text}, done {response, session_id, message_index}, error {detail}',
+    summary: 'Ask the assistant, answered as server-sent events: delta {text}, done {response, session_id, message_index} (person: true when the message asks for a person), error {detail}',
     widgetLimits: 'chat',
     handler: async ({ caller, body }) => turnEventStream(await startTurn(caller, body)),
   }),

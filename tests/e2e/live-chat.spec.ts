@@ -167,6 +167,18 @@ test('outside office hours the visitor hears when the team is next there, and th
     await expect(form).toBeVisible();
     await expect(form.getByLabel('Your question')).toHaveValue('Can I talk to a person about my transcript?');
     await visitorContext.close();
+
+    // Words the frame's rule lets through to the chat: the server's model takes them for a request,
+    // and the widget asks for a person with them just the same (issue 48 item 6).
+    const second = await visitorOnSite(browser);
+    await second.box.fill('Could an advisor ring me back tomorrow afternoon?');
+    await second.box.press('Enter');
+    await expect(second.chat.getByText(/^The admissions team is here again /)).toBeVisible();
+    await expect(second.chat.getByRole('form', { name: 'Talk to a person' }).getByLabel('Your question')).toHaveValue('Could an advisor ring me back tomorrow afternoon?');
+    // The words once in the conversation, and no answer of the assistant's to them.
+    await expect(second.chat.locator('.row.me')).toHaveText(['You: Could an advisor ring me back tomorrow afternoon?']);
+    await expect(second.chat.getByText("I don't have that information")).toHaveCount(0);
+    await second.visitorContext.close();
   } finally {
     await request.put('/live/settings', { data: { enabled: true, office_hours: [], wait_minutes: 3 }, headers: auth });
   }

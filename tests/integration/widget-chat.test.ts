@@ -33,6 +33,7 @@ import { resetMemoryLimits } from '@/lib/security/request-limits';
 import { readyRedis } from '@/lib/security/redis';
 import { conversationReference as ref } from '@/lib/conversations/reference';
 import { call, fromClient, STRONG_PASSWORD, visitorCall } from './http';
+import { WANTS_PERSON } from '@/widget/person-request';
 
 let su: string;
 let token: string;
@@ -344,6 +345,37 @@ describe('chat with the local model', () => {
     expect(done.data).toMatchObject({ session_id: 'visitor-stream', message_index: 1 });
     expect(done.data.response).toBe(deltas);
     expect(deltas).toContain('$11,200');
+  });
+
+  it("takes a request the frame's rule misses for one (the server's model), answering person: true and storing nothing; a question about people is answered", async () => {
+    const words = 'Could an advisor ring me back tomorrow afternoon?';
+    // What the frame tests before sending: it lets this one through to the chat.
+    expect(WANTS_PERSON.test(words)).toBe(false);
+    const once = await ask(key, words, { session_id: 'visitor-wants-person' });
+    expect(once.status).toBe(200);
+    expect(once.json).toMatchObject({ person: true, response: '', message_index: null, session_id: 'visitor-wants-person' });
+    const stream = await streamRoute.POST(
+      new Request('http://localhost:3000/api/widget/chat/stream', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json', ...fromClient('203.0.113.11') },
+        body: JSON.stringify({ message: words, session_id: 'visitor-wants-person-stream' }),
+      }),
+    );
+    const blocks = (await stream.text()).trim().split('\n\n');
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatch(/^event: done$/m);
+    expect(JSON.parse(/^data: (.*)$/m.exec(blocks[0]!)![1]!)).toMatchObject({ person: true, response: '' });
+    // Nothing stored: the widget sends the words on to the live chat request, which keeps them.
+    const db = await getDb();
+    for (const session of ['visitor-wants-person', 'visitor-wants-person-stream']) {
+      const [conversation] = await db.select().from(conversations).where(eq(conversations.sessionId, session));
+      const stored = conversation ? await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation.id)) : [];
+      expect(stored).toEqual([]);
+    }
+    // A question that only mentions advisors and calling is answered as usual.
+    const question = await ask(key, 'Do advisors call students over the summer?');
+    expect(question.json.person).toBeUndefined();
+    expect(question.json.message_index).toBe(1);
   });
 
   it('answers persona and config with the defaults', async () => {
