@@ -103,6 +103,9 @@ export const asks = (s: Sentence) => s.sentence.endsWith('?');
 
 export const overlaps = (a: Candidate, b: Candidate) => a.passage === b.passage && a.first <= b.first + b.sentences.length - 1 && b.first <= a.first + a.sentences.length - 1;
 
+/** A month's stem written as another word ("marching", "marched", a lower-case "march"), not the month ("by March 1"). */
+const MONTH_AS_WORD: Record<string, RegExp> = { march: /\b[Mm]arch(?:ing|ed|es)\b|\bmarch\b/ };
+
 /** An open range holds numbers of its bound's size: "3.0 or higher" (a GPA) does not hold "I'm 65". */
 const onScale = (n: number, lo: number, hi: number) => {
   const bound = Number.isFinite(lo) ? (Number.isFinite(hi) ? null : lo) : hi;
@@ -121,6 +124,8 @@ export class Scoring {
   readonly total: number;
   readonly scored: Scored[];
   private readonly contextWords: Map<string, string>;
+  /** Stems the question means as a word that is not the month ("marching"): a sentence's month ("by March 1") does not answer them. */
+  private readonly monthOnly: Set<string>;
   /** The question's parts of speech, tagged only when a word the school never uses needs them. */
   private tagged: Map<string, string> | null = null;
 
@@ -132,6 +137,7 @@ export class Scoring {
     corpus: Corpus | null,
   ) {
     this.asked = analyseQuestion(question, vocabulary);
+    this.monthOnly = new Set([...this.asked.spelled].filter(([t, w]) => t in MONTH_AS_WORD && w.toLowerCase() !== t).map(([t]) => t));
     const candidates = candidatesOf(passages, vocabulary);
     const own = new Set(contentTerms(question));
     const contextText = context ? `${context.question} ${context.answer}` : '';
@@ -207,6 +213,11 @@ export class Scoring {
       let title = 0;
       for (const g of groups) title = Math.max(title, c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0);
       return title;
+    }
+    // "Marching" is answered by the word, never by the month (nor the month's neighbours).
+    if (this.monthOnly.has(t)) {
+      for (const s of c.sentences) if (MONTH_AS_WORD[t]!.test(s.sentence)) return 1;
+      return 0;
     }
     // A number the question gives is answered by the same number ("3.6" by "3.6", not by the 3 of
     // "3.90" or the 6 of "$6,000") or by a row whose range holds it ("240" by "236–249").

@@ -52,6 +52,19 @@ describe('the local model composes answers from the passages only', () => {
     }
   });
 
+  it('does not take "marching" for the month of March, and still answers a March date or a marching band the school names', () => {
+    const dates: ComposeInput['passages'] = [
+      ...passages,
+      { title: 'Deadlines', content: 'The housing application opens on March 1 and closes on June 1. Scholarship interviews run from October to March.', sourceType: 'school', sourceId: 'school:dates' },
+    ];
+    const absent = ask('Do you have a marching band?', { passages: dates });
+    expect(absent.known).toBe(false);
+    expect(absent.text).toContain(NO_INFORMATION);
+    expect(ask('When does the housing application open in March?', { passages: dates }).text).toContain('March 1');
+    const band: ComposeInput['passages'] = [...dates, { title: 'Music', content: 'The Riverside Marching Band performs at every home game; auditions are in August.', sourceType: 'school', sourceId: 'school:band' }];
+    expect(ask('Do you have a marching band?', { passages: band }).text).toContain('Marching Band performs');
+  });
+
   it('answers "how do I…" with the matching action prompt as a link', () => {
     const a = ask('How do I apply?');
     expect(a.text).toBe("Here's how:\n\n- [Start your application](https://riverside.example.edu/apply)");
