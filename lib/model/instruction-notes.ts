@@ -94,6 +94,8 @@ export function asOneSentence(sentences: VisitorSentence[]): string | null {
 // What it costs to attend and how to pay for it: the tuition instructions' subject.
 const ABOUT_PRICE = /\b(tuition|price[sd]?|pricing|afford(able|ability)?|expensive|cheap|cost of attendance|financial aid|aid|scholarships?|grants?|loans?|fafsa|net price|pay for (college|school|it))\b/i;
 const ASKS_COST = /\b(how much|cost|costs|price)\b/i;
+// When, where or by what date: "fafsa deadline?" asks for a date about aid, not about the price.
+const ASKS_WHEN_OR_WHERE = /\b(when|where|deadlines?|due|dates?|what time)\b/i;
 // Words that name no particular thing a question could be about: "how much is a year at Larchmont?" asks the price.
 const NO_THING = new Set(['year', 'attend', 'go', 'cost', 'costs', 'price', 'much', 'total', 'annual', 'semester', 'per', 'colleg', 'school', 'universiti', 'student', 'full', 'time', 'out', 'state', 'in']);
 
@@ -102,9 +104,11 @@ const distinctive = (text: string) => new Set(words(text).filter((w) => w.length
 /**
  * Whether the question is about what attending costs: it names tuition, the price, aid or
  * affording it, or asks what it costs without naming another thing ("What does a year cost?",
- * not "How much is the deposit?").
+ * not "How much is the deposit?"); a question of when or where ("fafsa deadline?") is not, unless
+ * it also asks what something costs.
  */
 export function asksAboutPrice(question: string, schoolName = ''): boolean {
+  if (ASKS_WHEN_OR_WHERE.test(question) && !ASKS_COST.test(question)) return false;
   if (ABOUT_PRICE.test(question)) return true;
   if (!ASKS_COST.test(question)) return false;
   const school = new Set(contentTerms(schoolName));

@@ -240,6 +240,16 @@ export class Scoring {
     return 0;
   }
 
+  /** Whether the candidate's heading or page title names one of the question's terms (or a neighbouring word). */
+  titleSays(c: Candidate): boolean {
+    for (const t of this.asked.terms) {
+      const gs = t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t);
+      if (c.title.section.has(t) || c.title.page.has(t)) return true;
+      for (const g of gs) if (c.title.sectionGroups.has(g) || c.title.pageGroups.has(g)) return true;
+    }
+    return false;
+  }
+
   /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
   gainOf(s: Scored, covered: Map<string, number>, only?: Set<string>): number {
     let gain = 0;
@@ -363,11 +373,14 @@ export function chooseSentences(scoring: Scoring): Choice {
     // One that repeats a figure of the best and answers no other word (the same table written twice) adds nothing.
     const figures = figuresOf(first.c.text);
     const runnersUp: { s: Scored; value: number }[] = [];
+    // The best answer's page is about the question: a runner-up on a page about something else only shares its words.
+    const onTopicPage = scoring.titleSays(first.c);
     for (const s of scoring.scored) {
       const value = scoring.valueAlone(s);
       if (value < bar) continue;
       // A staff correction answers the question it was written for: it is never a runner-up.
       if (chosen.some((x) => overlaps(x.c, s.c)) || s.c.passage.sourceType === 'correction') continue;
+      if (onTopicPage && s.c.passage !== first.c.passage && !scoring.titleSays(s.c)) continue;
       if ([...s.factors.keys()].every((t) => first.factors.has(t)) && figuresOf(s.c.text).some((f) => figures.includes(f))) continue;
       // Another row of the best's table must answer each word as exactly ("Room: $7,900" is no runner-up
       // to "Tuition: $38,400" for "tuition"): a table's rows are alternatives.

@@ -65,6 +65,17 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('Do you have a marching band?', { passages: band }).text).toContain('Marching Band performs');
   });
 
+  it("leaves out a runner-up from a page about something else that only shares the question's words", () => {
+    const halls: ComposeInput['passages'] = [
+      ...passages.slice(1),
+      { title: 'Residence Halls — Rates', content: 'First-year students live in Tamarack Hall, where a double room costs $7,340 a year.', sourceType: 'web_page', sourceId: 'halls' },
+      { title: 'International Students — Financial documents', content: 'To receive a Form I-20, you must document funds for your first year of study, housing included: $47,902 for 2026–27.', sourceType: 'web_page', sourceId: 'i20' },
+    ];
+    const a = ask('How much are the dorms for freshmen?', { passages: halls });
+    expect(a.text).toContain('$7,340');
+    expect(a.text).not.toContain('I-20');
+  });
+
   it('answers "how do I…" with the matching action prompt as a link', () => {
     const a = ask('How do I apply?');
     expect(a.text).toBe("Here's how:\n\n- [Start your application](https://riverside.example.edu/apply)");
@@ -303,6 +314,11 @@ describe('configuration that shows in built-in answers', () => {
     expect(onDeposit.text).not.toMatch(/receive aid|net price/);
     expect(ask('What does parking cost?', { tuitionInstructions }).text).not.toMatch(/receive aid|net price/);
     expect(ask('Do you offer a nursing program?', { tuitionInstructions }).text).not.toMatch(/receive aid|net price/);
+    // A date about aid is not its price: "fafsa deadline?" gets the date alone.
+    const fafsa = { title: 'Financial aid', content: 'FAFSA priority date: March 1, 2027.', sourceType: 'web_page', sourceId: 'aid' };
+    const onFafsa = ask('fafsa deadline?', { tuitionInstructions, passages: [...passages, fafsa] });
+    expect(onFafsa.text).toContain('March 1, 2027');
+    expect(onFafsa.text).not.toMatch(/receive aid|net price/);
     // Asked about affording it, the note comes even when the passages say nothing of it.
     expect(ask('Can we afford it?', { tuitionInstructions, passages: passages.slice(1) }).text).toContain('Most students receive aid');
   });
