@@ -192,6 +192,9 @@ export function readableSentences<T extends Written>(sentences: T[], question: s
   const out: T[] = [];
   sentences.forEach((s, i) => {
     if (out.some((o) => repeats(o.sentence, s.sentence))) return;
+    // A page's own question (an FAQ's "Do the halls stay open over winter break?") is not said back
+    // to the visitor: its answer is.
+    if (s.sentence.trimEnd().endsWith('?') && sentences.length > 1) return;
     // A name is left out when something else is left to say (a sentence other than this one names nobody).
     if (named?.[i] && unnamed > 0) return;
     out.push(s);
