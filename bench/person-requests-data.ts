@@ -850,8 +850,44 @@ const ORDINARY_THIRD: Phrasing[] = [
   ),
 ];
 
+/**
+ * Short topical messages, added 2026-11-27 for the server's model: a visitor's first words are often
+ * a topic and no request ("Question about transfer credit" was taken for one: "transfer" is also
+ * "transfer me to someone"), and greetings.
+ */
+const ORDINARY_SHORT: Phrasing[] = [
+  ...p(
+    'en',
+    'Question about transfer credit',
+    'Question about financial aid',
+    'quick question about housing',
+    'I have a question about my application',
+    'transfer credits',
+    'transferring from a community college',
+    'Do you accept transfer students?',
+    'Transfer deadline?',
+    'hello',
+    'hi there',
+    'thanks!',
+    'ok thank you',
+    'scholarships for transfer students',
+    'help with the FAFSA',
+    'I need help with my essay',
+    'connecting to campus wifi',
+    'Is there a shuttle to connect the two campuses?',
+    'phone number for financial aid',
+  ),
+  ...p('es', 'Pregunta sobre créditos de transferencia', 'una pregunta sobre becas', 'hola', 'gracias', 'transferencia de créditos', 'ayuda con la solicitud', '¿Aceptan estudiantes de transferencia?'),
+  ...p('fr', 'Question sur les transferts de crédits', 'une question sur le logement', 'bonjour', 'merci', 'aide pour la demande de bourse', 'transfert depuis un autre college'),
+  ...p('pt', 'Pergunta sobre transferência de créditos', 'uma dúvida sobre bolsas', 'olá', 'obrigado', 'ajuda com a inscrição', 'transferência de outra faculdade'),
+  ...p('zh', '关于转学分的问题', '奖学金的问题', '你好', '谢谢', '转学生可以申请吗', '申请需要帮助'),
+  ...p('vi', 'câu hỏi về chuyển tín chỉ', 'hỏi về học bổng', 'xin chào', 'cảm ơn', 'sinh viên chuyển trường', 'giúp em về hồ sơ'),
+  ...p('ko', '학점 인정에 대한 질문', '장학금 질문', '안녕하세요', '감사합니다', '편입 관련 문의', '지원서 도움'),
+  ...p('ar', 'سؤال عن نقل الساعات', 'سؤال عن المنح', 'مرحبا', 'شكرا', 'تحويل من كلية أخرى', 'مساعدة في الطلب'),
+];
+
 /** Requests for a person: development, everything above (the rule is tuned on it). */
 export const REQUESTS_DEV: Phrasing[] = [...REQUESTS_FIRST, ...REQUESTS_FORMER_HELD_OUT, ...REQUESTS_ADDED, ...REQUESTS_PROBED, ...REQUESTS_THIRD, ...REQUESTS_HELD_OUT_2, ...REQUESTS_HELD_OUT_3, ...REQUESTS_HELD_OUT_4];
 /** Ordinary questions (not a request for a person): development, everything above. */
-export const ORDINARY_DEV: Phrasing[] = [...ORDINARY_FIRST, ...ORDINARY_FORMER_HELD_OUT, ...ORDINARY_ADDED, ...ORDINARY_PROBED, ...ORDINARY_THIRD, ...ORDINARY_HELD_OUT_2, ...ORDINARY_HELD_OUT_3, ...ORDINARY_HELD_OUT_4];
+export const ORDINARY_DEV: Phrasing[] = [...ORDINARY_FIRST, ...ORDINARY_FORMER_HELD_OUT, ...ORDINARY_ADDED, ...ORDINARY_PROBED, ...ORDINARY_THIRD, ...ORDINARY_SHORT, ...ORDINARY_HELD_OUT_2, ...ORDINARY_HELD_OUT_3, ...ORDINARY_HELD_OUT_4];
 
