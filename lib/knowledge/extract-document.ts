@@ -132,12 +132,36 @@ function markdownSections(text: string): { heading: string | null; lines: string
   return sections;
 }
 
-function paragraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n|\n(?=\s*[-*•]\s)/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
+/**
+ * A line of its own that is a heading ("Parking", "11. COMMUNITY EXPECTATIONS"): short, no sentence
+ * end, and, when its paragraph goes on, broken on purpose (the next line's first word would have
+ * fitted on it, so the break is no hard wrap: "The Office of" before "Admissions is open…" is one).
+ */
+function isHeadingLine(line: string, next?: string): boolean {
+  if (line.length > 60 || line.split(/\s+/).length > 8 || /[.!?,;:]$/.test(line) || !/^[\p{Lu}\d]/u.test(line) || /^[-*•]\s/.test(line)) return false;
+  return next === undefined || (/^\p{Lu}/u.test(next) && line.length + 1 + next.split(/\s+/)[0]!.length < next.length);
+}
+
+/**
+ * Plain text (a .txt file, a Word or PDF document's text) read for the index: its paragraphs (a
+ * hard-wrapped one joined into one line) under the headings it shows, so a heading is never run
+ * into the sentence after it ("Parking Parents visiting campus park…") and titles its passages.
+ */
+function plainText(text: string): DocumentText {
+  const sections: { heading: string | null; lines: string[] }[] = [];
+  let current: { heading: string | null; lines: string[] } = { heading: null, lines: [] };
+  const open = (heading: string) => {
+    if (current.lines.length) sections.push(current);
+    current = { heading, lines: [] };
+  };
+  for (const p of text.replace(/\r\n?/g, '\n').split(/\n\s*\n|\n(?=\s*[-*•]\s)/)) {
+    const lines = p.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    if (!lines.length) continue;
+    if (isHeadingLine(lines[0]!, lines[1])) open(lines.shift()!);
+    if (lines.length) current.lines.push(lines.join(' '));
+  }
+  if (current.lines.length) sections.push(current);
+  return { headings: sections.flatMap((s) => (s.heading ? [s.heading] : [])), blocks: sections.flatMap((s) => s.lines), sections };
 }
 
 function fromMarkdown(text: string): DocumentText {
@@ -167,18 +191,18 @@ export async function extractDocumentText(bytes: Uint8Array, kind: DocumentKind)
     const { extractText, getDocumentProxy } = await import('unpdf');
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: false });
-    return { headings: [], blocks: (text as string[]).flatMap((page) => paragraphs(page.replace(/([.!?])\s*\n/g, '$1\n\n'))) };
+    return plainText((text as string[]).map((page) => page.replace(/([.!?])\s*\n/g, '$1\n\n')).join('\n\n'));
   }
   if (kind === 'docx') {
     const mammoth = await import('mammoth');
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-    return { headings: [], blocks: paragraphs(value) };
+    return plainText(value);
   }
   if (kind === 'doc') {
     const { default: WordExtractor } = await import('word-extractor');
     const doc = await new WordExtractor().extract(Buffer.from(bytes));
-    return { headings: [], blocks: paragraphs(doc.getBody()) };
+    return plainText(doc.getBody());
   }
   const text = new TextDecoder('utf-8').decode(bytes);
-  return kind === 'md' ? { ...fromMarkdown(text), sections: markdownSections(text) } : { headings: [], blocks: paragraphs(text) };
+  return kind === 'md' ? { ...fromMarkdown(text), sections: markdownSections(text) } : plainText(text);
 }

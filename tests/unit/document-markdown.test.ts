@@ -10,3 +10,33 @@ describe('a Markdown document read for its insights', () => {
     expect(blocks).toEqual(['Apply to graduate in LynxNet. The deadline is February 15, 2027. There is no fee to apply. Commencement is May 14, 2027.']);
   });
 });
+
+// A plain-text document (a handbook saved as .txt, a Word or PDF file's text) keeps its headings
+// apart from the sentences under them, and its hard-wrapped lines as one paragraph.
+describe('a plain-text document read for the index', () => {
+  it('takes a short line of its own for a heading, never a wrapped line', async () => {
+    const txt = [
+      '11. COMMUNITY EXPECTATIONS',
+      '',
+      'Parking',
+      'Parents visiting campus park in Lot B next to Founders Hall. Lot A is reserved for faculty',
+      'and staff. Students who drive must register their car with the Upper School Office.',
+      '',
+      'The Office of Admissions is open weekdays from 8 am to 4 pm and on the first',
+      'Saturday of each month.',
+    ].join('\n');
+    const { sections, blocks, headings } = await extractDocumentText(new TextEncoder().encode(txt), 'txt');
+    // A chapter's heading with nothing of its own before the next heading titles nothing.
+    expect(headings).toEqual(['Parking']);
+    expect(sections).toEqual([
+      {
+        heading: 'Parking',
+        lines: [
+          'Parents visiting campus park in Lot B next to Founders Hall. Lot A is reserved for faculty and staff. Students who drive must register their car with the Upper School Office.',
+          'The Office of Admissions is open weekdays from 8 am to 4 pm and on the first Saturday of each month.',
+        ],
+      },
+    ]);
+    expect(blocks.join(' ')).not.toContain('Parking Parents');
+  });
+});
