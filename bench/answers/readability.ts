@@ -93,12 +93,12 @@ const COST = /^(tuition|costs?|price[sd]?|pricing|fees?|pay|paying|payment|affor
 const stemOf = (w: string) =>
   COST.test(w) ? '§cost' : w.replace(/'s$/, '').replace(/(ies)$/, 'y').replace(/(sses|ches|shes|xes)$/, (m) => m.slice(0, -2)).replace(/(?<=\w{3})(s|ing|ed|ly)$/, '').slice(0, 6);
 
-/** A text's content words, stemmed. */
+/** A text's content words, stemmed; a hyphenated word is its parts ("a 21-credit minor" says "credit"). */
 function contentStems(text: string): Set<string> {
   const words = text
     .toLowerCase()
     .replace(/\]\([^)]*\)/g, ']')
-    .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+    .match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
   return new Set(words.filter((w) => !STOP.has(w) && (w.length >= 3 || /\d/.test(w))).map(stemOf));
 }
 

@@ -41,6 +41,8 @@ describe('readability check', () => {
     expect(kinds('When is the admission office open?', answer)).toContain('off-topic');
     expect(kinds('Who is the Dean of Admission?', 'Dean of Admission: Karen Whitfield.')).toEqual([]);
     expect(kinds('When is the FAFSA due?', 'The FAFSA priority deadline is February 15. Birch Hall has a climbing wall.')).toContain('off-topic');
+    // A hyphenated word shares its parts: "a 21-credit minor" is about credits.
+    expect(kinds('How many credits is the degree?', 'The degree is 120 credits. A 21-credit minor in Computer Science is open to any major.')).toEqual([]);
     // A follow-up's earlier turn counts as its topic.
     expect(kinds("What's his phone number?", 'Marcus Oyelaran can be reached at (541) 555-0177.', ['Who runs the financial aid office?', 'Marcus Oyelaran is the Director of Financial Aid.'])).toEqual([]);
   });
