@@ -119,6 +119,12 @@ const answeredBy = (f: number) => (f >= 0.7 ? 1 : f >= 0.6 ? 0.75 : f >= 0.4 ? 0
 export class Scoring {
   readonly asked: Question;
   readonly weight: Map<string, number>;
+  /**
+   * Words the school never uses, nor any word they begin ("tech" begins "technology"), written just
+   * before another of the question's words ("a rugby club", "a marching band"): the kind of the thing
+   * asked about, each with the word it qualifies.
+   */
+  readonly unknownKinds = new Map<string, string>();
   /** A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones. */
   readonly contextWeight: Map<string, number>;
   readonly total: number;
@@ -148,6 +154,16 @@ export class Scoring {
     const singles = candidates.filter((c) => c.sentences.length === 1);
     const weightOf = this.weigher(corpus ?? { size: singles.length, documentFrequency: null }, singles);
     this.weight = new Map(this.asked.terms.map((t) => [t, weightOf(t)]));
+    if (corpus?.documentFrequency) {
+      const said = words(question).map(stem);
+      said.forEach((t, i) => {
+        const next = said[i + 1];
+        if (!next || this.weight.get(t) !== 3 || !this.weight.has(next) || this.asked.answeredByKind.has(t)) return;
+        // A noun ("rugby"), not a word that only says how ("the actual nursing program").
+        if ((this.tagged ??= partsOfSpeech(this.question)).get(this.asked.spelled.get(t) ?? '') !== 'NOUN') return;
+        if (![...corpus.documentFrequency!.keys()].some((k) => k.startsWith(t))) this.unknownKinds.set(t, next);
+      });
+    }
     this.contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
     this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
 
@@ -401,6 +417,8 @@ export function chooseSentences(scoring: Scoring): Choice {
   // sentences that each share one word with it ("acceptance" here, "rate" there) are not an answer.
   const bestCoverage = chosen.length ? scoring.coverageOf(chosen[0]!.factors) : 0;
   const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar;
+  // "Is there a rugby club?" is not answered by "Join a club": the club is, the rugby is not.
+  const kindUnknown = [...scoring.unknownKinds].some(([kind, thing]) => chosen.some((s) => s.factors.has(thing)) && !chosen.some((s) => s.factors.has(kind)));
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown;
   return { chosen, known, bestCoverage };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/model/compose';
 import { contentTerms } from '@/lib/retrieval/question-terms';
 import { analyse } from '@/lib/retrieval/sentences';
-import { agentRelatives, BUILT_IN_VOCABULARY } from '@/lib/retrieval/vocabulary';
+import { agentRelatives, BUILT_IN_VOCABULARY, stem, words } from '@/lib/retrieval/vocabulary';
 
 const passages: ComposeInput['passages'] = [
   {
@@ -63,6 +63,21 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('When does the housing application open in March?', { passages: dates }).text).toContain('March 1');
     const band: ComposeInput['passages'] = [...dates, { title: 'Music', content: 'The Riverside Marching Band performs at every home game; auditions are in August.', sourceType: 'school', sourceId: 'school:band' }];
     expect(ask('Do you have a marching band?', { passages: band }).text).toContain('Marching Band performs');
+  });
+
+  it('does not answer "a rugby club" with "join a club" when the school never names rugby; a club it names is answered', () => {
+    const life: ComposeInput['passages'] = [
+      ...passages,
+      { title: 'Student life', content: 'Join a club, cheer on the Lynx, or grab a coffee with classmates between classes. The Chess Club meets on Tuesdays in the library.', sourceType: 'web_page', sourceId: 'life' },
+    ];
+    // The school's words and how many passages use each, as the index counts them (in a school of 200 passages).
+    const documentFrequency = new Map<string, number>();
+    for (const p of life) for (const w of new Set(words(p.content).map(stem))) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+    const corpus = { size: 200, documentFrequency };
+    const rugby = ask('Is there a rugby club I can join?', { passages: life, corpus });
+    expect(rugby.known).toBe(false);
+    expect(rugby.text).toContain(NO_INFORMATION);
+    expect(ask('Is there a chess club I can join?', { passages: life, corpus }).text).toContain('The Chess Club meets on Tuesdays');
   });
 
   it("leaves out a runner-up from a page about something else that only shares the question's words", () => {
