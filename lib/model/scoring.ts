@@ -419,6 +419,23 @@ export function chooseSentences(scoring: Scoring): Choice {
   const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
   // "Is there a rugby club?" is not answered by "Join a club": the club is, the rugby is not.
   const kindUnknown = [...scoring.unknownKinds].some(([kind, thing]) => chosen.some((s) => s.factors.has(thing)) && !chosen.some((s) => s.factors.has(kind)));
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown;
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && amountOnTopic(scoring, chosen);
   return { chosen, known, bestCoverage };
 }
+
+/**
+ * "How much does a parking permit cost?" asks one amount: some chosen sentence that holds an amount
+ * must say one of the question's telling words ("permit": those weighing at least the mean), or the
+ * answer is a sentence on the permit beside prices of other things ("A replacement costs $25.").
+ */
+function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
+  const amount = scoring.asked.kinds.find((k) => k.name === 'amount');
+  // A follow-up's topic is in the earlier turn ("what does it cost if he takes it on campus?").
+  if (!amount || !ASKS_AMOUNT.test(scoring.question) || questionParts(scoring.question).length || scoring.contextWeight.size) return true;
+  const topic = [...scoring.weight].filter(([t]) => !scoring.asked.answeredByKind.has(t));
+  const mean = topic.reduce((sum, [, w]) => sum + w, 0) / Math.max(1, topic.length);
+  const telling = topic.filter(([, w]) => w >= mean).map(([t]) => t);
+  // Said by the sentence, a neighbouring word or its heading ("CNA" over the fees' table).
+  return !telling.length || chosen.some((s) => scoring.holds(s.c, amount) && telling.some((t) => s.factors.has(t)));
+}
+const ASKS_AMOUNT = /\b(how much|cost|costs|price|prices)\b/i;

@@ -80,6 +80,20 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('Is there a chess club I can join?', { passages: life, corpus }).text).toContain('The Chess Club meets on Tuesdays');
   });
 
+  it('answers "how much does a parking permit cost?" only with an amount for the permit, not a sentence on it beside prices of other things', () => {
+    const parking: ComposeInput['passages'] = [
+      ...passages.slice(1),
+      { title: 'Parking', content: 'Any vehicle parked on campus must display a permit purchased online from Parking Services. First-year students may bring a car.', sourceType: 'web_page', sourceId: 'parking' },
+      { title: 'ID cards', content: 'A replacement ID card costs $25.', sourceType: 'web_page', sourceId: 'id' },
+      { title: 'Jobs', content: 'On-campus jobs for students start at $13.25 an hour.', sourceType: 'web_page', sourceId: 'jobs' },
+    ];
+    const unknown = ask('How much does a student parking permit cost?', { passages: parking });
+    expect(unknown.known).toBe(false);
+    expect(unknown.text).toContain(NO_INFORMATION);
+    const priced = [...parking, { title: 'Parking permits', content: 'A student parking permit costs $180 a year.', sourceType: 'web_page', sourceId: 'permits' }];
+    expect(ask('How much does a student parking permit cost?', { passages: priced }).text).toContain('$180 a year');
+  });
+
   it("leaves out a runner-up from a page about something else that only shares the question's words", () => {
     const halls: ComposeInput['passages'] = [
       ...passages.slice(1),
