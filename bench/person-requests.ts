@@ -14,11 +14,11 @@
 import { WANTS_PERSON } from '../widget/i18n';
 import { wantsPerson } from '../lib/chat/person-model';
 import { ORDINARY_DEV, REQUESTS_DEV, type Phrasing } from './person-requests-data';
-import { ORDINARY_HELD_OUT_5, REQUESTS_HELD_OUT_5 } from './person-requests-held-out-5';
+import { ORDINARY_HELD_OUT_6, REQUESTS_HELD_OUT_6 } from './person-requests-held-out-6';
 
 
 /** The held-out lists: the one place they come from. */
-const HELD_OUT = { requests: REQUESTS_HELD_OUT_5, ordinary: ORDINARY_HELD_OUT_5 };
+const HELD_OUT = { requests: REQUESTS_HELD_OUT_6, ordinary: ORDINARY_HELD_OUT_6 };
 
 const showHeldOut = process.argv.includes('--show-held-out');
 const pct = (n: number, of: number) => (100 * n) / of;

@@ -11,6 +11,7 @@ import { ORDINARY_DEV, REQUESTS_DEV, type Phrasing } from '../bench/person-reque
 import { ORDINARY_HELD_OUT_2, REQUESTS_HELD_OUT_2 } from '../bench/person-requests-data-second';
 import { ORDINARY_HELD_OUT_3, REQUESTS_HELD_OUT_3 } from '../bench/person-requests-held-out-3';
 import { ORDINARY_HELD_OUT_4, REQUESTS_HELD_OUT_4 } from '../bench/person-requests-held-out-4';
+import { ORDINARY_HELD_OUT_5, REQUESTS_HELD_OUT_5 } from '../bench/person-requests-held-out-5';
 
 const EPOCHS = 60;
 const RATE = 1;
@@ -55,6 +56,7 @@ if (process.argv.includes('--validate')) {
     ['second', REQUESTS_HELD_OUT_2, ORDINARY_HELD_OUT_2],
     ['third', REQUESTS_HELD_OUT_3, ORDINARY_HELD_OUT_3],
     ['fourth', REQUESTS_HELD_OUT_4, ORDINARY_HELD_OUT_4],
+    ['fifth', REQUESTS_HELD_OUT_5, ORDINARY_HELD_OUT_5],
   ];
   for (const [name, requests, ordinary] of halves) {
     const model = train(without(REQUESTS_DEV, requests), without(ORDINARY_DEV, ordinary));

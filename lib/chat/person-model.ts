@@ -11,7 +11,7 @@ import stored from './person-model-weights.json';
 /** The feature space: features are hashed into this many weights. */
 export const FEATURE_SPACE = 1 << 20;
 /** The probability above which a message is taken for a request. */
-export const PERSON_THRESHOLD = 0.6;
+export const PERSON_THRESHOLD = 0.7;
 /** A word class feature's value (the n-grams share a unit length between them). */
 const CLASS_VALUE = 0.1;
 
