@@ -176,7 +176,8 @@ test('outside office hours the visitor hears when the team is next there, and th
     await expect(second.chat.getByText(/^The admissions team is here again /)).toBeVisible();
     await expect(second.chat.getByRole('form', { name: 'Talk to a person' }).getByLabel('Your question')).toHaveValue('Could an advisor ring me back tomorrow afternoon?');
     // The words once in the conversation, and no answer of the assistant's to them.
-    await expect(second.chat.locator('.row.me')).toHaveText(['You: Could an advisor ring me back tomorrow afternoon?']);
+    await expect(second.chat.locator('.row.me')).toHaveCount(1);
+    await expect(second.chat.locator('.row.me')).toContainText('Could an advisor ring me back tomorrow afternoon?');
     await expect(second.chat.getByText("I don't have that information")).toHaveCount(0);
     await second.visitorContext.close();
   } finally {
