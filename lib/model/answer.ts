@@ -3,7 +3,7 @@ import type { FollowUpContext } from '@/lib/retrieval/question-terms';
 import type { Vocabulary } from '@/lib/retrieval/vocabulary';
 import { instructionNote } from './instruction-notes';
 import { IN_ENGLISH } from './other-languages';
-import type { Passage } from './scoring';
+import type { Passage } from './candidates';
 
 // What the built-in model answers from and with: its input, its answer, and the pieces every answer
 // rule writes with (an action as a link, the school's contact, the lead question, the school's note).

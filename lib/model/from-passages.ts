@@ -4,7 +4,8 @@ import { BUILT_IN_VOCABULARY, stem, type Vocabulary, words } from '@/lib/retriev
 import { actionMarkdown, contactLine, correctionReply, NO_INFORMATION, withFollowUp, withNote, type ActionLink, type BuiltInInput, type ComposeInput, type Composed, type Passage } from './answer';
 import { IN_ENGLISH, NOT_FOUND_IN_ENGLISH } from './other-languages';
 import { readableSentences, sentenceBudget, topicStems, unitsOf, writeSentences, type Topic } from './readable';
-import { chooseSentences, questionParts, Scoring, type Candidate, type Scored } from './scoring';
+import { questionParts, type Candidate } from './candidates';
+import { chooseSentences, Scoring, type Scored } from './scoring';
 import { withSurroundings } from './surroundings';
 
 // The built-in model's answer from the school's passages, when no earlier answer rule gave one

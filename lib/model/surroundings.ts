@@ -1,5 +1,6 @@
 import { analyse } from '@/lib/retrieval/sentences';
-import { asks, overlaps, type Candidate, type Passage, type Scoring } from './scoring';
+import { asks, overlaps, type Candidate, type Passage } from './candidates';
+import type { Scoring } from './scoring';
 
 // What the chosen sentences need around them to read as an answer.
 
