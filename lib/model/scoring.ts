@@ -36,6 +36,8 @@ export class Scoring {
    * asked about, each with the word it qualifies.
    */
   readonly unknownKinds = new Map<string, string>();
+  /** A follow-up's "that exam" is the earlier turn's "NCLEX-RN exam": the telling words before the noun there, one of which an answer must name. */
+  readonly referents: string[] = [];
   /** A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones. */
   readonly contextWeight: Map<string, number>;
   readonly total: number;
@@ -65,6 +67,18 @@ export class Scoring {
     const singles = candidates.filter((c) => c.sentences.length === 1);
     const weightOf = this.weigher(corpus ?? { size: singles.length, documentFrequency: null }, singles);
     this.weight = new Map(this.asked.terms.map((t) => [t, weightOf(t)]));
+    this.contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
+    if (context) {
+      const earlier = words(contextText);
+      for (const [, noun] of question.toLowerCase().matchAll(/\b(?:that|this|those|these|the same)\s+([\p{L}]+)/gu)) {
+        const t = stem(noun!);
+        if (!this.weight.has(t)) continue;
+        earlier.forEach((w, i) => {
+          if (stem(w) !== t) return;
+          for (const before of earlier.slice(Math.max(0, i - 2), i)) if (this.contextWeight.has(stem(before))) this.referents.push(stem(before));
+        });
+      }
+    }
     if (corpus?.documentFrequency) {
       const said = words(question).map(stem);
       said.forEach((t, i) => {
@@ -75,7 +89,6 @@ export class Scoring {
         if (![...corpus.documentFrequency!.keys()].some((k) => k.startsWith(t))) this.unknownKinds.set(t, next);
       });
     }
-    this.contextWeight = new Map(contextTerms.map((t) => [t, (questionContext.has(t) ? 0.7 : 0.4) * weightOf(t)] as const).filter(([, w]) => w >= 0.6));
     this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
 
     this.scored = candidates.map((c) => {
@@ -330,7 +343,9 @@ export function chooseSentences(scoring: Scoring): Choice {
   const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
   // "Is there a rugby club?" is not answered by "Join a club": the club is, the rugby is not.
   const kindUnknown = [...scoring.unknownKinds].some(([kind, thing]) => chosen.some((s) => s.factors.has(thing)) && !chosen.some((s) => s.factors.has(kind)));
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && amountOnTopic(scoring, chosen);
+  // "What's your pass rate on that exam?" after the NCLEX: the TEAS exam's score is no answer.
+  const referred = !scoring.referents.length || chosen.some((s) => scoring.referents.some((r) => scoring.factor(s.c, r) > 0));
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && referred && amountOnTopic(scoring, chosen);
   return { chosen, known, bestCoverage };
 }
 

@@ -94,6 +94,20 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('How much does a student parking permit cost?', { passages: priced }).text).toContain('$180 a year');
   });
 
+  it('answers "that exam" in a follow-up only about the exam the earlier turn named', () => {
+    const nursing: ComposeInput['passages'] = [
+      ...passages.slice(1),
+      { title: 'Nursing admission', content: 'Take the ATI TEAS exam and earn an overall score of 62% or higher.', sourceType: 'web_page', sourceId: 'teas' },
+      { title: 'Associate Degree in Nursing', content: 'The ADN is a 64-credit degree that prepares you for the NCLEX-RN exam. The program admits 40 students each fall.', sourceType: 'web_page', sourceId: 'adn' },
+    ];
+    const context = { question: 'Tell me about the ADN program', answer: 'The ADN is a 64-credit degree that prepares you for the NCLEX-RN exam. The program admits 40 students each fall.' };
+    const unknown = ask("what's your pass rate on that exam?", { passages: nursing, context });
+    expect(unknown.known).toBe(false);
+    expect(unknown.text).not.toContain('62%');
+    const rate = [...nursing, { title: 'Outcomes', content: 'In 2026, 91% of our graduates passed the NCLEX-RN exam on their first attempt.', sourceType: 'web_page', sourceId: 'outcomes' }];
+    expect(ask("what's your pass rate on that exam?", { passages: rate, context }).text).toContain('91%');
+  });
+
   it("leaves out a runner-up from a page about something else that only shares the question's words", () => {
     const halls: ComposeInput['passages'] = [
       ...passages.slice(1),
