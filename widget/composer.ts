@@ -152,10 +152,7 @@ async function ask(text: string) {
   if (raf) cancelAnimationFrame(raf);
   // The server took it for a request for a person (what the rule here missed): it stored nothing.
   if (done && (done as Record<string, unknown>).person) {
-    chat.messages.splice(chat.messages.indexOf(question), 1);
-    asked.remove();
-    typing.remove();
-    log.removeAttribute('aria-busy');
+    takeBack(question, asked);
     pending = false;
     update();
     return toPerson(text);
@@ -203,6 +200,14 @@ async function ask(text: string) {
   update();
 }
 
+/** A question the assistant did not take leaves the conversation, with its row and the typing dots. */
+function takeBack(question: ChatMessage, asked: HTMLElement) {
+  chat.messages.splice(chat.messages.indexOf(question), 1);
+  asked.remove();
+  typing.remove();
+  log.removeAttribute('aria-busy');
+}
+
 /**
  * Too many messages: the question was not taken, so it leaves the conversation and goes back into
  * the message box (unless the visitor has typed something new), and a notice says how long to wait.
@@ -210,10 +215,7 @@ async function ask(text: string) {
 async function tooMany(res: Response, question: ChatMessage, asked: HTMLElement) {
   const seconds = Math.max(1, Math.ceil(Number(res.headers.get('Retry-After')) || 30));
   const detail = (lang === 'en' && errorDetail(await readJson(res))) || t.tooMany;
-  chat.messages.splice(chat.messages.indexOf(question), 1);
-  asked.remove();
-  typing.remove();
-  log.removeAttribute('aria-busy');
+  takeBack(question, asked);
   save();
   if (!textarea.value.trim()) {
     textarea.value = question.text;

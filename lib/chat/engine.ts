@@ -102,7 +102,7 @@ function personTurn(input: ChatRequest): Turn | null {
   if (!wantsPerson(input.message)) return null;
   return {
     sessionId: input.session_id ?? randomUUID(),
-    language: detectLanguage(input.message) ?? input.language ?? 'en',
+    language: spokenIn(input).language,
     answered: () => true,
     sources: [],
     finish: async () => null,
@@ -155,6 +155,13 @@ function answeredLeadQuestion(input: ChatRequest, read: LeadData | null, options
 
 const thanksFor = (given: LeadData) => (typeof given.first_name === 'string' ? `Thank you, ${given.first_name}!` : 'Thank you!');
 
+/** The message's question, the language it is written in, and the turn's: the widget's when the message does not tell (a word, a name). */
+function spokenIn(input: ChatRequest): { said: string; written: LanguageCode | null; language: LanguageCode } {
+  const said = questionPart(input.message) || input.message;
+  const written = detectLanguage(said);
+  return { said, written, language: written ?? input.language ?? 'en' };
+}
+
 /** The question part of a message that also gives contact details: e-mail addresses and phone numbers taken out. */
 export function questionPart(message: string): string {
   return message
@@ -202,10 +209,7 @@ async function prepareTurn(caller: WidgetCaller, input: ChatRequest): Promise<Pr
   // The school's index, read once for the turn: spelling, passages, correction and term counts.
   const [assistant, index] = await Promise.all([assistantFor(caller.schoolId, caller.assistantVersion), schoolIndex(caller.schoolId, caller.knowledgeVersion)]);
   const { vocabulary } = index;
-  const said = questionPart(input.message) || input.message;
-  // The language the visitor writes in; when the message does not tell (a word, a name), the widget's.
-  const written = detectLanguage(said);
-  const language: LanguageCode = written ?? input.language ?? 'en';
+  const { said, written, language } = spokenIn(input);
   const other: OtherLanguage | null = written && written !== 'en' ? written : null;
   // A question in Spanish is searched by its admissions words in English (the glossary).
   const spanish = written === 'es';

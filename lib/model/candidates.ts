@@ -53,6 +53,9 @@ export function analyseQuestion(question: string, vocabulary: Vocabulary): Quest
   return { terms, kinds, answeredByKind, spelled, numbers: numbersOf(question), relatives, phrases };
 }
 
+/** The question asks what something costs ("how much…?", "what does it cost?"). */
+export const ASKS_COST = /\b(how much|cost|costs|price)\b/i;
+
 /** The parts of a several-questions-in-one message ("What's the fee, and can it be waived?"). */
 export function questionParts(question: string): string[] {
   const parts = question

@@ -2,6 +2,7 @@ import { contentTerms } from '@/lib/retrieval/question-terms';
 import { isVeryCommonWord } from '@/lib/retrieval/english';
 import { stem, words } from '@/lib/retrieval/vocabulary';
 import { splitSentences } from '@/lib/text/sentences';
+import { ASKS_COST } from './candidates';
 
 // Staff's instructions as the built-in model may pass them on (issue 48 item 7). An instruction is
 // written to the assistant ("Always mention that most students receive aid and point families to the
@@ -93,7 +94,6 @@ export function asOneSentence(sentences: VisitorSentence[]): string | null {
 
 // What it costs to attend and how to pay for it: the tuition instructions' subject.
 const ABOUT_PRICE = /\b(tuition|price[sd]?|pricing|afford(able|ability)?|expensive|cheap|cost of attendance|financial aid|aid|scholarships?|grants?|loans?|fafsa|net price|pay for (college|school|it))\b/i;
-const ASKS_COST = /\b(how much|cost|costs|price)\b/i;
 // When, where or by what date: "fafsa deadline?" asks for a date about aid, not about the price.
 const ASKS_WHEN_OR_WHERE = /\b(when|where|deadlines?|due|dates?|what time)\b/i;
 // Words that name no particular thing a question could be about: "how much is a year at Larchmont?" asks the price.

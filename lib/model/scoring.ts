@@ -3,7 +3,7 @@ import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-ter
 import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { KINDS } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
-import { analyseQuestion, candidatesOf, overlaps, questionParts, type Candidate, type Kind, type Passage, type Question } from './candidates';
+import { analyseQuestion, ASKS_COST, candidatesOf, overlaps, questionParts, type Candidate, type Kind, type Passage, type Question } from './candidates';
 import { rangesOf, valuesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
@@ -86,7 +86,8 @@ export class Scoring {
         if (!next || this.weight.get(t) !== 3 || !this.weight.has(next) || this.asked.answeredByKind.has(t)) return;
         // A noun ("rugby"), not a word that only says how ("the actual nursing program").
         if ((this.tagged ??= partsOfSpeech(this.question)).get(this.asked.spelled.get(t) ?? '') !== 'NOUN') return;
-        if (![...corpus.documentFrequency!.keys()].some((k) => k.startsWith(t))) this.unknownKinds.set(t, next);
+        for (const k of corpus.documentFrequency!.keys()) if (k.startsWith(t)) return;
+        this.unknownKinds.set(t, next);
       });
     }
     this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
@@ -146,13 +147,10 @@ export class Scoring {
   /** How well the candidate answers term t: the word, a neighbouring word, the kind it asks for, its title. */
   factor(c: Candidate, t: string): number {
     // Called for every candidate and term of every turn: loops, not closures.
-    const sectionFactor = c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4;
     if (t.startsWith('§')) {
       const groups = this.asked.phrases.get(t) ?? [];
       for (const s of c.sentences) for (const g of groups) if (s.groups.has(g)) return 1;
-      let title = 0;
-      for (const g of groups) title = Math.max(title, c.title.sectionGroups.has(g) ? sectionFactor : c.title.pageGroups.has(g) ? 0.3 : 0);
-      return title;
+      return this.titleFactor(c, t, groups);
     }
     // "Marching" is answered by the word, never by the month (nor the month's neighbours).
     if (this.monthOnly.has(t)) {
@@ -173,21 +171,22 @@ export class Scoring {
     // "boarders" answered by "boarding", "a 1st grader" by "Grade 1": a relative is a neighbouring word.
     const relatives = this.asked.relatives.get(t);
     if (relatives) for (const s of c.sentences) for (const r of relatives) if (s.stems.has(r)) return 0.7;
-    // The section's heading says what its sentences are about, its first sentences most of all;
-    // the page's title says less.
-    if (c.title.section.has(t) || gs.some((g) => c.title.sectionGroups.has(g))) return sectionFactor;
-    if (c.title.page.has(t) || gs.some((g) => c.title.pageGroups.has(g))) return 0.3;
+    return this.titleFactor(c, t, gs);
+  }
+
+  /**
+   * How much the candidate's titles say of term t (or of one of its groups): the section's heading
+   * says what its sentences are about, its first sentences most of all; the page's title says less.
+   */
+  private titleFactor(c: Candidate, t: string, groups: readonly number[]): number {
+    if (c.title.section.has(t) || groups.some((g) => c.title.sectionGroups.has(g))) return c.first === 0 ? 0.65 : c.first === 1 ? 0.5 : 0.4;
+    if (c.title.page.has(t) || groups.some((g) => c.title.pageGroups.has(g))) return 0.3;
     return 0;
   }
 
   /** Whether the candidate's heading or page title names one of the question's terms (or a neighbouring word). */
   titleSays(c: Candidate): boolean {
-    for (const t of this.asked.terms) {
-      const gs = t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t);
-      if (c.title.section.has(t) || c.title.page.has(t)) return true;
-      for (const g of gs) if (c.title.sectionGroups.has(g) || c.title.pageGroups.has(g)) return true;
-    }
-    return false;
+    return this.asked.terms.some((t) => this.titleFactor(c, t, t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t)) > 0);
   }
 
   /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
@@ -357,11 +356,10 @@ export function chooseSentences(scoring: Scoring): Choice {
 function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
   const amount = scoring.asked.kinds.find((k) => k.name === 'amount');
   // A follow-up's topic is in the earlier turn ("what does it cost if he takes it on campus?").
-  if (!amount || !ASKS_AMOUNT.test(scoring.question) || questionParts(scoring.question).length || scoring.contextWeight.size) return true;
+  if (!amount || !ASKS_COST.test(scoring.question) || questionParts(scoring.question).length || scoring.contextWeight.size) return true;
   const topic = [...scoring.weight].filter(([t]) => !scoring.asked.answeredByKind.has(t));
   const mean = topic.reduce((sum, [, w]) => sum + w, 0) / Math.max(1, topic.length);
   const telling = topic.filter(([, w]) => w >= mean).map(([t]) => t);
   // Said by the sentence, a neighbouring word or its heading ("CNA" over the fees' table).
   return !telling.length || chosen.some((s) => scoring.holds(s.c, amount) && telling.some((t) => s.factors.has(t)));
 }
-const ASKS_AMOUNT = /\b(how much|cost|costs|price|prices)\b/i;
