@@ -22,7 +22,7 @@ import { startApp, type App } from './answers/app';
 import { isInsightCall, serveModel, textOf } from './answers/fake-model';
 import { factTokens, hasFact, inventedFacts, isHonestRefusal, mergeTokens, missingFacts, normalise } from './answers/grade';
 import type { Absent, Answerable, Turn } from './answers/questions';
-import { halfOf, loadSchools, type Half, type LoadedSchool } from './answers/schools';
+import { halfOf, loadSchools, questionHalf, type Half, type LoadedSchool } from './answers/schools';
 import { contactsOf, materialText, serveSchoolSite } from './answers/schools/material';
 import { INSTRUCTIONS, type InstructionCase } from './answers/instructions';
 import { countByKind, FINDING_KINDS, readabilityFindings, type Finding } from './answers/readability';
@@ -76,7 +76,7 @@ async function ask(app: App, key: string, question: string, history: Turn[] = []
 
 async function runSchool(loaded: LoadedSchool): Promise<SchoolRun> {
   const { school } = loaded;
-  const halfOfQuestion = (id: string) => (loaded.tuned ? 'tuned' : halfOf(id));
+  const halfOfQuestion = (id: string) => questionHalf(loaded, id);
   const materialTextOf = materialText(loaded, SITE);
   const material = factTokens(materialTextOf);
   // The answer key must hold: every key fact is written somewhere in the school's material.

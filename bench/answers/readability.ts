@@ -21,7 +21,7 @@ export type FindingKind = (typeof FINDING_KINDS)[number];
 export type Finding = { kind: FindingKind; text: string };
 
 /** A piece of the answer a reader meets: a prose sentence, a list point, or a Markdown table. */
-type Unit = { text: string; form: 'sentence' | 'item' | 'table'; /** A list point under a sentence ending with ":" (or a table). */ listed: boolean; line: number };
+type Unit = { text: string; form: 'sentence' | 'item' | 'table'; /** A list point under a sentence ending with ":" (or a table). */ listed: boolean; line: number; /** Blocks are parted by a blank line. */ block: number };
 
 // Links offered after an answer (action prompts, "Call us: [phone](tel:…)"), never sentences.
 const ACTION_LINE = /^-\s+(\*\*[^*]+\*\*:\s*)?\[[^\]]+\]\([^)]+\)\.?$/;
@@ -53,10 +53,12 @@ function unitsOf(answer: string): Unit[] {
   const lines = NOTES.reduce((text, note) => text.split(note).join(''), answer).split('\n').map((l) => l.trim());
   const units: Unit[] = [];
   let introduced = false;
+  let block = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line) {
       introduced = false;
+      block++;
       continue;
     }
     if (ACTION_LINE.test(line)) continue;
@@ -64,16 +66,16 @@ function unitsOf(answer: string): Unit[] {
     if (line.startsWith('|') && /^\|?\s*:?-{3,}/.test(lines[i + 1] ?? '')) {
       let end = i + 2;
       while (end < lines.length && lines[end]!.startsWith('|')) end++;
-      units.push({ text: lines.slice(i, end).join('\n'), form: 'table', listed: true, line: i });
+      units.push({ text: lines.slice(i, end).join('\n'), form: 'table', listed: true, line: i, block });
       i = end - 1;
       continue;
     }
     const item = line.match(/^(?:[-*•]|\d+[.)])\s+(.*)$/);
     if (item) {
-      units.push({ text: item[1]!, form: 'item', listed: introduced, line: i });
+      units.push({ text: item[1]!, form: 'item', listed: introduced, line: i, block });
       continue;
     }
-    for (const s of readerSentences(line)) units.push({ text: s, form: 'sentence', listed: false, line: i });
+    for (const s of readerSentences(line)) units.push({ text: s, form: 'sentence', listed: false, line: i, block });
     introduced = /:$/.test(line);
   }
   return units;
@@ -89,9 +91,14 @@ const STOP = new Set(
 // What something costs is one topic, whichever of its words a sentence uses.
 const COST = /^(tuition|costs?|price[sd]?|pricing|fees?|pay|paying|payment|afford\w*|aid|expensive|cheap|charges?|financial|scholarships?|grants?|net)$/;
 
+// So is where a student lives, and finishing (a reader hears "dorms" answered by "landlords who rent to
+// students", "graduation" by "Commencement is Friday").
+const HOUSING = /^(dorms?|dormitor(y|ies)|housing|residence|residential|landlords?|rent|rental|renting|apartments?|roommates?)$/;
+const GRADUATING = /^(graduation|graduating|graduate|commencement|diplomas?)$/;
+
 /** A word's crude stem: enough to hear "dorms" in "dorm" and "deadlines" in "deadline". */
 const stemOf = (w: string) =>
-  COST.test(w) ? '§cost' : w.replace(/'s$/, '').replace(/(ies)$/, 'y').replace(/(sses|ches|shes|xes)$/, (m) => m.slice(0, -2)).replace(/(?<=\w{3})(s|ing|ed|ly)$/, '').slice(0, 6);
+  COST.test(w) ? '§cost' : HOUSING.test(w) ? '§housing' : GRADUATING.test(w) ? '§graduating' : w.replace(/'s$/, '').replace(/(ies)$/, 'y').replace(/(sses|ches|shes|xes)$/, (m) => m.slice(0, -2)).replace(/(?<=\w{3})(s|ing|ed|ly)$/, '').slice(0, 6);
 
 /** A text's content words, stemmed; a hyphenated word is its parts ("a 21-credit minor" says "credit"). */
 function contentStems(text: string): Set<string> {
@@ -110,6 +117,9 @@ const INSTRUCTION = [
   /^(refer|route|forward|direct|send)\s+(all\s+)?[\w\s-]{0,30}\b(questions|inquiries|enquiries|requests)\s+to\b/i,
   /^(mention|tell|note|say|stress|emphasi[sz]e|highlight)\s+(that|the|them)\b/i,
 ];
+
+/** A sentence that opens by pointing back to the one before it. */
+const POINTS_BACK = /^(it|its|this|that|these|those|they|their|both|each|either|neither|such|otherwise|(all |the )?others?|the rest)\b/i;
 
 /** Asks for a list: every option, which ones, the kinds of something. */
 const ASKS_FOR_LIST = /\b(list|all|every|each|options|which|kinds? of|types? of|what are (the|your)|what \w+s (are|do|does)|steps|requirements)\b/i;
@@ -170,15 +180,23 @@ export function readabilityFindings(question: string, answer: string, context: s
     seen.push({ tokens, figures, words });
   }
 
-  // Off-topic: nothing in common with the question (and the turns it leans on) or the main sentence.
+  // Off-topic: nothing in common with the question (and the turns it leans on) or the main sentence,
+  // unless the sentence goes on from the one just before it (in the same block), which is on the topic
+  // by itself: it points back to it ("It…", "All other halls…") or picks up one of its words ("…park
+  // in Lot B." "Lot A is reserved…"). One step only: a chain of such sentences drifts off.
   const peopleAsked = ASKS_FOR_PEOPLE.test(question) || context.some((c) => ASKS_FOR_PEOPLE.test(c));
   const main = own.find((u) => u.form !== 'table');
   const topic = new Set([...contentStems(question), ...context.flatMap((c) => [...contentStems(c)]), ...(main ? contentStems(main.text) : [])]);
-  for (const u of own) {
-    if (u.form === 'table') continue;
-    if (!peopleAsked && namesPerson(u.text)) add('off-topic', u.text);
-    else if (u !== main && !u.listed && ![...contentStems(u.text)].some((w) => topic.has(w))) add('off-topic', u.text);
-  }
+  const onTopic = new Set<Unit>();
+  own.forEach((u, i) => {
+    if (u.form === 'table') return;
+    if (!peopleAsked && namesPerson(u.text)) return add('off-topic', u.text);
+    const stems = contentStems(u.text);
+    if (u === main || u.listed || [...stems].some((w) => topic.has(w))) return void onTopic.add(u);
+    const before = own[i - 1];
+    const goesOn = before && before.block === u.block && onTopic.has(before) && (POINTS_BACK.test(u.text) || [...contentStems(before.text)].some((w) => stems.has(w)));
+    if (!goesOn) add('off-topic', u.text);
+  });
 
   // Length: at most three sentences (three for each question a message asks) unless a list is asked for;
   // a list's points (or a table's rows) together are one.

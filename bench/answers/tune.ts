@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startApp } from './app';
 import { isHonestRefusal, missingFacts } from './grade';
 import { countByKind, readabilityFindings, type Finding } from './readability';
-import { halfOf, loadSchools, type LoadedSchool } from './schools';
+import { halfOf, loadSchools, questionHalf, type LoadedSchool } from './schools';
 import { contactsOf, serveSchoolSite } from './schools/material';
 import { addCorrections, setUpSchool } from './setup';
 
@@ -54,7 +54,7 @@ async function answer(slug: string) {
   const loaded = (await loadSchools()).find((s) => s.school.slug === slug)!;
   const [row] = await (await getDb()).select().from(schools).limit(1);
   const caller = { schoolId: row!.id, schoolName: row!.name, kind: 'internal', logging: false, knowledgeVersion: row!.knowledgeVersion, assistantVersion: row!.assistantVersion, keyHash: '', clientHash: '', policy: null } as never;
-  const mine = (id: string) => loaded.tuned || halfOf(id) === 'development';
+  const mine = (id: string) => questionHalf(loaded, id) !== 'held-out';
   const ask = async (message: string, history: { role: 'user' | 'assistant'; content: string }[] = []) => (await chatOnce(caller, { message, conversation_history: history } as never)).response;
   if (process.env.TUNE_CORRECTIONS) {
     const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();

@@ -43,6 +43,15 @@ describe('readability check', () => {
     expect(kinds('When is the FAFSA due?', 'The FAFSA priority deadline is February 15. Birch Hall has a climbing wall.')).toContain('off-topic');
     // A hyphenated word shares its parts: "a 21-credit minor" is about credits.
     expect(kinds('How many credits is the degree?', 'The degree is 120 credits. A 21-credit minor in Computer Science is open to any major.')).toEqual([]);
+    // A sentence going on from the on-topic one just before it: it points back, or picks up its word.
+    expect(kinds('Do students move out of the dorms over winter break?', 'Osprey Village remains open over winter break. All other halls close on December 18.')).toEqual([]);
+    expect(kinds('Where do we park?', 'Parents park in Lot B next to Founders Hall. Lot A is reserved for faculty.')).toEqual([]);
+    // Words of one topic: where a student lives, finishing.
+    expect(kinds('do you have dorms', 'We do not offer on-campus housing. Student Life keeps a list of local landlords who rent to students.')).toEqual([]);
+    expect(kinds('when is graduation', 'Apply to graduate by March 1. Commencement is Friday, May 14.')).toEqual([]);
+    // One step only, and not across a blank line: a chain drifts off the topic.
+    expect(kinds('Where do we park?', 'Parents park in Lot B. It fills up by 9 a.m. on Saturdays. Saturday tours start at the Welcome Center.')).toEqual(['off-topic']);
+    expect(kinds('Where do we park?', 'Parents park in Lot B.\n\nIt was paved in 2019.')).toEqual(['off-topic']);
     // A follow-up's earlier turn counts as its topic.
     expect(kinds("What's his phone number?", 'Marcus Oyelaran can be reached at (541) 555-0177.', ['Who runs the financial aid office?', 'Marcus Oyelaran is the Director of Financial Aid.'])).toEqual([]);
   });

@@ -41,3 +41,6 @@ export type Half = 'development' | 'held-out';
 
 /** The half a question of an unseen school belongs to, fixed by its id. */
 export const halfOf = (id: string): Half => ((createHash('sha256').update(id).digest()[0]! & 1) === 0 ? 'development' : 'held-out');
+
+/** The half a school's question counts in: Larchmont's are tuned on, a development-only school's all development. */
+export const questionHalf = (loaded: LoadedSchool, id: string): Half | 'tuned' => (loaded.tuned ? 'tuned' : loaded.school.developmentOnly ? 'development' : halfOf(id));

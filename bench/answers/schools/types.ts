@@ -26,6 +26,8 @@ export type BenchSchool = {
   documents: { file: string; name: string; pdf?: boolean; /** The file name it is uploaded under (default: its own). */ uploadAs?: string }[];
   answerable: Answerable[];
   absent: Absent[];
+  /** Every question is in the development half (a school written after the held-out half was measured, to tune on). */
+  developmentOnly?: true;
 };
 
 /**
