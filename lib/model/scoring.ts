@@ -53,7 +53,7 @@ export class Scoring {
     passages: Passage[],
     readonly vocabulary: Vocabulary,
     context: FollowUpContext | null,
-    corpus: Corpus | null,
+    readonly corpus: Corpus | null,
   ) {
     this.asked = analyseQuestion(question, vocabulary);
     this.monthOnly = new Set([...this.asked.spelled].filter(([t, w]) => t in MONTH_AS_WORD && w.toLowerCase() !== t).map(([t]) => t));
@@ -344,7 +344,7 @@ export function chooseSentences(scoring: Scoring): Choice {
   const kindUnknown = [...scoring.unknownKinds].some(([kind, thing]) => chosen.some((s) => s.factors.has(thing)) && !chosen.some((s) => s.factors.has(kind)));
   // "What's your pass rate on that exam?" after the NCLEX: the TEAS exam's score is no answer.
   const referred = !scoring.referents.length || chosen.some((s) => scoring.referents.some((r) => scoring.factor(s.c, r) > 0));
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && referred && amountOnTopic(scoring, chosen);
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && referred && amountOnTopic(scoring, chosen) && countOnTopic(scoring, chosen);
   return { chosen, known, bestCoverage };
 }
 
@@ -363,3 +363,28 @@ function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
   // Said by the sentence, a neighbouring word or its heading ("CNA" over the fees' table).
   return !telling.length || chosen.some((s) => scoring.holds(s.c, amount) && telling.some((t) => s.factors.has(t)));
 }
+
+/** A word the school uses in this share of its passages or more says nothing about which passage answers. */
+const COMMON_SHARE = 0.25;
+
+/**
+ * "How many students go to TVCC?" asks a count of what the school talks about everywhere: when
+ * every word of the question is that common, some chosen sentence must count the thing ("3,100
+ * students", "Students: 3,100"); a sentence that only says "students" and "TVCC" (the e-mail
+ * address) is no answer. With a telling word ("how many students study abroad?") the words choose.
+ */
+function countOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
+  const counted = scoring.question.match(/\bhow many\s+(?:of\s+(?:the|your|our)\s+)?([\p{L}-]+)/iu)?.[1];
+  const df = scoring.corpus?.documentFrequency;
+  if (!counted || !df || !scoring.corpus!.size) return true;
+  const common = (t: string) => (df.get(t) ?? 0) >= COMMON_SHARE * scoring.corpus!.size;
+  if (!scoring.asked.terms.every((t) => !t.startsWith('§') && common(t))) return true;
+  const noun = stem(counted.toLowerCase());
+  // A figure (or a number word) up to three words before the noun, or the noun as a label of one.
+  const counts = (text: string) => {
+    const ws = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N},.'-]*|:/gu) ?? [];
+    return ws.some((w, i) => stem(w.replace(/[.,]$/, '')) === noun && (ws.slice(Math.max(0, i - 3), i).some((x) => NUMBER.test(x)) || (ws[i + 1] === ':' && NUMBER.test(ws[i + 2] ?? ''))));
+  };
+  return chosen.some((s) => s.c.sentences.some((x) => counts(x.sentence)));
+}
+const NUMBER = /^(\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|hundreds|thousand|thousands|dozen|dozens)$/;

@@ -94,6 +94,23 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('How much does a student parking permit cost?', { passages: priced }).text).toContain('$180 a year');
   });
 
+  it('answers "how many students go to TVCC?" only with a count of students when every word of it is everywhere in the school', () => {
+    const everywhere: ComposeInput['passages'] = [
+      { title: 'Student e-mail', content: 'Your TVCC email address is your first initial, last name and the last three digits of your Student ID. All students are signed up with their TVCC email.', sourceType: 'web_page', sourceId: 'mail' },
+      { title: 'Parking', content: 'TVCC students park free in Lot C.', sourceType: 'web_page', sourceId: 'parking' },
+    ];
+    // A school of 100 passages, most of them saying "students" and "TVCC".
+    const corpus = { size: 100, documentFrequency: new Map([['student', 80], ['tvcc', 60], ['email', 3], ['park', 2], ['librari', 2], ['book', 1]]) };
+    const unknown = ask('How many students go to TVCC?', { passages: everywhere, corpus });
+    expect(unknown.known).toBe(false);
+    expect(unknown.text).not.toContain('three digits');
+    const counted = [...everywhere, { title: 'About TVCC', content: 'TVCC enrolls about 3,100 credit students each fall.', sourceType: 'web_page', sourceId: 'about' }];
+    expect(ask('How many students go to TVCC?', { passages: counted, corpus }).text).toContain('3,100 credit students');
+    // A telling word chooses by itself: the residence hall's figure answers, though it counts residents.
+    const hall = [...everywhere, { title: 'Residence hall', content: 'The TVCC residence hall for students is full this fall with 240 residents.', sourceType: 'web_page', sourceId: 'hall' }];
+    expect(ask('How many students live in the TVCC residence hall?', { passages: hall, corpus }).text).toContain('240 residents');
+  });
+
   it('answers "that exam" in a follow-up only about the exam the earlier turn named', () => {
     const nursing: ComposeInput['passages'] = [
       ...passages.slice(1),
