@@ -87,6 +87,9 @@ const inlineMarkdown = (s: string) =>
     .trim();
 
 const tableCells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => inlineMarkdown(c));
+const UNDERLINE = /^\|?[\s:-]+(\|[\s:-]+)+\|?$/;
+/** A table row as the site's tables are read: each cell after its column's label ("Task: Pay the deposit; Due: May 1"). */
+const labelledRow = (cells: string[], labels: string[] | null) => cells.map((c, k) => (c && labels?.[k] ? `${labels[k]}: ${c}` : c)).filter(Boolean).join('; ');
 
 /** Markdown read for the index: sections by heading, lists kept as lists, table rows labelled by their header. */
 function markdownSections(text: string): { heading: string | null; lines: string[] }[] {
@@ -106,14 +109,14 @@ function markdownSections(text: string): { heading: string | null; lines: string
     const item = /^(?:[-*+•]|\d+[.)])\s+(.*)$/.exec(line);
     if (line.startsWith('|')) {
       flush();
-      if (/^\|?[\s:-]+(\|[\s:-]+)+\|?$/.test(line)) continue; // the header's underline
+      if (UNDERLINE.test(line)) continue; // the header's underline
       const cells = tableCells(line);
       const next = lines[i + 1]?.trim() ?? '';
-      if (!labels && /^\|?[\s:-]+(\|[\s:-]+)+\|?$/.test(next)) {
+      if (!labels && UNDERLINE.test(next)) {
         labels = cells;
         continue;
       }
-      current.lines.push(`- ${cells.map((c, k) => (c && labels?.[k] ? `${labels[k]}: ${c}` : c)).filter(Boolean).join('; ')}`);
+      current.lines.push(`- ${labelledRow(cells, labels)}`);
       continue;
     }
     labels = null;
@@ -175,12 +178,20 @@ function fromMarkdown(text: string): DocumentText {
     const body = inlineMarkdown(
       p
         .split('\n')
-        .filter((l) => !/^#{1,6}\s/.test(l.trim()))
+        .filter((l) => !/^#{1,6}\s/.test(l.trim()) && !l.trim().startsWith('|'))
         // Each list point's marker, before the lines are joined: "2027. - There is no fee" is no sentence.
         .map((l) => l.replace(/^\s*[-+]\s+/, ''))
         .join(' '),
     );
     if (body) blocks.push(body);
+    // A table's rows (after the words that introduce it), each a block of its own under its column labels, never its pipes run together.
+    const rows = p.split('\n').filter((l) => l.trim().startsWith('|'));
+    rows.forEach((row, i) => {
+      if (UNDERLINE.test(row.trim()) || UNDERLINE.test(rows[i + 1]?.trim() ?? '')) return;
+      const header = rows.findIndex((r, k) => k < i && UNDERLINE.test(rows[k + 1]?.trim() ?? ''));
+      const cells = labelledRow(tableCells(row), header >= 0 ? tableCells(rows[header]!) : null);
+      if (cells) blocks.push(cells);
+    });
   }
   return { headings, blocks };
 }

@@ -66,30 +66,39 @@ export function unitsOf(sentences: Written[]): number {
 }
 
 const tokens = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}$%]+/gu) ?? [];
-const words = (s: string) => new Set(tokens(s).filter((t) => t.length >= 3 || /\d/.test(t)));
+/** A sentence's words that say something ("the", "from" say nothing of what it is about). */
+const words = (s: string) => new Set(tokens(s).filter((t) => (t.length >= 3 && !STOP.has(t)) || /\d/.test(t)));
 const figures = (s: string) => [...new Set(s.match(/\d[\d,.:]*\d|\d/g) ?? [])].sort().join(' ');
 
 /** What `repeats` compares of a sentence, read once per sentence: an answer is fitted to its budget several times over the same sentences. */
-type Reading = { joined: string; count: number; figures: string; words: Set<string>; person?: boolean; telling?: Set<string> };
+type Reading = { joined: string; count: number; figures: string; counted: string | null; words: Set<string>; person?: boolean; telling?: Set<string> };
 const readings = new Map<string, Reading>();
 function readingOf(s: string): Reading {
   let r = readings.get(s);
   if (!r) {
     const t = tokens(s);
-    r = { joined: t.join(' '), count: t.length, figures: figures(s), words: words(s) };
+    r = { joined: t.join(' '), count: t.length, figures: figures(s), counted: countedPhrase(t), words: words(s) };
     if (readings.size >= 5000) readings.clear();
     readings.set(s, r);
   }
   return r;
 }
 
-/** The same passage twice: the same words (one inside the other), or a row's figures and most of its words again. */
+/** A sentence's figures with the words between them and the word they count ("12 to 20 works"), when they are that close. */
+function countedPhrase(t: string[]): string | null {
+  const at = t.flatMap((w, i) => (/\d/.test(w) ? [i] : []));
+  if (at.length < 2 || at.at(-1)! - at[0]! > 3 || at.at(-1)! + 1 >= t.length) return null;
+  return t.slice(at[0], at.at(-1)! + 2).join(' ');
+}
+
+/** The same passage twice: the same words (one inside the other), the same figures counting the same thing ("12 to 20 works"), or a row's figures and most of its words again. */
 function repeats(a: string, b: string): boolean {
   const [ra, rb] = [readingOf(a), readingOf(b)];
   if (ra.joined === rb.joined) return true;
   const [short, long] = ra.joined.length < rb.joined.length ? [ra, rb] : [rb, ra];
   if (short.count >= 5 && long.joined.includes(short.joined)) return true;
   if (ra.figures.split(' ').length < 2 || ra.figures !== rb.figures) return false;
+  if (ra.counted && ra.counted === rb.counted) return true;
   const shared = [...ra.words].filter((t) => rb.words.has(t)).length;
   return shared >= 0.5 * Math.min(ra.words.size, rb.words.size);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, NO_INFORMATION, type ComposeInput } from '@/lib/model/compose';
+import { readableSentences } from '@/lib/model/readable';
 import { contentTerms } from '@/lib/retrieval/question-terms';
 import { analyse } from '@/lib/retrieval/sentences';
 import { agentRelatives, BUILT_IN_VOCABULARY, stem, words } from '@/lib/retrieval/vocabulary';
@@ -433,9 +434,22 @@ describe('answers that read well (issue 48 item 8)', () => {
     const guide = { title: 'Guide', content: 'Pay the $400 enrollment deposit by May 1 in the applicant portal.', sourceType: 'file', sourceId: 'g' };
     const twice = ask('When is the enrollment deposit due?', { passages: [page, guide] }).text;
     expect(twice.match(/\$400/g)).toHaveLength(1);
+    // The same figures counting the same thing are the same fact, however the rest is worded.
+    const rules = { sentence: 'The same portfolio requirements apply to every applicant: 12 to 20 works, including at least three from direct observation.', listItem: true };
+    const advice = { sentence: 'Your portfolio should show us 12 to 20 works made in the last two years.', listItem: false };
+    expect(readableSentences([rules, advice], 'How many pieces should be in my portfolio?')).toEqual([rules]);
     const office = { title: 'Admission — Office', content: 'The Office of Admission is in Hadley Hall, open weekdays 9 am to 5 pm. Dean of Admission: Karen Whitfield.', sourceType: 'web_page', sourceId: 'o' };
     expect(ask('When is the admission office open?', { passages: [office] }).text).not.toContain('Karen Whitfield');
     expect(ask('Who is the Dean of Admission?', { passages: [office] }).text).toContain('Karen Whitfield');
+  });
+
+  it('writes the second of two sentences that run on only when it is tied to the question; an FAQ answer always', () => {
+    const bill = { title: 'Your bill', content: "If you're using the payment plan, set it up by July 25. Your enrollment deposit, the $400 you paid by May 1, appears as a credit on the bill.", sourceType: 'web_page', sourceId: 'bill' };
+    const plan = ask('does it cost anything to use the payment plan', { passages: [bill] }).text;
+    expect(plan).toContain('set it up by July 25');
+    expect(plan).not.toContain('$400');
+    const faq = { title: 'FAQ', content: 'Is an essay required? A personal statement is optional for admission.', sourceType: 'web_page', sourceId: 'faq' };
+    expect(ask('Do I have to write an essay to apply?', { passages: [faq] }).text).toContain('A personal statement is optional');
   });
 
   it('answers in at most three sentences unless a list is asked for', () => {

@@ -9,6 +9,14 @@ describe('a Markdown document read for its insights', () => {
     const { blocks } = await extractDocumentText(new TextEncoder().encode(md), 'md');
     expect(blocks).toEqual(['Apply to graduate in LynxNet. The deadline is February 15, 2027. There is no fee to apply. Commencement is May 14, 2027.']);
   });
+
+  it("reads a table's rows each by itself under its column labels, never its pipes run together", async () => {
+    const md = 'Your summer checklist:\n\n| Task | Where | Due |\n| --- | --- | --- |\n| Pay the $400 enrollment deposit | HalloranHub | May 1 |\n| Order the **Foundation Supply Kit** | The Supply Closet | July 31 |';
+    const { blocks, sections } = await extractDocumentText(new TextEncoder().encode(md), 'md');
+    expect(blocks).toEqual(['Your summer checklist:', 'Task: Pay the $400 enrollment deposit; Where: HalloranHub; Due: May 1', 'Task: Order the Foundation Supply Kit; Where: The Supply Closet; Due: July 31']);
+    // The index reads them the same way (one definition of a labelled row).
+    expect(sections![0]!.lines.slice(1)).toEqual(blocks.slice(1).map((b) => `- ${b}`));
+  });
 });
 
 // A plain-text document (a handbook saved as .txt, a Word or PDF file's text) keeps its headings
