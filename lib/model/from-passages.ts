@@ -109,12 +109,7 @@ const readable = <T extends { sentence: string; listItem: boolean }>(input: Comp
  * itself as well as a best answer must (its word may be a neighbouring one: "landlords" for "dorms").
  */
 const anchorsOf = (scoring: Scoring, chosen: Scored[]) => {
-  // The second of two sentences that run on is written only when it is tied to the question or the
-  // first like any other ("Your enrollment deposit… appears as a credit" after the payment plan's
-  // date was chosen for its amount, not for what it says); an FAQ's answer after its question always.
-  const [first, next] = chosen[0]?.c.sentences ?? [];
-  const second = first?.sentence.endsWith('?') ? undefined : next;
-  const best = chosen.length ? withSurroundings(scoring, [chosen[0]!.c]).flatMap((p) => p.sentences).filter((s) => s !== second) : [];
+  const best = chosen.length ? withSurroundings(scoring, [chosen[0]!.c]).flatMap((p) => p.sentences) : [];
   const answering = chosen.slice(1).filter((s) => scoring.coverageOf(s.factors) >= ANSWERS_ALONE).flatMap((s) => s.c.sentences);
   return new Set([...best, ...answering]);
 };

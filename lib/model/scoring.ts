@@ -3,7 +3,8 @@ import { contentTerms, type FollowUpContext } from '@/lib/retrieval/question-ter
 import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { KINDS } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
-import { analyseQuestion, ASKS_COST, candidatesOf, overlaps, questionParts, type Candidate, type Kind, type Passage, type Question } from './candidates';
+import { analyseQuestion, candidatesOf, overlaps, questionParts, type Candidate, type Kind, type Passage, type Question } from './candidates';
+import { amountOnTopic, countOnTopic, dateOnTopic } from './on-topic';
 import { rangesOf, valuesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
@@ -36,6 +37,8 @@ export class Scoring {
    * asked about, each with the word it qualifies.
    */
   readonly unknownKinds = new Map<string, string>();
+  /** "Who is the chair of…?" when the school never says "chair" (nor a word it begins): the role asked for, which an answer must name. */
+  readonly unknownRole: string | null = null;
   /** A follow-up's "that exam" is the earlier turn's "NCLEX-RN exam": the telling words before the noun there, one of which an answer must name. */
   readonly referents: string[] = [];
   /** A follow-up leans on the earlier turns' telling words ("nursing", "Marcus Oyelaran"), not on their everyday ones. */
@@ -80,15 +83,22 @@ export class Scoring {
       }
     }
     if (corpus?.documentFrequency) {
+      // Whether the school uses the word or one it begins ("tech" begins "technology").
+      const schoolSays = (t: string) => {
+        for (const k of corpus.documentFrequency!.keys()) if (k.startsWith(t)) return true;
+        return false;
+      };
       const said = words(question).map(stem);
       said.forEach((t, i) => {
         const next = said[i + 1];
         if (!next || this.weight.get(t) !== 3 || !this.weight.has(next) || this.asked.answeredByKind.has(t)) return;
         // A noun ("rugby"), not a word that only says how ("the actual nursing program").
-        if ((this.tagged ??= partsOfSpeech(this.question)).get(this.asked.spelled.get(t) ?? '') !== 'NOUN') return;
-        for (const k of corpus.documentFrequency!.keys()) if (k.startsWith(t)) return;
-        this.unknownKinds.set(t, next);
+        if (this.tagOf(this.asked.spelled.get(t) ?? '') !== 'NOUN') return;
+        if (!schoolSays(t)) this.unknownKinds.set(t, next);
       });
+      const role = question.match(/\bwho(?:'s|\s+is|\s+are)\s+(?:the|your|our)\s+([\p{L}-]+)/iu)?.[1]?.toLowerCase();
+      const t = role ? stem(role) : null;
+      if (t && this.weight.has(t) && this.tagOf(role!) === 'NOUN' && !schoolSays(t)) this.unknownRole = t;
     }
     this.total = this.asked.terms.reduce((sum, t) => sum + this.weight.get(t)!, 0);
 
@@ -129,7 +139,7 @@ export class Scoring {
         if (t.startsWith('§')) return 3;
         // An unseen noun ("sororities") is a topic the school has not written about; an unseen verb
         // ("budget for books", "struggling in math") is only the visitor's way of asking.
-        const asAsked = word ? (this.tagged ??= partsOfSpeech(this.question)).get(word) : undefined;
+        const asAsked = word ? this.tagOf(word) : undefined;
         if (word && !vocabulary.known.has(word) && isWayOfAsking(asAsked)) return 0.5;
         return t.length <= 3 || (word && !vocabulary.known.has(word) && isEverydayWord(word)) ? 1 : 3;
       }
@@ -138,6 +148,16 @@ export class Scoring {
       const word = asked.spelled.get(t) ?? contextWords.get(t);
       return word && isVeryCommonWord(word) ? 0.6 * w : w;
     };
+  }
+
+  /** A word's part of speech in the question; "a glassblowing studio": an -ing word between a determiner and a noun names a kind of the noun. */
+  private tagOf(word: string): string | undefined {
+    const tags = (this.tagged ??= partsOfSpeech(this.question));
+    const tag = tags.get(word);
+    if (tag !== 'VERB' || !word.endsWith('ing')) return tag;
+    const order = [...tags];
+    const i = order.findIndex(([w]) => w === word);
+    return order[i - 1]?.[1] === 'DET' && order[i + 1]?.[1] === 'NOUN' ? 'NOUN' : tag;
   }
 
   holds(c: Candidate, k: Kind): boolean {
@@ -342,49 +362,10 @@ export function chooseSentences(scoring: Scoring): Choice {
   const bar = chosen.length && (holdsTellingKind(scoring, chosen[0]!) || answersYesNo(scoring, chosen[0]!)) ? 0.45 : 0.6;
   // "Is there a rugby club?" is not answered by "Join a club": the club is, the rugby is not.
   const kindUnknown = [...scoring.unknownKinds].some(([kind, thing]) => chosen.some((s) => s.factors.has(thing)) && !chosen.some((s) => s.factors.has(kind)));
+  // "Who is the chair of Illustration?" is not answered by Illustration's row in the majors' table.
+  const roleUnknown = scoring.unknownRole !== null && !chosen.some((s) => s.factors.has(scoring.unknownRole!));
   // "What's your pass rate on that exam?" after the NCLEX: the TEAS exam's score is no answer.
   const referred = !scoring.referents.length || chosen.some((s) => scoring.referents.some((r) => scoring.factor(s.c, r) > 0));
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && referred && amountOnTopic(scoring, chosen) && countOnTopic(scoring, chosen);
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && !roleUnknown && referred && amountOnTopic(scoring, chosen) && countOnTopic(scoring, chosen) && dateOnTopic(scoring, chosen);
   return { chosen, known, bestCoverage };
 }
-
-/**
- * "How much does a parking permit cost?" asks one amount: some chosen sentence that holds an amount
- * must say one of the question's telling words ("permit": those weighing at least the mean), or the
- * answer is a sentence on the permit beside prices of other things ("A replacement costs $25.").
- */
-function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
-  const amount = scoring.asked.kinds.find((k) => k.name === 'amount');
-  // A follow-up's topic is in the earlier turn ("what does it cost if he takes it on campus?").
-  if (!amount || !ASKS_COST.test(scoring.question) || questionParts(scoring.question).length || scoring.contextWeight.size) return true;
-  const topic = [...scoring.weight].filter(([t]) => !scoring.asked.answeredByKind.has(t));
-  const mean = topic.reduce((sum, [, w]) => sum + w, 0) / Math.max(1, topic.length);
-  const telling = topic.filter(([, w]) => w >= mean).map(([t]) => t);
-  // Said by the sentence, a neighbouring word or its heading ("CNA" over the fees' table).
-  return !telling.length || chosen.some((s) => scoring.holds(s.c, amount) && telling.some((t) => s.factors.has(t)));
-}
-
-/** A word the school uses in this share of its passages or more says nothing about which passage answers. */
-const COMMON_SHARE = 0.25;
-
-/**
- * "How many students go to TVCC?" asks a count of what the school talks about everywhere: when
- * every word of the question is that common, some chosen sentence must count the thing ("3,100
- * students", "Students: 3,100"); a sentence that only says "students" and "TVCC" (the e-mail
- * address) is no answer. With a telling word ("how many students study abroad?") the words choose.
- */
-function countOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
-  const counted = scoring.question.match(/\bhow many\s+(?:of\s+(?:the|your|our)\s+)?([\p{L}-]+)/iu)?.[1];
-  const df = scoring.corpus?.documentFrequency;
-  if (!counted || !df || !scoring.corpus!.size) return true;
-  const common = (t: string) => (df.get(t) ?? 0) >= COMMON_SHARE * scoring.corpus!.size;
-  if (!scoring.asked.terms.every((t) => !t.startsWith('§') && common(t))) return true;
-  const noun = stem(counted.toLowerCase());
-  // A figure (or a number word) up to three words before the noun, or the noun as a label of one.
-  const counts = (text: string) => {
-    const ws = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N},.'-]*|:/gu) ?? [];
-    return ws.some((w, i) => stem(w.replace(/[.,]$/, '')) === noun && (ws.slice(Math.max(0, i - 3), i).some((x) => NUMBER.test(x)) || (ws[i + 1] === ':' && NUMBER.test(ws[i + 2] ?? ''))));
-  };
-  return chosen.some((s) => s.c.sentences.some((x) => counts(x.sentence)));
-}
-const NUMBER = /^(\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|hundreds|thousand|thousands|dozen|dozens)$/;
