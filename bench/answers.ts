@@ -2,7 +2,8 @@
 // is set up through the public API on the built app exactly as a school would, then asked its
 // questions through the widget API. Larchmont College is the school the built-in model was tuned on;
 // the others were written afterwards and are split once into a development half (tune on it) and a
-// held-out half (never tuned on: what a school nobody has seen gets). Budgets:
+// held-out half (never tuned on: what a school nobody has seen gets); a school written after the
+// held-out half was measured (`developmentOnly`) is development only. Budgets:
 //   Larchmont (tuned):  correct and complete >= 80 %, honest refusals >= 90 %, 0 invented facts,
 //                       grounding recall >= 95 %
 //   Unseen, held-out:   correct and complete >= 85 %, honest refusals >= 90 %, 0 invented facts,

@@ -26,7 +26,7 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
   const sentences: Candidate['sentences'] = [];
   const used = new Set<Passage>();
   // Each part's best answer is written whatever the other parts' sentences say.
-  const anchors = new Set<Sentence>();
+  const anchors = { all: new Set<Sentence>(), best: new Set<Sentence>() };
   const missing: string[] = [];
   parts.forEach((part, i) => {
     // "What does it cost?" after a question it could not answer is not a question of its own.
@@ -36,7 +36,9 @@ function answerParts(input: ComposeInput, question: string, vocabulary: Vocabula
     const scoring = new Scoring(part, input.passages, vocabulary, context, input.corpus ?? null);
     const choice = chooseSentences(scoring);
     if (!choice.known) return void missing.push(part);
-    for (const s of anchorsOf(scoring, choice.chosen)) anchors.add(s);
+    const { all, best } = anchorsOf(scoring, choice.chosen);
+    for (const s of all) anchors.all.add(s);
+    for (const s of best) anchors.best.add(s);
     for (const c of withinBudget(input, scoring, choice.chosen, sentenceBudget(part, 1))) {
       used.add(c.passage);
       for (const s of c.sentences) if (!sentences.includes(s)) sentences.push(s);
@@ -80,7 +82,8 @@ export function passagesAnswer({ input, question, plain }: BuiltInInput): Compos
     const about = topicScoring ? chooseSentences(topicScoring) : null;
     if (topicScoring && about?.known) {
       const best = withSurroundings(topicScoring, [about.chosen[0]!.c]);
-      return renderAnswer(input, actions, best.flatMap((p) => p.sentences), [...new Set(best.map((p) => p.passage))], new Set(best.flatMap((p) => p.sentences)));
+      const held = new Set(best.flatMap((p) => p.sentences));
+      return renderAnswer(input, actions, [...held], [...new Set(best.map((p) => p.passage))], { all: held, best: held });
     }
   }
   // Action prompts are shown as the actions themselves (link, phone, e-mail); their descriptions
@@ -100,26 +103,31 @@ export function passagesAnswer({ input, question, plain }: BuiltInInput): Compos
 }
 
 /** The sentences as written out: each passage once, people only when asked for, each tied to the question or the first sentence (the best answer's always). */
-const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[], anchors?: ReadonlySet<T>) =>
+const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[], anchors?: Anchors) =>
   readableSentences(sentences, input.question, input.context?.question ?? '', topicOf(input, anchors));
 
 /**
- * The sentences written whatever else is: the best answer's with what frames them (its section's
- * opening sentence, its list), and those of any other chosen sentence that answers the question by
- * itself as well as a best answer must (its word may be a neighbouring one: "landlords" for "dorms").
+ * The sentences that may open the answer whatever their words: the best answer's with what frames
+ * them (its section's opening sentence, its list), and those of any other chosen sentence that
+ * answers the question by itself as well as a best answer must; after the first, each must be tied
+ * to the question (lib/model/readable.ts `onTopic`), but for the best answer's own.
  */
 const anchorsOf = (scoring: Scoring, chosen: Scored[]) => {
   const best = chosen.length ? withSurroundings(scoring, [chosen[0]!.c]).flatMap((p) => p.sentences) : [];
   const answering = chosen.slice(1).filter((s) => scoring.coverageOf(s.factors) >= ANSWERS_ALONE).flatMap((s) => s.c.sentences);
-  return new Set([...best, ...answering]);
+  return { all: new Set([...best, ...answering]), best: new Set(chosen[0]?.c.sentences ?? []) };
 };
+/** The sentences written whatever else is (`all`), and the best answer's own among them (`best`: two that run on stay together). */
+type Anchors = { all: ReadonlySet<Sentence>; best: ReadonlySet<Sentence> };
 /** The share of the question a best answer must answer (chooseSentences' bar). */
 const ANSWERS_ALONE = 0.6;
 
 /** What the answer's sentences must be tied to: the question and the turn it follows, and the best answer's own sentences. */
-function topicOf(input: ComposeInput, anchors?: ReadonlySet<{ sentence: string; listItem: boolean }>): Topic {
+function topicOf(input: ComposeInput, anchors?: Anchors): Topic {
   const text = [input.question, input.context?.question, input.context?.answer].filter(Boolean).join(' ');
-  return { stems: topicStems(text), anchors };
+  const asked = [input.question, input.context?.question].filter(Boolean).join(' ');
+  const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
+  return { stems: topicStems(text), anchors: anchors?.all, best: anchors?.best, groups: vocabulary.groupsIn(asked, words(asked).map(stem)) };
 }
 
 /**
@@ -159,7 +167,7 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
 }
 
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
-function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], anchors: ReadonlySet<Sentence>, missing: string[] = []): Composed {
+function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], anchors: Anchors, missing: string[] = []): Composed {
   const language = input.language ?? null;
   const written = readable(input, sentences, anchors);
   let text = writeSentences(written);

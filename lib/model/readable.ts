@@ -159,16 +159,18 @@ const shares = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((
 const CONTINUES = /^(it|its|this|that|these|those|they|their|there|he|she|his|her)\b/i;
 
 /** What ties the answer's sentences together: the question's words (and the turns it follows), and the answer's own first sentence. */
-export type Topic = { stems: ReadonlySet<string>; anchors?: ReadonlySet<Written> };
+export type Topic = { stems: ReadonlySet<string>; anchors?: ReadonlySet<Written>; /** The best answer's own sentences (two that run on: "The shuttle runs… Seats cost $35"), always written. */ best?: ReadonlySet<Written>; /** The vocabulary groups the question names: a sentence naming one ("landlords" for "dorms") is tied to it. */ groups?: ReadonlySet<number> };
 
 /**
- * The sentences a reader sees tied to the question: the best answer's own (`anchors`), the rows of a
- * table and the points of a list under its sentence, and any sentence sharing a word with the
- * question or with the answer's first sentence (which itself shares one with the question or the
- * best answer). Another sentence reads as off the topic, however well it scored on a neighbouring
- * word ("landlords" for "dorms") or an everyday one ("students still receive aid" for "can I still
- * go there?"). A sentence going on from the one before it ("It costs…") stays with it, an FAQ's
- * question with its answer, a list's points with the sentence that introduces them.
+ * The sentences a reader sees tied to the question: the best answer's own (`best`), the rows of a
+ * table and the points of a list under its sentence, the first sentence written (one of `anchors`),
+ * any sentence sharing a word with the question or with the answer's first sentence, or naming a
+ * neighbouring word of the question's ("landlords" for "dorms": the vocabulary's groups), and one
+ * going on from such a sentence just before it: pointing back to it ("It costs…") or picking up one
+ * of its words ("…park in Lot B. Lot A is…"); one step only, a chain drifts off. Another sentence reads as off
+ * the topic, however well it scored on an everyday word ("students still receive aid" for "can I
+ * still go there?"). An FAQ's question stays with its answer, a list's points with the sentence
+ * that introduces them.
  */
 function onTopic<T extends Written>(sentences: T[], topic: Topic): T[] {
   const anchored = new Set([...(topic.anchors ?? [])].flatMap((a) => [...tellingOf(a.sentence)]));
@@ -176,17 +178,26 @@ function onTopic<T extends Written>(sentences: T[], topic: Topic): T[] {
   let introduced = false;
   let introKept = true;
   const keep: boolean[] = [];
+  const direct: boolean[] = [];
   sentences.forEach((s, i) => {
+    direct[i] = false;
     if (s.sentence.endsWith('?')) return void keep.push(true);
     const listed = s.listItem && introduced;
     if (!s.listItem) introduced = s.sentence.endsWith(':');
     if (s.listItem && rowCells(s.sentence)) return void keep.push(true);
     if (listed) return void keep.push(introKept);
     const telling = tellingOf(s.sentence);
-    const kept = Boolean(topic.anchors?.has(s)) || shares(telling, topic.stems) || shares(telling, main ?? anchored) || (CONTINUES.test(s.sentence) && keep[i - 1] === true);
+    // Tied by its own words: the question's, the first sentence's (the best answer's may open the answer).
+    const groups = (s as Partial<Sentence>).groups;
+    const tied = Boolean(topic.best?.has(s)) || (main === null && Boolean(topic.anchors?.has(s))) || shares(telling, topic.stems) || shares(telling, main ?? anchored) || Boolean(groups && topic.groups && [...groups].some((g) => topic.groups!.has(g)));
+    // Or going on from the sentence before it, tied by its own words: pointing back to it, or picking up one of its words ("…park in Lot B. Lot A is…").
+    const before = sentences[i - 1];
+    const goesOn = !tied && direct[i - 1] === true && before !== undefined && (CONTINUES.test(s.sentence) || shares(telling, tellingOf(before.sentence)));
+    const kept = tied || goesOn;
     if (kept) main ??= telling;
     if (!s.listItem) introKept = kept;
     keep.push(kept);
+    direct.push(tied);
   });
   // An FAQ's question stays only with the answer after it.
   return sentences.filter((s, i) => keep[i] && (!s.sentence.endsWith('?') || (i + 1 < sentences.length && keep[i + 1])));

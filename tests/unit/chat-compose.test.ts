@@ -474,6 +474,17 @@ describe('answers that read well (issue 48 item 8)', () => {
     expect(ask('Who is the Dean of Admission?', { passages: [office] }).text).toContain('Karen Whitfield');
   });
 
+  it('writes after the first sentence only what is tied to the question, its first sentence or the sentence just before', () => {
+    const park = { sentence: 'Parents visiting campus park in Lot B next to Founders Hall.', listItem: false };
+    const lotA = { sentence: 'Lot A is reserved for faculty and staff.', listItem: false };
+    const deposit = { sentence: 'Your enrollment deposit appears as a credit on the bill.', listItem: false };
+    const topic = { stems: new Set(['park', 'visit']), anchors: new Set([park, lotA, deposit]) };
+    // Lot A picks up "Lot" from the sentence before it; the deposit, though framed with the answer, says nothing of parking.
+    expect(readableSentences([park, lotA, deposit], 'where do we park for a visit', '', topic)).toEqual([park, lotA]);
+    // The best answer's own sentences stay together ("The shuttle runs… Seats cost $35 each way.").
+    expect(readableSentences([park, deposit], 'where do we park for a visit', '', { ...topic, best: new Set([park, deposit]) })).toEqual([park, deposit]);
+  });
+
   it('answers in at most three sentences unless a list is asked for', () => {
     const tours = {
       title: 'Visit — Tours',
