@@ -28,7 +28,9 @@ export function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
   const priced = scoring.question.match(PRICED)?.[1]?.trim().split(/\s+/).at(-1)?.toLowerCase();
   if (!priced || STOP.has(priced)) return true;
   const head = stem(priced);
-  const groups = scoring.vocabulary.groupsOf(head);
+  // A phrase's word ("Heron Express") is said by the phrase or its neighbours ("Quad Shuttle").
+  const inPhrase = scoring.vocabulary.phraseWordsIn(scoring.question).includes(priced);
+  const groups = [...scoring.vocabulary.groupsOf(head), ...(inPhrase ? [...scoring.asked.phrases.values()].flat() : [])];
   const says = (x: Candidate['sentences'][number]) => x.stems.has(head) || groups.some((g) => x.groups.has(g));
   const bit = 1 << KINDS.indexOf(amount);
   return chosen.some((s) => {

@@ -186,6 +186,8 @@ function onTopic<T extends Written>(sentences: T[], topic: Topic): T[] {
     if (!s.listItem) introduced = s.sentence.endsWith(':');
     if (s.listItem && rowCells(s.sentence)) return void keep.push(true);
     if (listed) return void keep.push(introKept);
+    // The best answer's list comes whole: a point framed with it after a point kept ("A to K…", "L to Z…").
+    if (s.listItem && sentences[i - 1]?.listItem && keep[i - 1] && topic.anchors?.has(s)) return void keep.push(true);
     const telling = tellingOf(s.sentence);
     // Tied by its own words: the question's, the first sentence's (the best answer's may open the answer).
     const groups = (s as Partial<Sentence>).groups;
@@ -197,7 +199,7 @@ function onTopic<T extends Written>(sentences: T[], topic: Topic): T[] {
     if (kept) main ??= telling;
     if (!s.listItem) introKept = kept;
     keep.push(kept);
-    direct.push(tied);
+    direct[i] = tied;
   });
   // An FAQ's question stays only with the answer after it.
   return sentences.filter((s, i) => keep[i] && (!s.sentence.endsWith('?') || (i + 1 < sentences.length && keep[i + 1])));
