@@ -1,12 +1,25 @@
 import { STOP } from '@/lib/retrieval/question-terms';
 import { KINDS } from '@/lib/retrieval/sentences';
-import { stem } from '@/lib/retrieval/vocabulary';
-import { ASKS_COST, questionParts, type Candidate } from './candidates';
-import type { Scored, Scoring } from './scoring';
+import { stem, type Vocabulary } from '@/lib/retrieval/vocabulary';
+import { ASKS_COST, questionParts, type Candidate, type Kind, type Question } from './candidates';
 
 // Whether the chosen sentences answer the thing the question asks about, not only its words: the
 // amount of the thing priced, the count of the thing counted, the date of the thing named. Each
 // makes an answer "not known" (the honest "I don't know") when it fails.
+
+/** What the checks read of the question's scoring (lib/model/scoring.ts, which calls them). */
+type Scoring = {
+  question: string;
+  asked: Question;
+  weight: ReadonlyMap<string, number>;
+  contextWeight: ReadonlyMap<string, number>;
+  corpus: { size: number; documentFrequency: ReadonlyMap<string, number> | null } | null;
+  vocabulary: Vocabulary;
+  holds(c: Candidate, k: Kind): boolean;
+  factor(c: Candidate, t: string): number;
+};
+/** A chosen candidate and how well it answers each of the question's terms. */
+type Scored = { c: Candidate; factors: ReadonlyMap<string, number> };
 
 /**
  * "How much does a parking permit cost?" asks one amount: some chosen sentence that holds an amount
