@@ -103,8 +103,8 @@ export function passagesAnswer({ input, question, plain }: BuiltInInput): Compos
 }
 
 /** The sentences as written out: each passage once, people only when asked for, each tied to the question or the first sentence (the best answer's always). */
-const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[], anchors?: Anchors) =>
-  readableSentences(sentences, input.question, input.context?.question ?? '', topicOf(input, anchors));
+const readable = <T extends { sentence: string; listItem: boolean }>(input: ComposeInput, sentences: T[], topic: Topic) =>
+  readableSentences(sentences, input.question, input.context?.question ?? '', topic);
 
 /**
  * The sentences that may open the answer whatever their words: the best answer's with what frames
@@ -123,11 +123,11 @@ type Anchors = { all: ReadonlySet<Sentence>; best: ReadonlySet<Sentence> };
 const ANSWERS_ALONE = 0.6;
 
 /** What the answer's sentences must be tied to: the question and the turn it follows, and the best answer's own sentences. */
-function topicOf(input: ComposeInput, anchors?: Anchors): Topic {
+function topicOf(input: ComposeInput, anchors: Anchors): Topic {
   const text = [input.question, input.context?.question, input.context?.answer].filter(Boolean).join(' ');
   const asked = [input.question, input.context?.question].filter(Boolean).join(' ');
   const vocabulary = input.vocabulary ?? BUILT_IN_VOCABULARY;
-  return { stems: topicStems(text), anchors: anchors?.all, best: anchors?.best, groups: vocabulary.groupsIn(asked, words(asked).map(stem)) };
+  return { stems: topicStems(text), anchors: anchors.all, best: anchors.best, groups: vocabulary.groupsIn(asked, words(asked).map(stem)) };
 }
 
 /**
@@ -145,7 +145,9 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
   const best = chosen[0]!;
   const holding = new Set(rest.filter((r) => r.kind && [...best.factors].every(([t, f]) => (r.s.factors.get(t) ?? 0) >= Math.min(f, 0.5))).map((r) => r.s.c));
   const anchors = anchorsOf(scoring, chosen);
-  const units = (cs: Candidate[], leads: boolean) => unitsOf(readable(input, withSurroundings(scoring, cs, leads).flatMap((p) => p.sentences), anchors));
+  // Read once: the answer is fitted to its budget over many trials.
+  const topic = topicOf(input, anchors);
+  const units = (cs: Candidate[], leads: boolean) => unitsOf(readable(input, withSurroundings(scoring, cs, leads).flatMap((p) => p.sentences), topic));
   const kept: Candidate[] = [];
   // The sections' opening sentences that frame a sentence come only while there is room for them.
   let leads = true;
@@ -169,7 +171,7 @@ function withinBudget(input: ComposeInput, scoring: Scoring, chosen: Scored[], b
 /** The answer's text: the sentences (list points stay a list, sentences read as a paragraph), the parts it cannot answer, the matching actions. */
 function renderAnswer(input: ComposeInput, actions: ActionLink[], sentences: Candidate['sentences'], used: Passage[], anchors: Anchors, missing: string[] = []): Composed {
   const language = input.language ?? null;
-  const written = readable(input, sentences, anchors);
+  const written = readable(input, sentences, topicOf(input, anchors));
   let text = writeSentences(written);
   // Honest in part: the questions of the message it has no answer to are named.
   if (missing.length) text += `\n\n${missing.map((m) => `I don't have the answer to "${m.replace(/\s*\?\s*$/, '')}" right now.`).join(' ')} ${contactLine(input)}`;

@@ -16,7 +16,7 @@ type Scoring = {
   corpus: { size: number; documentFrequency: ReadonlyMap<string, number> | null } | null;
   vocabulary: Vocabulary;
   holds(c: Candidate, k: Kind): boolean;
-  factor(c: Candidate, t: string): number;
+  titleOf(c: Candidate, t: string): number;
 };
 /** A chosen candidate and how well it answers each of the question's terms. */
 type Scored = { c: Candidate; factors: ReadonlyMap<string, number> };
@@ -48,7 +48,7 @@ export function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
   const bit = 1 << KINDS.indexOf(amount);
   return chosen.some((s) => {
     const at = s.c.sentences.findIndex((x) => x.kinds & bit);
-    return at >= 0 && (s.c.sentences.slice(0, at + 1).some(says) || scoring.factor({ ...s.c, sentences: [] }, head) >= 0.4);
+    return at >= 0 && (s.c.sentences.slice(0, at + 1).some(says) || scoring.titleOf(s.c, head) >= 0.4);
   });
 }
 /** The thing a "how much" question prices: "how much is the ticket…", "how much does the outing club winter camping trip cost?". */

@@ -204,9 +204,14 @@ export class Scoring {
     return 0;
   }
 
+  /** How much the candidate's heading or page title says of term t (or of a neighbouring word). */
+  titleOf(c: Candidate, t: string): number {
+    return this.titleFactor(c, t, t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t));
+  }
+
   /** Whether the candidate's heading or page title names one of the question's terms (or a neighbouring word). */
   titleSays(c: Candidate): boolean {
-    return this.asked.terms.some((t) => this.titleFactor(c, t, t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t)) > 0);
+    return this.asked.terms.some((t) => this.titleOf(c, t) > 0);
   }
 
   /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
