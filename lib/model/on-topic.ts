@@ -2,6 +2,7 @@ import { STOP } from '@/lib/retrieval/question-terms';
 import { KINDS } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary } from '@/lib/retrieval/vocabulary';
 import { ASKS_COST, questionParts, type Candidate, type Kind, type Question } from './candidates';
+import { namesPerson } from './readable';
 
 // Whether the chosen sentences answer the thing the question asks about, not only its words: the
 // amount of the thing priced, the count of the thing counted, the date of the thing named. Each
@@ -16,7 +17,7 @@ type Scoring = {
   corpus: { size: number; documentFrequency: ReadonlyMap<string, number> | null } | null;
   vocabulary: Vocabulary;
   holds(c: Candidate, k: Kind): boolean;
-  titleOf(c: Candidate, t: string): number;
+  factor(c: Candidate, t: string): number;
 };
 /** A chosen candidate and how well it answers each of the question's terms. */
 type Scored = { c: Candidate; factors: ReadonlyMap<string, number> };
@@ -33,23 +34,16 @@ export function amountOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
   const topic = [...scoring.weight].filter(([t]) => !scoring.asked.answeredByKind.has(t));
   const mean = topic.reduce((sum, [, w]) => sum + w, 0) / Math.max(1, topic.length);
   const telling = topic.filter(([, w]) => w >= mean).map(([t]) => t);
-  // Said by the sentence, a neighbouring word or its heading ("CNA" over the fees' table).
-  if (telling.length && !chosen.some((s) => scoring.holds(s.c, amount) && telling.some((t) => s.factors.has(t)))) return false;
+  // Said by the amount's sentence or one before it (a neighbouring word too), or by its heading ("CNA" over the fees' table).
+  if (telling.length && !chosen.some((s) => said(scoring, s, amount, telling, ANY_TITLE))) return false;
   // "How much is the ticket if I park in Lot A?" prices the ticket: an amount is its price only
   // in a sentence that says it or after one ("The shuttle runs… Seats cost $35"), or under its
   // heading; not "a permit for $180 a year. Cars without a permit are ticketed."
   const priced = scoring.question.match(PRICED)?.[1]?.trim().split(/\s+/).at(-1)?.toLowerCase();
   if (!priced || STOP.has(priced)) return true;
-  const head = stem(priced);
-  // A phrase's word ("Heron Express") is said by the phrase or its neighbours ("Quad Shuttle").
-  const inPhrase = scoring.vocabulary.phraseWordsIn(scoring.question).includes(priced);
-  const groups = [...scoring.vocabulary.groupsOf(head), ...(inPhrase ? [...scoring.asked.phrases.values()].flat() : [])];
-  const says = (x: Candidate['sentences'][number]) => x.stems.has(head) || groups.some((g) => x.groups.has(g));
-  const bit = 1 << KINDS.indexOf(amount);
-  return chosen.some((s) => {
-    const at = s.c.sentences.findIndex((x) => x.kinds & bit);
-    return at >= 0 && (s.c.sentences.slice(0, at + 1).some(says) || scoring.titleOf(s.c, head) >= 0.4);
-  });
+  // A phrase of the vocabulary ("Heron Express") is said by the phrase or its neighbours ("Quad Shuttle").
+  const terms = scoring.vocabulary.phraseWordsIn(scoring.question).includes(priced) ? [...scoring.asked.phrases.keys()] : [stem(priced)];
+  return chosen.some((s) => said(scoring, s, amount, terms, HEADING));
 }
 /** The thing a "how much" question prices: "how much is the ticket…", "how much does the outing club winter camping trip cost?". */
 const PRICED = /\bhow much\s+(?:is|are|does|do|will|would)\s+(?:the|a|an|my|your|one)\s+([\p{L}\s-]+?)(?=\s+(?:cost|costs|be|run|if|for|when|at|in|per|each|a|to|with)\b|\s*[?,.!]|\s*$)/iu;
@@ -85,14 +79,48 @@ const NUMBER = /^(\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|eleven|
  * answer that name (the MFA's, not the transfer students' deadline).
  */
 export function dateOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
-  const date = scoring.asked.kinds.find((k) => k.name === 'date');
+  const date = scoring.asked.kinds.find((k) => NAMED_KINDS.has(k.name));
   if (!date || questionParts(scoring.question).length || scoring.contextWeight.size) return true;
   const named = [...scoring.question.matchAll(/(?<=\S\s+)(\p{Lu}[\p{L}\p{N}-]*)/gu)]
     .map((m) => m[1]!)
     .filter((w) => !CALENDAR.test(w))
     .map((w) => stem(w.toLowerCase()))
     .filter((t) => scoring.weight.has(t) && !scoring.asked.answeredByKind.has(t));
-  return !named.length || chosen.some((s) => scoring.holds(s.c, date) && named.some((t) => (s.factors.get(t) ?? 0) >= 0.5));
+  return !named.length || chosen.some((s) => said(scoring, s, date, named, 0.5));
 }
+
+/** The least a factor is: the page's title naming the word (lib/model/scoring.ts `titleFactor`); a section's heading says more. */
+const ANY_TITLE = 0.3;
+const HEADING = 0.4;
+
+/**
+ * Whether the candidate says one of the terms (this well at least: a neighbouring word
+ * 0.7, its heading 0.4–0.65) in the sentence holding the kind of answer or one before it: "The
+ * shuttle runs… Seats cost $35" prices the shuttle, "The NCLEX pass rate was 94.6%. Students prepare
+ * for the ARRT…" is no ARRT rate.
+ */
+function said(scoring: Scoring, s: Scored, kind: Kind, terms: string[], atLeast: number): boolean {
+  const at = s.c.sentences.findIndex((x) => x.kinds & (1 << KINDS.indexOf(kind)));
+  if (at < 0) return false;
+  const upTo = { ...s.c, sentences: s.c.sentences.slice(0, at + 1) };
+  return terms.some((t) => scoring.factor(upTo, t) >= atLeast);
+}
+
+/** The kinds of answer a named thing has its own of: a date, a rate ("the ARRT pass rate" is no NCLEX rate). */
+const NAMED_KINDS = new Set(['date', 'percent']);
 /** Days and months are written with a capital without naming a thing. */
 const CALENDAR = /^((mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december|sept?|jan|feb|mar|apr|jun|jul|aug|oct|nov|dec)$/i;
+
+/**
+ * "Who is the dean of students?" asks for a person: some chosen sentence must name one next to a
+ * role ("Dean of Students: Maria Lopez"); "The Dean of Students office oversees conduct" names none.
+ */
+export function personOnTopic(scoring: Scoring, chosen: Scored[]): boolean {
+  const role = scoring.question.match(WHO_IS)?.[1];
+  if (!role) return true;
+  // Or the role asked for said of a name ("The chair of Illustration is Professor Dana Reyes").
+  const initial = role[0]!;
+  const said = new RegExp(`\\b[${initial.toUpperCase()}${initial.toLowerCase()}]${role.slice(1).toLowerCase()}\\b[^.]*?(?:\\bis|:)\\s+(?:(?:Professor|Dr\\.)\\s+)?\\p{Lu}\\p{Ll}+\\s\\p{Lu}[\\p{Ll}'’-]+`, 'u');
+  return chosen.some((s) => s.c.sentences.some((x) => namesPerson(x.sentence) || said.test(x.sentence)));
+}
+const WHO_IS = /^\s*who(?:'s|\s+is|\s+are)\s+(?:the|your|our)\s+(\p{L}+)/iu;

@@ -4,7 +4,7 @@ import { isWayOfAsking, partsOfSpeech } from '@/lib/retrieval/parts-of-speech';
 import { KINDS } from '@/lib/retrieval/sentences';
 import { stem, type Vocabulary, words } from '@/lib/retrieval/vocabulary';
 import { analyseQuestion, candidatesOf, overlaps, questionParts, type Candidate, type Kind, type Passage, type Question } from './candidates';
-import { amountOnTopic, countOnTopic, dateOnTopic } from './on-topic';
+import { amountOnTopic, countOnTopic, dateOnTopic, personOnTopic } from './on-topic';
 import { rangesOf, valuesOf } from './ranges';
 
 // How well each sentence of the retrieved passages answers the question, and the choice of the
@@ -204,14 +204,9 @@ export class Scoring {
     return 0;
   }
 
-  /** How much the candidate's heading or page title says of term t (or of a neighbouring word). */
-  titleOf(c: Candidate, t: string): number {
-    return this.titleFactor(c, t, t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t));
-  }
-
   /** Whether the candidate's heading or page title names one of the question's terms (or a neighbouring word). */
   titleSays(c: Candidate): boolean {
-    return this.asked.terms.some((t) => this.titleOf(c, t) > 0);
+    return this.asked.terms.some((t) => this.titleFactor(c, t, t.startsWith('§') ? (this.asked.phrases.get(t) ?? []) : this.vocabulary.groupsOf(t)) > 0);
   }
 
   /** What a candidate adds to what is answered already: a neighbouring word answers as well as the word itself; exactness only breaks ties. */
@@ -371,6 +366,6 @@ export function chooseSentences(scoring: Scoring): Choice {
   const roleUnknown = scoring.unknownRole !== null && !chosen.some((s) => s.factors.has(scoring.unknownRole!));
   // "What's your pass rate on that exam?" after the NCLEX: the TEAS exam's score is no answer.
   const referred = !scoring.referents.length || chosen.some((s) => scoring.referents.some((r) => scoring.factor(s.c, r) > 0));
-  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && !roleUnknown && referred && amountOnTopic(scoring, chosen) && countOnTopic(scoring, chosen) && dateOnTopic(scoring, chosen);
+  const known = chosen.length > 0 && coverage >= Math.min(0.5, bar) && bestCoverage >= bar && !kindUnknown && !roleUnknown && referred && amountOnTopic(scoring, chosen) && countOnTopic(scoring, chosen) && dateOnTopic(scoring, chosen) && personOnTopic(scoring, chosen);
   return { chosen, known, bestCoverage };
 }

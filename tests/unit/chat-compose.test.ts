@@ -143,6 +143,22 @@ describe('the local model composes answers from the passages only', () => {
     expect(ask('When is the application deadline for the MFA in Studio Art?', { passages: own }).text).toContain('January 15');
   });
 
+  it('answers a rate, an amount and "who is the…" only from a sentence about what was asked', () => {
+    // The rate's sentence must name the ARRT (the NCLEX rate before a sentence about the ARRT exam is no answer).
+    const outcomes = { title: 'Outcomes', content: 'Our first-time NCLEX-RN pass rate for 2025 was 94.6%. Radiologic Technology students prepare for the ARRT exam with a mock registry review.', sourceType: 'web_page', sourceId: 'outcomes' };
+    expect(ask('whats the ARRT pass rate for your rad tech grads', { passages: [outcomes] }).known).toBe(false);
+    const rated = [outcomes, { title: 'Radiologic Technology', content: 'In 2025, 97% of our graduates passed the ARRT exam on the first attempt.', sourceType: 'web_page', sourceId: 'arrt' }];
+    expect(ask('whats the ARRT pass rate for your rad tech grads', { passages: rated }).text).toContain('97%');
+    // The amount's sentence (or one before it) must say what is asked: a wage before a sentence naming the registrar is no transcript fee.
+    const work = { title: 'Student employment', content: 'Work-study students staff front desks at $14.50 an hour. Many work in the Registrar’s Office ordering supplies and transcripts.', sourceType: 'web_page', sourceId: 'work' };
+    expect(ask('how much does it cost to order an official transcript from the registrar?', { passages: [work] }).known).toBe(false);
+    // "Who is the dean of students?" needs a person named.
+    const office = { title: 'Student support', content: 'The Dean of Students office, in Harbor Hall Room 240, oversees student conduct.', sourceType: 'web_page', sourceId: 'dos' };
+    expect(ask('who is the dean of students?', { passages: [office] }).known).toBe(false);
+    const named = [office, { title: 'Student support — Staff', content: 'Dean of Students: Maria Okafor.', sourceType: 'web_page', sourceId: 'name' }];
+    expect(ask('who is the dean of students?', { passages: named }).text).toContain('Maria Okafor');
+  });
+
   it('answers "that exam" in a follow-up only about the exam the earlier turn named', () => {
     const nursing: ComposeInput['passages'] = [
       ...passages.slice(1),
